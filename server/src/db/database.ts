@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import type { DatabaseSchema } from './schema';
+
+export type Database = Kysely<DatabaseSchema>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir` undefined keeps PGlite in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | undefined };
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseTarget['kind'];
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise embedded PGlite, and brings the schema up to date. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  let db: Database;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    await pglite.waitReady;
+    db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+  }
+  await migrateToLatest(db);
+  return { db, kind: target.kind, close: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Database): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const detail = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${detail}`);
+  }
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as settingsAndIdp from './0001-settings-and-idp';
+
+/** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
+export const migrations: Record<string, Migration> = {
+  '0001-settings-and-idp': settingsAndIdp,
+};

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** The body of every error answer of the server (4xx and 5xx). */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  /** zod issues of a refused request, so a client can point at the wrong field. */
+  issues: z
+    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string(), code: z.string().optional() }))
+    .optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const healthResponseSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']) });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
