@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { nonEmptyStringSchema, nonNegativeIntSchema, resourceIdSchema } from './common';
+
+/**
+ * The resources a user can pick (SPEC section 3, "Resources"): document collections, language
+ * models and machine-translation engines. Id and name must be non-empty; `type` is the backend's
+ * own label (for example "personal", "company", "llm", "deepl") and is passed through as is.
+ */
+
+export const collectionSchema = z.object({
+  id: resourceIdSchema,
+  name: nonEmptyStringSchema,
+  type: z.string(),
+});
+export type Collection = z.infer<typeof collectionSchema>;
+
+/** Whether a model answers over one uploaded document or over whole collections. */
+export const languageModelModeSchema = z.enum(['document', 'collection'], {
+  error: "Must be 'document' or 'collection'",
+});
+export type LanguageModelMode = z.infer<typeof languageModelModeSchema>;
+
+export const languageModelSchema = z.object({
+  id: resourceIdSchema,
+  name: nonEmptyStringSchema,
+  type: z.string(),
+  mode: languageModelModeSchema.optional(),
+  /** Longest input the model takes, in characters; absent means the server sets no limit. */
+  max_characters: nonNegativeIntSchema.optional(),
+});
+export type LanguageModel = z.infer<typeof languageModelSchema>;
+
+/**
+ * A translation engine. `languages` maps each source language code it reads (may include "auto")
+ * to the target language codes it can write from that source.
+ */
+export const machineTranslationSchema = z.object({
+  id: resourceIdSchema,
+  name: nonEmptyStringSchema,
+  type: z.string(),
+  languages: z.record(z.string().min(1), z.array(z.string().min(1))),
+});
+export type MachineTranslation = z.infer<typeof machineTranslationSchema>;
+
+/** GET /api/qa/resources: empty lists when no model is connected (DESIGN section 1), never an error. */
+export const qaResourcesResponseSchema = z.object({
+  collections: z.array(collectionSchema),
+  language_models: z.array(languageModelSchema),
+});
+export type QaResourcesResponse = z.infer<typeof qaResourcesResponseSchema>;
+
+/** GET /api/translation/resources: a bare list (SPEC section 7); empty when no engine is set up. */
+export const translationResourcesResponseSchema = z.array(machineTranslationSchema);
+export type TranslationResourcesResponse = z.infer<typeof translationResourcesResponseSchema>;
