@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, nonEmptyStringSchema, resourceIdSchema, uuidSchema } from './common';
+
+/**
+ * Conversations and their messages (SPEC section 7 calls under /api/conversations). The spec shows
+ * only the message payload's field names; the shapes and limits here are this project's
+ * (docs/contracts.md).
+ */
+
+export const CONVERSATION_NAME_MAX_LENGTH = 200;
+/** Longest message a user may send, in characters. */
+export const MESSAGE_MAX_CHARACTERS = 100_000;
+/** At most this many entries in each list of a message payload (attachments, collections, server_ids). */
+export const MESSAGE_MAX_LIST_ENTRIES = 20;
+
+/** A conversation name: non-blank after trimming, at most 200 characters. */
+export const conversationNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Must not be empty')
+  .max(CONVERSATION_NAME_MAX_LENGTH, `Must not be longer than ${CONVERSATION_NAME_MAX_LENGTH} characters`);
+
+/** The query of POST /conversations?name= and PATCH /conversations/{id}?name=. */
+export const conversationNameQuerySchema = z.object({ name: conversationNameSchema });
+export type ConversationNameQuery = z.infer<typeof conversationNameQuerySchema>;
+
+/** Also the answer of POST /conversations and PATCH /conversations/{id}. */
+export const conversationSchema = z.object({
+  id: uuidSchema,
+  name: z.string().min(1, 'Must not be empty').max(CONVERSATION_NAME_MAX_LENGTH),
+  created_at: isoDateTimeSchema,
+  /** Moves when the conversation is renamed or gets a message; lists sort by it. */
+  updated_at: isoDateTimeSchema,
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** GET /conversations: the user's own conversations, most recently updated first. */
+export const conversationListResponseSchema = z.object({ conversations: z.array(conversationSchema) });
+export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
+
+export const MESSAGE_ROLES = ['user', 'assistant', 'system'] as const;
+export const messageRoleSchema = z.enum(MESSAGE_ROLES, { error: `Must be one of ${MESSAGE_ROLES.join(', ')}` });
+export type MessageRole = z.infer<typeof messageRoleSchema>;
+
+/**
+ * complete: fully written. streaming: the answer is still being written (another tab may be
+ * receiving it). stopped: the user stopped it, the content is what arrived. error: writing failed.
+ */
+export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as const;
+export const messageStatusSchema = z.enum(MESSAGE_STATUSES, { error: `Must be one of ${MESSAGE_STATUSES.join(', ')}` });
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+export const messageSchema = z.object({
+  message_id: uuidSchema,
+  conversation_id: uuidSchema,
+  /** The message this one follows; null for the first message. Several children make branches. */
+  parent_message_id: uuidSchema.nullable(),
+  role: messageRoleSchema,
+  content: z.string(),
+  created_at: isoDateTimeSchema,
+  status: messageStatusSchema,
+  /** The language model that wrote an assistant message. */
+  model: nonEmptyStringSchema.optional(),
+  /** The model's reasoning, when it showed it (`think`). */
+  reasoning: z.string().optional(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** GET /conversations/{id}/messages: every message of the conversation, oldest first. */
+export const messageListResponseSchema = z.object({
+  conversation_id: uuidSchema,
+  messages: z.array(messageSchema),
+});
+export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
+
+const idList = z
+  .array(resourceIdSchema)
+  .max(MESSAGE_MAX_LIST_ENTRIES, `Must not hold more than ${MESSAGE_MAX_LIST_ENTRIES} entries`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Must not hold the same id twice')
+  .default([]);
+
+/**
+ * POST /conversations/{id}/messages/v2 request body (SPEC section 3 "Conversation message
+ * payload"). The answer streams as JSON lines in the stream envelope.
+ */
+export const messagePayloadSchema = z
+  .strictObject({
+    content: z
+      .string()
+      .regex(/\S/, 'Must not be empty')
+      .max(MESSAGE_MAX_CHARACTERS, `Must not be longer than ${MESSAGE_MAX_CHARACTERS} characters`),
+    /**
+     * The message the new one follows. Absent or null: after the conversation's latest message
+     * (or as its first). An earlier message's id: a new branch from there (edit, regenerate).
+     */
+    parent_message_id: uuidSchema.nullable().optional(),
+    /** Ids of files the user uploaded for this message (fileId of the file record). */
+    attachments: idList,
+    /** Ids of the collections to search for the answer. */
+    collections: idList,
+    /** The id of a language model to answer with instead of the default one. */
+    reasoning_model_override: resourceIdSchema.optional(),
+    /** Answer with a deep research run instead of a single reply. */
+    deep_research: z.boolean().default(false),
+    /** Continue this research run (the reply to its clarification question). */
+    deep_research_id: nonEmptyStringSchema.optional(),
+    /** The id of a personal agent whose instructions and collections shape the answer. */
+    personality: resourceIdSchema.optional(),
+    /** Ids of the tool (MCP) servers the model may call. */
+    server_ids: idList,
+    /** Ask the model to show its reasoning (streamed on the "reasoning" channel). */
+    think: z.boolean().default(false),
+    /**
+     * A client-made id for the new user message, so a retried request does not store it twice
+     * and the interface can show the message before the server answers.
+     */
+    message_id: uuidSchema.optional(),
+  })
+  .refine((payload) => payload.deep_research_id === undefined || payload.deep_research, {
+    message: 'deep_research_id needs deep_research to be true',
+    path: ['deep_research_id'],
+  });
+/** What the server works with (defaults applied). */
+export type MessagePayload = z.infer<typeof messagePayloadSchema>;
+/** What a client may send (lists and flags may be left out). */
+export type MessagePayloadInput = z.input<typeof messagePayloadSchema>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { nonEmptyStringSchema } from './common';
+
+/**
+ * Deep research events (SPEC section 3 "Deep research events", states in section 4). A research
+ * run goes start -> (clarification ->) planning -> execution... -> generation... -> end; every
+ * event names its run (`research_id`) and its stage, which is the discriminator.
+ */
+
+export const DEEP_RESEARCH_STAGES = ['start', 'clarification', 'planning', 'execution', 'generation', 'end'] as const;
+export const deepResearchStageSchema = z.enum(DEEP_RESEARCH_STAGES, {
+  error: `Must be one of ${DEEP_RESEARCH_STAGES.join(', ')}`,
+});
+export type DeepResearchStage = z.infer<typeof deepResearchStageSchema>;
+
+export const TASK_STATUSES = ['pending', 'begin', 'in_progress', 'done', 'failed'] as const;
+export const taskStatusSchema = z.enum(TASK_STATUSES, { error: `Must be one of ${TASK_STATUSES.join(', ')}` });
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+const researchId = { research_id: nonEmptyStringSchema };
+
+export const deepResearchStartEventSchema = z.object({ ...researchId, stage: z.literal('start') });
+
+/** The assistant asks the user something before planning; the user's reply continues the run. */
+export const deepResearchClarificationEventSchema = z.object({
+  ...researchId,
+  stage: z.literal('clarification'),
+  content: z.string(),
+});
+
+export const researchPlanTaskSchema = z.object({ task_id: nonEmptyStringSchema, content: z.string() });
+export type ResearchPlanTask = z.infer<typeof researchPlanTaskSchema>;
+
+export const deepResearchPlanningEventSchema = z.object({
+  ...researchId,
+  stage: z.literal('planning'),
+  title: z.string(),
+  plan: z.array(researchPlanTaskSchema),
+});
+
+/** `args_json` must be a JSON text (the tool's arguments as the model wrote them). */
+const jsonTextSchema = z.string().refine((text) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'Must be JSON text');
+
+/**
+ * Progress of one plan task. The tool fields are present once the task calls a tool; a task still
+ * pending has none.
+ */
+export const deepResearchExecutionEventSchema = z.object({
+  ...researchId,
+  stage: z.literal('execution'),
+  task_id: nonEmptyStringSchema,
+  task_status: taskStatusSchema,
+  tool_name: z.string().optional(),
+  /** What the tool does, in words for the user (for example "web search"). */
+  capability: z.string().optional(),
+  tool_call_id: z.string().optional(),
+  args_json: jsonTextSchema.optional(),
+});
+
+/** A piece of the final report, appended in order. */
+export const deepResearchGenerationEventSchema = z.object({
+  ...researchId,
+  stage: z.literal('generation'),
+  content: z.string(),
+});
+
+export const deepResearchEndEventSchema = z.object({ ...researchId, stage: z.literal('end') });
+
+export const deepResearchEventSchema = z.discriminatedUnion('stage', [
+  deepResearchStartEventSchema,
+  deepResearchClarificationEventSchema,
+  deepResearchPlanningEventSchema,
+  deepResearchExecutionEventSchema,
+  deepResearchGenerationEventSchema,
+  deepResearchEndEventSchema,
+]);
+export type DeepResearchEvent = z.infer<typeof deepResearchEventSchema>;

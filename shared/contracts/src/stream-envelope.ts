@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { toolEventSchema, streamTextEventSchema, intentEventSchema } from './chat-events';
+import { deepResearchEventSchema } from './deep-research';
+import { nonEmptyStringSchema, uuidSchema } from './common';
+
+/**
+ * The one envelope every streamed event travels in (DESIGN section 4; SPEC section 5: streamed
+ * responses are JSON lines, each line parsed and validated, bad lines logged and skipped). Used by
+ * POST conversations/{id}/messages/v2, POST qa/chat and the easy-language call.
+ *
+ * One JSON object per line, discriminated by `kind`. The events of chat-events.ts and
+ * deep-research.ts travel unchanged under `event`; `message`, `error` and `done` are the envelope's
+ * own. A stream ends with exactly one of `done` (success) or `error` (failure); nothing follows it.
+ */
+
+/** The Content-Type of a streamed answer. */
+export const STREAM_CONTENT_TYPE = 'application/x-ndjson';
+
+export const STREAM_EVENT_KINDS = ['tool', 'stream_text', 'intent', 'deep_research', 'message', 'error', 'done'] as const;
+export type StreamEventKind = (typeof STREAM_EVENT_KINDS)[number];
+
+export const toolStreamEventSchema = z.object({ kind: z.literal('tool'), event: toolEventSchema });
+export const streamTextStreamEventSchema = z.object({ kind: z.literal('stream_text'), event: streamTextEventSchema });
+export const intentStreamEventSchema = z.object({ kind: z.literal('intent'), event: intentEventSchema });
+export const deepResearchStreamEventSchema = z.object({ kind: z.literal('deep_research'), event: deepResearchEventSchema });
+
+/**
+ * The ids of the stored messages of this exchange, sent once, as soon as the assistant message is
+ * stored (before the first answer text), so the client can stop the answer, fetch its sources and
+ * reconcile its optimistic copy. Chat streams only.
+ */
+export const messageStreamEventSchema = z.object({
+  kind: z.literal('message'),
+  conversation_id: uuidSchema,
+  user_message_id: uuidSchema,
+  assistant_message_id: uuidSchema,
+  /** Set when the answer is a deep research run. */
+  research_id: nonEmptyStringSchema.optional(),
+});
+
+/**
+ * Codes the server uses in `error` events. The client treats an unknown code like "internal", so
+ * the schema accepts any non-empty code and a newer server does not have its errors dropped.
+ */
+export const STREAM_ERROR_CODES = {
+  model_unavailable: 'No language model is reachable',
+  upstream_failed: 'The model or tool service failed',
+  timeout: 'The answer took longer than the request timeout',
+  rate_limited: 'Too many requests; try again later',
+  input_too_long: 'The input is longer than the model accepts',
+  internal: 'Unexpected server error',
+} as const;
+export type StreamErrorCode = keyof typeof STREAM_ERROR_CODES;
+
+/** The stream failed; `message` is readable English for the user and holds no internals. */
+export const errorStreamEventSchema = z.object({
+  kind: z.literal('error'),
+  message: z.string().min(1, 'Must not be empty'),
+  code: nonEmptyStringSchema,
+});
+
+/** The answer is complete; the last line of a successful stream. */
+export const doneStreamEventSchema = z.object({ kind: z.literal('done') });
+
+export const streamEventSchema = z.discriminatedUnion('kind', [
+  toolStreamEventSchema,
+  streamTextStreamEventSchema,
+  intentStreamEventSchema,
+  deepResearchStreamEventSchema,
+  messageStreamEventSchema,
+  errorStreamEventSchema,
+  doneStreamEventSchema,
+]);
+export type StreamEvent = z.infer<typeof streamEventSchema>;
