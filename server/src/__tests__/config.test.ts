@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../config';
+
+describe('server configuration', () => {
+  it('runs the dev identity provider with local defaults when no issuer is set', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8081);
+    assert.equal(config.portalOrigin, 'http://localhost:8080');
+    assert.deepEqual(config.devIdp, { host: '127.0.0.1', port: 8082, issuer: 'http://localhost:8082' });
+    assert.equal(config.auth.issuer, 'http://localhost:8082');
+    assert.equal(config.auth.audience, 'urn:assistant:api');
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.limits.maxFileUploadSizeMB, 20);
+  });
+
+  it('does not run the dev identity provider when the company issuer is set', () => {
+    const config = loadConfig({ OIDC_ISSUER: 'https://login.corp.example/realms/staff/', OIDC_AUDIENCE: 'assistant' });
+    assert.equal(config.devIdp, undefined);
+    assert.equal(config.auth.issuer, 'https://login.corp.example/realms/staff');
+    assert.equal(config.auth.audience, 'assistant');
+  });
+
+  it('lists every wrong variable in one readable error', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', OIDC_ALGORITHMS: 'RS256,none', MAX_FILE_UPLOAD_MB: '-1' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 4, error.message);
+        assert.match(error.message, /^Invalid configuration:\n/);
+        for (const name of ['PORT', 'DATABASE_URL', 'OIDC_ALGORITHMS', 'MAX_FILE_UPLOAD_MB']) {
+          assert.match(error.message, new RegExp(`- ${name}`));
+        }
+        return true;
+      },
+    );
+  });
+});

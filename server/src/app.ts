@@ -1,0 +1,53 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAuthentication } from './auth/auth-hook';
+import type { TokenVerifier } from './auth/token-verifier';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import { SettingsRepository } from './db/repositories/settings-repository';
+import { registerErrorHandlers } from './http/error-handlers';
+import { adminSettingsRoutes } from './routes/admin-settings';
+import { configRoutes } from './routes/config';
+import { healthRoutes } from './routes/health';
+import { iamRoutes } from './routes/iam';
+import { startupRoutes } from './routes/startup';
+
+export interface AppDependencies {
+  config: ServerConfig;
+  db: Database;
+  verifier: TokenVerifier;
+  logger?: FastifyBaseLogger | false;
+}
+
+/** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
+export async function buildApp({ config, db, verifier, logger }: AppDependencies) {
+  const app = Fastify({
+    loggerInstance: logger || undefined,
+    logger: logger === undefined ? { level: config.logLevel, redact: ['req.headers.authorization'] } : undefined,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandlers(app);
+  registerAuthentication(app, verifier, config.auth);
+
+  // An API answer is data, never a page: no sniffing, no caching of per-user answers, no framing.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('cache-control', 'no-store');
+    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+  });
+
+  const settings = new SettingsRepository(db);
+  await app.register(healthRoutes, { db });
+  await app.register(
+    async (api) => {
+      await api.register(startupRoutes, { settings });
+      await api.register(configRoutes, { settings, limits: config.limits });
+      await api.register(iamRoutes, { prefix: '/iam' });
+      await api.register(adminSettingsRoutes, { prefix: '/admin', settings });
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PERMISSION_ADMINISTRATE } from '@assistant/contracts';
+import type { ServerConfig } from '../config';
+import { sendError } from '../http/send-error';
+import { principalFromClaims, type Principal } from './principal';
+import { InvalidTokenError, type TokenVerifier } from './token-verifier';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every authenticated route; public routes never read it. */
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** Route needs no bearer token (health only). */
+    public?: boolean;
+  }
+}
+
+/**
+ * Every route needs a verified bearer access token unless it is marked `config: { public: true }`.
+ * An unknown path is left to the not-found handler, so it answers 404 either way.
+ */
+export function registerAuthentication(app: FastifyInstance, verifier: TokenVerifier, auth: ServerConfig['auth']) {
+  app.decorateRequest('principal', null as unknown as Principal);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+([A-Za-z0-9\-._~+/]+=*)$/i);
+    if (!match) return sendUnauthorized(reply, 'A bearer access token is required');
+    try {
+      request.principal = principalFromClaims(await verifier.verify(match[1]!), auth);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) {
+        request.log.info({ reason: error.message }, 'access token refused');
+        return sendUnauthorized(reply, 'The access token is invalid or expired');
+      }
+      throw error;
+    }
+  });
+}
+
+function sendUnauthorized(reply: FastifyReply, message: string) {
+  reply.header('www-authenticate', 'Bearer error="invalid_token"');
+  return sendError(reply, 401, message);
+}
+
+/** preHandler for administrator-only routes. */
+export async function requireAdministrator(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.principal.permissions.has(PERMISSION_ADMINISTRATE)) {
+    return sendError(reply, 403, 'This action needs the AdministrateAssistant permission');
+  }
+}

@@ -1,0 +1,46 @@
+import { PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS } from '@assistant/contracts';
+import type { JWTPayload } from 'jose';
+import type { ServerConfig } from '../config';
+
+/** The signed-in user of a request, as the server knows it from the verified access token. */
+export interface Principal {
+  sub: string;
+  email: string | undefined;
+  name: string | undefined;
+  roles: string[];
+  groups: string[];
+  permissions: ReadonlySet<string>;
+}
+
+/** Reads a claim by a dotted path, so that `realm_access.roles` (Keycloak) works as well as `roles`. */
+function claimAt(claims: JWTPayload, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => {
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  }, claims);
+}
+
+function stringList(value: unknown): string[] {
+  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return [];
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+export function principalFromClaims(claims: JWTPayload, auth: ServerConfig['auth']): Principal {
+  const roles = stringList(claimAt(claims, auth.rolesClaim));
+  const groups = stringList(claimAt(claims, auth.groupsClaim));
+  const permissions = new Set<string>();
+  if (roles.includes(auth.adminRole)) permissions.add(PERMISSION_ADMINISTRATE);
+  if (groups.includes(auth.numinousGroup)) permissions.add(PERMISSION_NUMINOUS);
+  return {
+    sub: claims.sub!,
+    email: optionalString(claims.email),
+    name: optionalString(claims.name) ?? optionalString(claims.preferred_username),
+    roles,
+    groups,
+    permissions,
+  };
+}

@@ -1,0 +1,77 @@
+import {
+  adminSettingsSchema,
+  customizationSchema,
+  featureFlagsSchema,
+  featureSetValueSchema,
+  type AdminSettings,
+  type AdminSettingsPatch,
+} from '@assistant/contracts';
+import type { Database } from '../database';
+
+const KEYS = ['feature_flags', 'feature_set', 'customization'] as const;
+type SettingKey = (typeof KEYS)[number];
+
+const schemaByKey = {
+  feature_flags: featureFlagsSchema,
+  feature_set: featureSetValueSchema,
+  customization: customizationSchema,
+} as const;
+
+/**
+ * Administrator-controlled settings (flags, feature set, customization). Read from the database on
+ * every request, not cached, so that every server replica answers the same right after a change.
+ */
+export class SettingsRepository {
+  constructor(private readonly db: Database) {}
+
+  async read(): Promise<AdminSettings> {
+    const rows = await this.db.selectFrom('app_settings').select(['key', 'value']).where('key', 'in', KEYS).execute();
+    const raw = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+    return adminSettingsSchema.parse(raw);
+  }
+
+  async readOne<K extends SettingKey>(key: K): Promise<AdminSettings[K]> {
+    const row = await this.db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+    return schemaByKey[key].parse(row.value) as AdminSettings[K];
+  }
+
+  /** Writes the seed only for keys that have no row yet: a restart never overwrites an admin's change. */
+  async seedMissing(seed: AdminSettings): Promise<SettingKey[]> {
+    const existing = await this.db.selectFrom('app_settings').select('key').execute();
+    const missing = KEYS.filter((key) => !existing.some((row) => row.key === key));
+    if (missing.length > 0) {
+      await this.db
+        .insertInto('app_settings')
+        .values(missing.map((key) => ({ key, value: JSON.stringify(seed[key]), updated_by: 'seed' })))
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+    }
+    return missing;
+  }
+
+  /** Flags merge into the stored ones (an omitted flag keeps its value); the rest replaces. */
+  async update(patch: AdminSettingsPatch, updatedBy: string): Promise<AdminSettings> {
+    // Joins the caller's transaction when there is one, so a larger change stays all-or-nothing.
+    const inTransaction = <T>(work: (trx: Database) => Promise<T>) =>
+      this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+    return inTransaction(async (trx) => {
+      const current = await new SettingsRepository(trx).read();
+      const next: AdminSettings = adminSettingsSchema.parse({
+        feature_flags: { ...current.feature_flags, ...patch.feature_flags },
+        feature_set: patch.feature_set ?? current.feature_set,
+        customization: patch.customization ?? current.customization,
+      });
+      for (const key of KEYS) {
+        if (patch[key] === undefined) continue;
+        await trx
+          .insertInto('app_settings')
+          .values({ key, value: JSON.stringify(next[key]), updated_by: updatedBy, updated_at: new Date() })
+          .onConflict((oc) =>
+            oc.column('key').doUpdateSet({ value: JSON.stringify(next[key]), updated_by: updatedBy, updated_at: new Date() }),
+          )
+          .execute();
+      }
+      return next;
+    });
+  }
+}

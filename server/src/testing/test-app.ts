@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { buildApp } from '../app';
+import { createTokenVerifier } from '../auth/token-verifier';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { SettingsRepository } from '../db/repositories/settings-repository';
+import { loadSettingsSeed } from '../settings/load-seed';
+import { testConfig } from './test-config';
+import { TestIssuer } from './test-issuer';
+
+export const DEMO_SEED_FILE = resolve(import.meta.dirname, '../../seed/settings.demo.json');
+
+/**
+ * The API over an in-memory database seeded with the demo settings, trusting a test issuer.
+ * `as(user)` sends requests with a freshly signed access token of that demo user.
+ */
+export async function startTestApp(database?: DatabaseHandle) {
+  const issuer = await TestIssuer.start();
+  const config = testConfig(issuer.issuer);
+  const handle = database ?? (await openDatabase({ kind: 'pglite', dataDir: undefined }));
+  await new SettingsRepository(handle.db).seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));
+  const verifier = createTokenVerifier({
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    algorithms: config.auth.algorithms,
+  });
+  const app = await buildApp({ config, db: handle.db, verifier, logger: false });
+
+  const users = {
+    employee: { sub: 'employee', email: 'employee@example.com', roles: [], groups: [] },
+    admin: { sub: 'admin', email: 'admin@example.com', roles: [config.auth.adminRole], groups: [config.auth.numinousGroup] },
+  };
+  const tokenFor = (user: keyof typeof users) => issuer.sign(users[user], { audience: config.auth.audience });
+
+  return {
+    app,
+    issuer,
+    config,
+    db: handle.db,
+    tokenFor,
+    async as(user: keyof typeof users, options: InjectOptions) {
+      const token = await tokenFor(user);
+      return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
+    },
+    async close() {
+      await app.close();
+      await issuer.close();
+      await handle.close();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
