@@ -1,0 +1,84 @@
+// `npm test`: every suite CI runs, in one go, ending with one line `N passed, N failed`.
+//  1. type-check of every package;
+//  2. node:test suites (contracts, server, integration) found in __tests__ folders, with a real
+//     PostgreSQL for the storage tests (started here; in CI its absence is a failure).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { startTestPostgres } from './test-postgres.mjs';
+import { typecheckAll } from './typecheck.mjs';
+import { root } from './workspace.mjs';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function findTests(dir, found = []) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) findTests(path, found);
+    else if (/\.test\.ts$/.test(name) && path.includes(`${'/'}__tests__${'/'}`)) found.push(path);
+  }
+  return found;
+}
+
+// 1. Types
+console.log('\n== type-check');
+for (const result of typecheckAll()) {
+  if (result.ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(result.name);
+  }
+}
+
+// 2. node:test suites
+const testFiles = ['shared', 'server', 'tests']
+  .flatMap((dir) => findTests(join(root, dir)))
+  .sort();
+const filter = process.argv[2];
+const selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
+
+const env = { ...process.env };
+let postgres = null;
+if (!env.TEST_DATABASE_URL) {
+  postgres = await startTestPostgres();
+  if (postgres) env.TEST_DATABASE_URL = postgres.url;
+  else if (process.env.CI) console.error('[postgres] no PostgreSQL server: the storage tests will fail, as CI requires one');
+  else console.log('[postgres] no PostgreSQL server could be started: storage tests run on PGlite only');
+}
+
+console.log(`\n== node:test (${selected.length} files)`);
+const work = mkdtempSync(join(tmpdir(), 'assistant-test-'));
+const tap = join(work, 'report.tap');
+try {
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--import', 'tsx',
+      '--test',
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+      ...selected.map((f) => relative(root, f)),
+    ],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  const report = readFileSync(tap, 'utf8');
+  const count = (key) => Number(report.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail') + count('cancelled');
+  totals.skipped += count('skipped') + count('todo');
+  if (run.status !== 0 && count('fail') + count('cancelled') === 0) {
+    totals.failed += 1;
+    failures.push('node:test run exited with an error');
+  }
+  for (const m of report.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(m[1]);
+} finally {
+  postgres?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { createTokenVerifier } from './auth/token-verifier';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { openDatabase } from './db/database';
+import { SettingsRepository } from './db/repositories/settings-repository';
+import { loadSettingsSeed } from './settings/load-seed';
+
+/** Starts the reference backend: storage, the dev identity provider (unless OIDC_ISSUER is set), the API. */
+async function main() {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+  );
+  const seeded = await new SettingsRepository(database.db).seedMissing(await loadSettingsSeed(config.seedFile));
+  if (seeded.length > 0) logger.info({ seeded, from: config.seedFile }, 'settings seeded');
+
+  const closers: Array<() => Promise<void>> = [() => database.close()];
+  if (config.devIdp) {
+    // Imported only here, so a production server (OIDC_ISSUER set) never loads the dev provider.
+    const { createDevIdentityProvider } = await import('./idp/dev-identity-provider');
+    const idp = await createDevIdentityProvider({ config, db: database.db, logger: logger.child({ component: 'idp' }) });
+    await idp.listen();
+    closers.unshift(() => idp.close());
+  }
+
+  const verifier = createTokenVerifier({
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    algorithms: config.auth.algorithms,
+  });
+  const app = await buildApp({ config, db: database.db, verifier, logger: logger.child({ component: 'api' }) });
+  await app.listen({ host: config.host, port: config.port });
+  closers.unshift(() => app.close());
+
+  const apiUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  console.log(
+    [
+      '',
+      `  API server          ${apiUrl}/api   (health: ${apiUrl}/health)`,
+      config.devIdp
+        ? `  Identity provider   ${config.devIdp.issuer}   (demo accounts employee/employee, admin/admin)`
+        : `  Identity provider   ${config.auth.issuer}   (external)`,
+      `  Storage             ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`}`,
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    for (const close of closers) {
+      await close().catch((error: unknown) => logger.error({ err: error }, 'error while stopping'));
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
