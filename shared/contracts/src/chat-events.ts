@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonEmptyStringSchema, nonNegativeIntSchema, positiveIntSchema } from './common';
+import { nonEmptyStringSchema, nonNegativeIntSchema, positiveIntSchema, unknownDiscriminator } from './common';
 
 /**
  * Events of a streamed chat answer (SPEC section 3 "Streaming chat events"). Each travels in the
@@ -38,7 +38,11 @@ export const toolTextContentSchema = z.object({
   source_index: nonNegativeIntSchema,
 });
 
-export const toolContentSchema = z.discriminatedUnion('type', [toolResourceContentSchema, toolTextContentSchema]);
+export const toolContentSchema = z.discriminatedUnion(
+  'type',
+  [toolResourceContentSchema, toolTextContentSchema],
+  unknownDiscriminator(['resource', 'text']),
+);
 export type ToolContent = z.infer<typeof toolContentSchema>;
 
 const toolEventBase = {
@@ -54,7 +58,11 @@ export const toolEndEventSchema = z.object({ ...toolEventBase, type: z.literal('
 /** The call failed; `message` is shown to the user, so it holds no internals. */
 export const toolErrorEventSchema = z.object({ ...toolEventBase, type: z.literal('error'), message: z.string() });
 
-export const toolEventSchema = z.discriminatedUnion('type', [toolBeginEventSchema, toolEndEventSchema, toolErrorEventSchema]);
+export const toolEventSchema = z.discriminatedUnion(
+  'type',
+  [toolBeginEventSchema, toolEndEventSchema, toolErrorEventSchema],
+  unknownDiscriminator(['begin', 'end', 'error']),
+);
 export type ToolEvent = z.infer<typeof toolEventSchema>;
 
 // ---- Streamed text -------------------------------------------------------------------------
@@ -82,11 +90,11 @@ export const streamTextAppendEventSchema = z.object({
 });
 export const streamTextEndEventSchema = z.object({ stream_id: nonEmptyStringSchema, type: z.literal('end') });
 
-export const streamTextEventSchema = z.discriminatedUnion('type', [
-  streamTextBeginEventSchema,
-  streamTextAppendEventSchema,
-  streamTextEndEventSchema,
-]);
+export const streamTextEventSchema = z.discriminatedUnion(
+  'type',
+  [streamTextBeginEventSchema, streamTextAppendEventSchema, streamTextEndEventSchema],
+  unknownDiscriminator(STREAM_TEXT_EVENT_TYPES),
+);
 export type StreamTextEvent = z.infer<typeof streamTextEventSchema>;
 
 // ---- Intent --------------------------------------------------------------------------------

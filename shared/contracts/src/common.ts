@@ -77,3 +77,18 @@ export function checkHighlightsFitText(
     }
   });
 }
+
+/** The message for a value outside a fixed list. */
+export function mustBeOneOf(values: ReadonlyArray<string>): string {
+  return `Must be one of ${values.join(', ')}`;
+}
+
+/**
+ * Error option for a discriminated union: names the allowed discriminator values when the value
+ * matches none of them, and keeps zod's own message for everything else (for example a non-object).
+ */
+export function unknownDiscriminator(values: ReadonlyArray<string>) {
+  return {
+    error: (issue: { code?: string }) => (issue.code === 'invalid_union' ? mustBeOneOf(values) : undefined),
+  };
+}

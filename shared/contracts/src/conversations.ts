@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, nonEmptyStringSchema, resourceIdSchema, uuidSchema } from './common';
+import { isoDateTimeSchema, mustBeOneOf, nonEmptyStringSchema, resourceIdSchema, uuidSchema } from './common';
 
 /**
  * Conversations and their messages (SPEC section 7 calls under /api/conversations). The spec shows
@@ -39,7 +39,7 @@ export const conversationListResponseSchema = z.object({ conversations: z.array(
 export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
 
 export const MESSAGE_ROLES = ['user', 'assistant', 'system'] as const;
-export const messageRoleSchema = z.enum(MESSAGE_ROLES, { error: `Must be one of ${MESSAGE_ROLES.join(', ')}` });
+export const messageRoleSchema = z.enum(MESSAGE_ROLES, { error: mustBeOneOf(MESSAGE_ROLES) });
 export type MessageRole = z.infer<typeof messageRoleSchema>;
 
 /**
@@ -47,7 +47,7 @@ export type MessageRole = z.infer<typeof messageRoleSchema>;
  * receiving it). stopped: the user stopped it, the content is what arrived. error: writing failed.
  */
 export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as const;
-export const messageStatusSchema = z.enum(MESSAGE_STATUSES, { error: `Must be one of ${MESSAGE_STATUSES.join(', ')}` });
+export const messageStatusSchema = z.enum(MESSAGE_STATUSES, { error: mustBeOneOf(MESSAGE_STATUSES) });
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
 export const messageSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonEmptyStringSchema } from './common';
+import { mustBeOneOf, nonEmptyStringSchema, unknownDiscriminator } from './common';
 
 /**
  * Deep research events (SPEC section 3 "Deep research events", states in section 4). A research
@@ -8,13 +8,11 @@ import { nonEmptyStringSchema } from './common';
  */
 
 export const DEEP_RESEARCH_STAGES = ['start', 'clarification', 'planning', 'execution', 'generation', 'end'] as const;
-export const deepResearchStageSchema = z.enum(DEEP_RESEARCH_STAGES, {
-  error: `Must be one of ${DEEP_RESEARCH_STAGES.join(', ')}`,
-});
+export const deepResearchStageSchema = z.enum(DEEP_RESEARCH_STAGES, { error: mustBeOneOf(DEEP_RESEARCH_STAGES) });
 export type DeepResearchStage = z.infer<typeof deepResearchStageSchema>;
 
 export const TASK_STATUSES = ['pending', 'begin', 'in_progress', 'done', 'failed'] as const;
-export const taskStatusSchema = z.enum(TASK_STATUSES, { error: `Must be one of ${TASK_STATUSES.join(', ')}` });
+export const taskStatusSchema = z.enum(TASK_STATUSES, { error: mustBeOneOf(TASK_STATUSES) });
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
 const researchId = { research_id: nonEmptyStringSchema };
@@ -73,12 +71,16 @@ export const deepResearchGenerationEventSchema = z.object({
 
 export const deepResearchEndEventSchema = z.object({ ...researchId, stage: z.literal('end') });
 
-export const deepResearchEventSchema = z.discriminatedUnion('stage', [
-  deepResearchStartEventSchema,
-  deepResearchClarificationEventSchema,
-  deepResearchPlanningEventSchema,
-  deepResearchExecutionEventSchema,
-  deepResearchGenerationEventSchema,
-  deepResearchEndEventSchema,
-]);
+export const deepResearchEventSchema = z.discriminatedUnion(
+  'stage',
+  [
+    deepResearchStartEventSchema,
+    deepResearchClarificationEventSchema,
+    deepResearchPlanningEventSchema,
+    deepResearchExecutionEventSchema,
+    deepResearchGenerationEventSchema,
+    deepResearchEndEventSchema,
+  ],
+  unknownDiscriminator(DEEP_RESEARCH_STAGES),
+);
 export type DeepResearchEvent = z.infer<typeof deepResearchEventSchema>;

@@ -49,6 +49,7 @@ export { apiErrorSchema, healthResponseSchema, type ApiError, type HealthRespons
 export {
   ID_MAX_LENGTH,
   MESSAGES,
+  mustBeOneOf,
   emailSchema,
   httpUrlSchema,
   isoDateTimeSchema,

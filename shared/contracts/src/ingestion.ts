@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, nonEmptyStringSchema, nonNegativeIntSchema, positiveIntSchema } from './common';
+import { isoDateTimeSchema, mustBeOneOf, nonEmptyStringSchema, nonNegativeIntSchema, positiveIntSchema } from './common';
 
 /**
  * Ingestion runs (SPEC section 3 "Ingestion runs page"): one run per uploaded file turning it into
@@ -8,9 +8,7 @@ import { isoDateTimeSchema, nonEmptyStringSchema, nonNegativeIntSchema, positive
  */
 
 export const INGESTION_RUN_STATUSES = ['created', 'running', 'completed', 'failed'] as const;
-export const ingestionRunStatusSchema = z.enum(INGESTION_RUN_STATUSES, {
-  error: `Must be one of ${INGESTION_RUN_STATUSES.join(', ')}`,
-});
+export const ingestionRunStatusSchema = z.enum(INGESTION_RUN_STATUSES, { error: mustBeOneOf(INGESTION_RUN_STATUSES) });
 export type IngestionRunStatus = z.infer<typeof ingestionRunStatusSchema>;
 
 /** What each ingestion error code means. The client shows a localized text per code. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toolEventSchema, streamTextEventSchema, intentEventSchema } from './chat-events';
 import { deepResearchEventSchema } from './deep-research';
-import { nonEmptyStringSchema, uuidSchema } from './common';
+import { nonEmptyStringSchema, unknownDiscriminator, uuidSchema } from './common';
 
 /**
  * The one envelope every streamed event travels in (DESIGN section 4; SPEC section 5: streamed
@@ -62,13 +62,17 @@ export const errorStreamEventSchema = z.object({
 /** The answer is complete; the last line of a successful stream. */
 export const doneStreamEventSchema = z.object({ kind: z.literal('done') });
 
-export const streamEventSchema = z.discriminatedUnion('kind', [
-  toolStreamEventSchema,
-  streamTextStreamEventSchema,
-  intentStreamEventSchema,
-  deepResearchStreamEventSchema,
-  messageStreamEventSchema,
-  errorStreamEventSchema,
-  doneStreamEventSchema,
-]);
+export const streamEventSchema = z.discriminatedUnion(
+  'kind',
+  [
+    toolStreamEventSchema,
+    streamTextStreamEventSchema,
+    intentStreamEventSchema,
+    deepResearchStreamEventSchema,
+    messageStreamEventSchema,
+    errorStreamEventSchema,
+    doneStreamEventSchema,
+  ],
+  unknownDiscriminator(STREAM_EVENT_KINDS),
+);
 export type StreamEvent = z.infer<typeof streamEventSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonEmptyStringSchema, uuidSchema } from './common';
+import { mustBeOneOf, nonEmptyStringSchema, uuidSchema } from './common';
 
 /**
  * GET /api/qa/upload-config/{userId} (SPEC section 3 "Upload config") and the states a file upload
@@ -57,9 +57,7 @@ export const FILE_UPLOAD_STATES = [
   'error',
   'success',
 ] as const;
-export const fileUploadStateSchema = z.enum(FILE_UPLOAD_STATES, {
-  error: `Must be one of ${FILE_UPLOAD_STATES.join(', ')}`,
-});
+export const fileUploadStateSchema = z.enum(FILE_UPLOAD_STATES, { error: mustBeOneOf(FILE_UPLOAD_STATES) });
 export type FileUploadState = z.infer<typeof fileUploadStateSchema>;
 
 /** States after which nothing more happens to an upload. */
