@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  MESSAGE_MAX_CHARACTERS,
+  conversationListResponseSchema,
+  conversationNameQuerySchema,
+  messageListResponseSchema,
+  messagePayloadSchema,
+  messageSchema,
+} from '../conversations';
+import { NOW, UUID_A, UUID_B, UUID_C, accepts, rejects } from './helpers';
+
+const conversation = { id: UUID_A, name: 'Travel questions', created_at: NOW, updated_at: NOW };
+const message = {
+  message_id: UUID_B,
+  conversation_id: UUID_A,
+  parent_message_id: null,
+  role: 'user',
+  content: 'How do I book a train?',
+  created_at: NOW,
+  status: 'complete',
+};
+
+describe('conversations', () => {
+  it('accepts a conversation list and a message list', () => {
+    assert.equal(accepts(conversationListResponseSchema, { conversations: [conversation] }).conversations[0]?.name, 'Travel questions');
+    const answer = { ...message, message_id: UUID_C, parent_message_id: UUID_B, role: 'assistant', status: 'streaming', model: 'llama', reasoning: '...' };
+    const list = accepts(messageListResponseSchema, { conversation_id: UUID_A, messages: [message, answer] });
+    assert.equal(list.messages[1]?.status, 'streaming');
+  });
+
+  it('refuses a conversation id that is not a uuid and an empty name', () => {
+    const id = rejects(conversationListResponseSchema, { conversations: [{ ...conversation, id: '42' }] });
+    assert.equal(id.message, 'Must be a UUID');
+    assert.deepEqual(id.path, ['conversations', 0, 'id']);
+    assert.equal(rejects(conversationNameQuerySchema, { name: '   ' }).message, 'Must not be empty');
+    assert.equal(accepts(conversationNameQuerySchema, { name: '  Trip  ' }).name, 'Trip');
+    assert.equal(rejects(conversationNameQuerySchema, { name: 'x'.repeat(201) }).message, 'Must not be longer than 200 characters');
+  });
+
+  it('refuses an unknown role or status in a message', () => {
+    assert.equal(rejects(messageSchema, { ...message, role: 'tool' }).message, 'Must be one of user, assistant, system');
+    assert.equal(rejects(messageSchema, { ...message, status: 'pending' }).message, 'Must be one of complete, streaming, stopped, error');
+    assert.deepEqual(rejects(messageSchema, { ...message, parent_message_id: undefined }).path, ['parent_message_id']);
+  });
+
+  it('fills the defaults of a minimal message payload', () => {
+    assert.deepEqual(accepts(messagePayloadSchema, { content: 'Hi' }), {
+      content: 'Hi',
+      attachments: [],
+      collections: [],
+      deep_research: false,
+      server_ids: [],
+      think: false,
+    });
+  });
+
+  it('accepts a full message payload', () => {
+    const payload = accepts(messagePayloadSchema, {
+      content: 'Compare the travel policies',
+      parent_message_id: UUID_B,
+      attachments: ['file-1'],
+      collections: ['handbook', 'policies'],
+      reasoning_model_override: 'deep-model',
+      deep_research: true,
+      deep_research_id: 'dr-1',
+      personality: 'agent-1',
+      server_ids: ['mcp-jira'],
+      think: true,
+      message_id: UUID_C,
+    });
+    assert.equal(payload.collections.length, 2);
+  });
+
+  it('refuses empty or overlong content, a non-uuid parent, duplicate and too many ids, unknown fields', () => {
+    assert.equal(rejects(messagePayloadSchema, { content: ' \n' }).message, 'Must not be empty');
+    assert.equal(
+      rejects(messagePayloadSchema, { content: 'a'.repeat(MESSAGE_MAX_CHARACTERS + 1) }).message,
+      'Must not be longer than 100000 characters',
+    );
+    assert.deepEqual(rejects(messagePayloadSchema, { content: 'x', parent_message_id: 'm1' }).path, ['parent_message_id']);
+    assert.equal(rejects(messagePayloadSchema, { content: 'x', collections: ['a', 'a'] }).message, 'Must not hold the same id twice');
+    const many = Array.from({ length: 21 }, (_, i) => `c${i}`);
+    assert.equal(rejects(messagePayloadSchema, { content: 'x', collections: many }).message, 'Must not hold more than 20 entries');
+    assert.equal(rejects(messagePayloadSchema, { content: 'x', collections: [''] }).message, 'Must not be empty');
+    assert.equal(rejects(messagePayloadSchema, { content: 'x', temperature: 2 }).message, 'Unrecognized key: "temperature"');
+  });
+
+  it('refuses a deep_research_id without deep_research', () => {
+    const bad = rejects(messagePayloadSchema, { content: 'Europe only', deep_research_id: 'dr-1' });
+    assert.equal(bad.message, 'deep_research_id needs deep_research to be true');
+    assert.deepEqual(bad.path, ['deep_research_id']);
+  });
+});
