@@ -40,7 +40,7 @@ export const inContextSourceSchema = z
   .superRefine((source, ctx) => checkHighlightsFitText(source.text, source.highlights, ctx));
 export type InContextSource = z.infer<typeof inContextSourceSchema>;
 
-/** One claim of the answer, with the sources that back it and the ones that contradict it. */
+/** For one part of the answer: the sources that back it and the ones that contradict it. */
 export const highlightedSourcesItemSchema = z.object({
   supporting: z.array(inContextSourceSchema),
   conflicting: z.array(inContextSourceSchema),
