@@ -1,0 +1,131 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/** What the dev identity provider knows about a person. */
+export interface DemoAccount {
+  /** Stable subject identifier (`sub`). */
+  sub: string;
+  username: string;
+  email: string;
+  name: string;
+  givenName: string;
+  familyName: string;
+  admin: boolean;
+}
+
+interface StoredAccount extends DemoAccount {
+  /** sha256 of the password; compared in constant time. */
+  passwordHash: Buffer;
+}
+
+const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * The two demo accounts of the dev identity provider. The passwords are public on purpose (README,
+ * login page): this provider exists for local development and tests, never for production.
+ */
+const ACCOUNTS: readonly StoredAccount[] = [
+  {
+    sub: 'employee',
+    username: 'employee',
+    email: 'employee@example.com',
+    name: 'Erika Employee',
+    givenName: 'Erika',
+    familyName: 'Employee',
+    admin: false,
+    passwordHash: sha256('employee'),
+  },
+  {
+    sub: 'admin',
+    username: 'admin',
+    email: 'admin@example.com',
+    name: 'Adam Admin',
+    givenName: 'Adam',
+    familyName: 'Admin',
+    admin: true,
+    passwordHash: sha256('admin'),
+  },
+];
+
+const bySub = new Map(ACCOUNTS.map((a) => [a.sub, a]));
+const byUsername = new Map(ACCOUNTS.map((a) => [a.username, a]));
+/** Compared against when the username is unknown, so both failures cost the same. */
+const NO_MATCH = sha256(`no-such-account:${Math.random()}`);
+
+function publicView(account: StoredAccount): DemoAccount {
+  const { passwordHash: _hash, ...rest } = account;
+  return rest;
+}
+
+export function listDemoAccounts(): DemoAccount[] {
+  return ACCOUNTS.map(publicView);
+}
+
+export function findAccountBySub(sub: string): DemoAccount | undefined {
+  const account = bySub.get(sub);
+  return account ? publicView(account) : undefined;
+}
+
+/**
+ * Checks a username/password pair. Both sides are hashed to equal-length digests and compared with
+ * `timingSafeEqual`; an unknown username still performs one comparison.
+ */
+export function verifyCredentials(username: string, password: string): DemoAccount | undefined {
+  const account = byUsername.get(username.trim());
+  const expected = account?.passwordHash ?? NO_MATCH;
+  const matches = timingSafeEqual(sha256(password), expected);
+  return account && matches ? publicView(account) : undefined;
+}
+
+/** OpenID Connect standard claims per scope, as this provider answers them (id token and userinfo). */
+export const SCOPE_CLAIMS = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'preferred_username', 'given_name', 'family_name'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Every standard claim of the account; the provider (or the userinfo route) filters by scope. */
+export function standardClaims(account: DemoAccount): Record<string, unknown> {
+  return {
+    sub: account.sub,
+    email: account.email,
+    email_verified: true,
+    name: account.name,
+    preferred_username: account.username,
+    given_name: account.givenName,
+    family_name: account.familyName,
+  };
+}
+
+/** The standard claims of the account that the given scopes release. */
+export function claimsForScopes(account: DemoAccount, scopes: Iterable<string>): Record<string, unknown> {
+  const all = standardClaims(account);
+  const released: Record<string, unknown> = { sub: account.sub };
+  for (const scope of scopes) {
+    const names: readonly string[] | undefined = (SCOPE_CLAIMS as Record<string, readonly string[]>)[scope];
+    for (const name of names ?? []) released[name] = all[name];
+  }
+  return released;
+}
+
+export interface AuthClaimNames {
+  rolesClaim: string;
+  adminRole: string;
+  groupsClaim: string;
+  numinousGroup: string;
+}
+
+/** Claims added to every access token: identity plus the role and group claims the API checks. */
+export function accessTokenClaims(account: DemoAccount, names: AuthClaimNames): Record<string, unknown> {
+  const claims: Record<string, unknown> = {
+    sub: account.sub,
+    email: account.email,
+    name: account.name,
+    preferred_username: account.username,
+  };
+  const roles = account.admin ? [names.adminRole] : [];
+  const groups = account.admin ? [names.numinousGroup] : [];
+  claims[names.rolesClaim] = roles;
+  // Some company providers carry roles and groups in one claim; merge when both names are equal.
+  claims[names.groupsClaim] = names.groupsClaim === names.rolesClaim ? [...new Set([...roles, ...groups])] : groups;
+  return claims;
+}
