@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../../../tests/support/free-port';
+import { loadConfig, type ServerConfig } from '../../config';
+import { openDatabase, type DatabaseHandle } from '../../db/database';
+import { createDevIdentityProvider, type DevIdentityProvider } from '../dev-identity-provider';
+
+export const PORTAL_ORIGIN = 'http://localhost:8080';
+export const REDIRECT_URI = `${PORTAL_ORIGIN}/callback`;
+
+export interface LogEntry {
+  level: 'info' | 'warn' | 'error';
+  args: unknown[];
+}
+
+export function memoryLogger(entries: LogEntry[] = []) {
+  return {
+    entries,
+    info: (...args: unknown[]) => void entries.push({ level: 'info', args }),
+    warn: (...args: unknown[]) => void entries.push({ level: 'warn', args }),
+    error: (...args: unknown[]) => void entries.push({ level: 'error', args }),
+  };
+}
+
+export interface IdpHarness {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  dataDir: string;
+  idp: DevIdentityProvider;
+  logger: ReturnType<typeof memoryLogger>;
+  /** Closes the provider and creates it again over the same database and data folder. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A listening dev identity provider on a free port, in-memory PGlite and a temporary data folder. */
+export async function startIdp(): Promise<IdpHarness> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'idp-test-'));
+  const port = await freePort();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    IDP_PORT: String(port),
+    PORTAL_ORIGIN,
+  });
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const logger = memoryLogger();
+  const harness: IdpHarness = {
+    config,
+    database,
+    dataDir,
+    logger,
+    idp: await createDevIdentityProvider({ config, db: database.db, logger }),
+    async restart() {
+      await harness.idp.close();
+      harness.idp = await createDevIdentityProvider({ config, db: database.db, logger });
+      await harness.idp.listen();
+    },
+    async stop() {
+      await harness.idp.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  await harness.idp.listen();
+  return harness;
+}
