@@ -114,7 +114,27 @@ export interface AuthClaimNames {
   numinousGroup: string;
 }
 
-/** Claims added to every access token: identity plus the role and group claims the API checks. */
+/**
+ * Puts a value at a dotted claim path (`realm_access.roles` becomes a nested object), the way the
+ * API server reads role and group claims. An existing list at the same path is merged.
+ */
+function setClaimAt(claims: Record<string, unknown>, path: string, values: string[]): void {
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  let target = claims;
+  for (const key of keys) {
+    const next = target[key];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) target[key] = {};
+    target = target[key] as Record<string, unknown>;
+  }
+  const existing = Array.isArray(target[last]) ? (target[last] as string[]) : [];
+  target[last] = [...new Set([...existing, ...values])];
+}
+
+/**
+ * Claims added to every access token: identity plus the role and group claims the API checks
+ * (names from the configuration; a dotted name is a nested claim; equal names share one list).
+ */
 export function accessTokenClaims(account: DemoAccount, names: AuthClaimNames): Record<string, unknown> {
   const claims: Record<string, unknown> = {
     sub: account.sub,
@@ -122,10 +142,7 @@ export function accessTokenClaims(account: DemoAccount, names: AuthClaimNames): 
     name: account.name,
     preferred_username: account.username,
   };
-  const roles = account.admin ? [names.adminRole] : [];
-  const groups = account.admin ? [names.numinousGroup] : [];
-  claims[names.rolesClaim] = roles;
-  // Some company providers carry roles and groups in one claim; merge when both names are equal.
-  claims[names.groupsClaim] = names.groupsClaim === names.rolesClaim ? [...new Set([...roles, ...groups])] : groups;
+  setClaimAt(claims, names.rolesClaim, account.admin ? [names.adminRole] : []);
+  setClaimAt(claims, names.groupsClaim, account.admin ? [names.numinousGroup] : []);
   return claims;
 }

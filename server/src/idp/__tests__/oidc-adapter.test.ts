@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
+import { testDatabaseTargets } from '../../testing/test-databases';
 import { KyselyOidcAdapter, sweepExpiredOidcPayloads } from '../oidc-adapter';
 
-describe('oidc-provider adapter on oidc_payloads (PGlite)', () => {
+for (const target of testDatabaseTargets()) describe(`oidc-provider adapter on oidc_payloads (${target.name})`, () => {
   let database: DatabaseHandle;
   before(async () => {
-    database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    database = await target.open();
   });
   after(() => database.close());
 
