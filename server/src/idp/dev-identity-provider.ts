@@ -62,6 +62,7 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
 
   const { auth, portalOrigin } = config;
   const clientId = auth.clientId;
+  const resource = apiResourceIndicator(auth.audience);
   const keys = await loadOrCreateIdpKeys(config.dataDir);
 
   const configuration: Configuration = {
@@ -118,10 +119,10 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => auth.audience,
+        defaultResource: () => resource,
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, resourceIndicator, client) {
-          if (resourceIndicator !== auth.audience || client.clientId !== clientId) {
+          if (resourceIndicator !== resource || client.clientId !== clientId) {
             throw new errors.InvalidTarget();
           }
           return {
@@ -276,6 +277,14 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
       });
     },
   };
+}
+
+/**
+ * The resource indicator of the API. RFC 8707 wants an absolute URI; the token's `aud` is the
+ * configured audience either way, so a plain audience such as "assistant-api" works too.
+ */
+export function apiResourceIndicator(audience: string): string {
+  return URL.canParse(audience) && !audience.includes('#') ? audience : 'urn:assistant:api';
 }
 
 function setHtml(ctx: KoaContextWithOIDC, html: string): void {

@@ -410,3 +410,33 @@ describe('dev identity provider over HTTP', () => {
     assert.ok(!JSON.stringify(failed).includes('not-the-password'), 'passwords are never logged');
   });
 });
+
+describe('dev identity provider with other claim settings', () => {
+  test('a plain audience and Keycloak-style claim paths end up in the access token', async () => {
+    const h = await startIdp({
+      OIDC_AUDIENCE: 'assistant-api',
+      ROLES_CLAIM: 'realm_access.roles',
+      GROUPS_CLAIM: 'realm_access.groups',
+    });
+    try {
+      const issuer = h.idp.issuer;
+      const tokens = await signInWithPkce({
+        issuer,
+        clientId: h.config.auth.clientId,
+        redirectUri: REDIRECT_URI,
+        username: 'admin',
+        password: 'admin',
+      });
+      const { payload } = await jwtVerify(tokens.access_token, createRemoteJWKSet(new URL(`${issuer}/jwks`)), {
+        issuer,
+        audience: 'assistant-api',
+      });
+      assert.deepEqual(payload.realm_access, { roles: ['assistant-admin'], groups: ['numinous'] });
+      const userinfo = await fetch(`${issuer}/me`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+      assert.equal(userinfo.status, 200);
+      assert.equal(((await userinfo.json()) as { sub: string }).sub, 'admin');
+    } finally {
+      await h.stop();
+    }
+  });
+});

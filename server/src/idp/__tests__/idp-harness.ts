@@ -35,13 +35,14 @@ export interface IdpHarness {
 }
 
 /** A listening dev identity provider on a free port, in-memory PGlite and a temporary data folder. */
-export async function startIdp(): Promise<IdpHarness> {
+export async function startIdp(env: Record<string, string> = {}): Promise<IdpHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'idp-test-'));
   const port = await freePort();
   const config = loadConfig({
     DATA_DIR: dataDir,
     IDP_PORT: String(port),
     PORTAL_ORIGIN,
+    ...env,
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   const logger = memoryLogger();
