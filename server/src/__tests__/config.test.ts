@@ -14,6 +14,12 @@ describe('server configuration', () => {
     assert.equal(config.limits.maxFileUploadSizeMB, 20);
   });
 
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '' });
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.port, 8081);
+  });
+
   it('does not run the dev identity provider when the company issuer is set', () => {
     const config = loadConfig({ OIDC_ISSUER: 'https://login.corp.example/realms/staff/', OIDC_AUDIENCE: 'assistant' });
     assert.equal(config.devIdp, undefined);
