@@ -12,6 +12,7 @@ const children = services.map(({ name, args }) => {
   const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
   child.on('exit', (code, signal) => {
     if (!stopping) {
+      if (code === 0) return stop(0); // stopped by a signal sent to it directly
       console.error(`[start] ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the rest`);
       stop(code || 1);
     }
