@@ -1,7 +1,8 @@
 // `npm test`: every suite CI runs, in one go, ending with one line `N passed, N failed`.
 //  1. type-check of every package;
-//  2. node:test suites (contracts, server, integration) found in __tests__ folders, with a real
-//     PostgreSQL for the storage tests (started here; in CI its absence is a failure).
+//  2. jest over the browser packages (platform, ui, host, remotes): jsdom, Testing Library, msw;
+//  3. node:test suites (contracts, server, integration, end-to-end) found in __tests__ folders,
+//     with a real PostgreSQL for the storage tests (started here; in CI its absence is a failure).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,11 +34,41 @@ for (const result of typecheckAll()) {
   }
 }
 
-// 2. node:test suites
+const filter = process.argv[2];
+
+// 2. jest
+console.log('\n== jest (browser packages)');
+{
+  const work = mkdtempSync(join(tmpdir(), 'assistant-jest-'));
+  const report = join(work, 'jest.json');
+  const args = [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--passWithNoTests', '--json', `--outputFile=${report}`];
+  if (filter) args.push('--testPathPatterns', filter);
+  const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  try {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += result.numPassedTests;
+    totals.failed += result.numFailedTests;
+    totals.skipped += result.numPendingTests + result.numTodoTests;
+    // A suite that fails to load has no failed test of its own: count it once.
+    const broken = result.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0);
+    totals.failed += broken.length;
+    for (const suite of result.testResults) {
+      if (suite.status !== 'failed') continue;
+      failures.push(...suite.assertionResults.filter((a) => a.status === 'failed').map((a) => a.fullName));
+      if (suite.assertionResults.length === 0) failures.push(`${relative(root, suite.name)} (failed to run)`);
+    }
+  } catch {
+    totals.failed += 1;
+    failures.push(`jest produced no report (exit ${run.status})`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// 3. node:test suites
 const testFiles = ['shared', 'server', 'tests']
   .flatMap((dir) => findTests(join(root, dir)))
   .sort();
-const filter = process.argv[2];
 const selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
 
 const env = { ...process.env };

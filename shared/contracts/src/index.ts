@@ -247,3 +247,8 @@ export {
   type StreamEvent,
   type StreamEventKind,
 } from './stream-envelope';
+export {
+  remoteRegistryEntrySchema,
+  remoteRegistrySchema,
+  type RemoteRegistryEntry,
+} from './remote-registry';

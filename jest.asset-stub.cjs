@@ -1,0 +1,2 @@
+// Stands in for CSS, font and image imports in jest: the browser build handles them.
+module.exports = {};

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { FEATURE_FLAG_NAMES } from './feature-flags';
+
+/**
+ * The remote registry the host reads at start (DESIGN.md section 3): where each remote's manifest
+ * is and where it mounts. A team deploys its remote by changing its manifest URL or files; the
+ * host is not rebuilt. Entries are validated one by one: a bad entry is skipped and logged.
+ */
+export const remoteRegistryEntrySchema = z.object({
+  /** Federation name of the remote, as in its webpack config (`chat`, `qa`, ...). */
+  name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'Must be a lower-case federation name'),
+  /** Absolute URL or site path of the remote's `mf-manifest.json`. */
+  manifestUrl: z.union([z.url(), z.string().regex(/^\/\S*$/)]).refine((url) => url.endsWith('mf-manifest.json'), {
+    message: 'Must point at an mf-manifest.json',
+  }),
+  /** Route the remote's routes are relative to: `/chat`, `/usecases/qa`. */
+  routeBase: z.string().regex(/^\/[a-z0-9\-/]*[a-z0-9]$/, 'Must be a path such as /chat'),
+  /** Shown and routed only when this flag is on. */
+  featureFlag: z.enum(FEATURE_FLAG_NAMES).optional(),
+  /** Shown and routed only when the feature set includes this feature (platform gating table). */
+  feature: z.string().min(1).optional(),
+  /** The shell's navigation entry; the label key lives in the shell's own translations. */
+  navigation: z
+    .object({ labelKey: z.string().min(1), icon: z.string().min(1), order: z.number().int() })
+    .optional(),
+});
+export type RemoteRegistryEntry = z.infer<typeof remoteRegistryEntrySchema>;
+
+/** The file as a whole; its entries are checked one by one with `remoteRegistryEntrySchema`. */
+export const remoteRegistrySchema = z.object({ remotes: z.array(z.unknown()) });
