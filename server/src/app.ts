@@ -4,10 +4,12 @@ import { registerAuthentication } from './auth/auth-hook';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import { FeedbackRepository } from './db/repositories/feedback-repository';
 import { SettingsRepository } from './db/repositories/settings-repository';
 import { registerErrorHandlers } from './http/error-handlers';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { configRoutes } from './routes/config';
+import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
 import { startupRoutes } from './routes/startup';
@@ -46,6 +48,7 @@ export async function buildApp({ config, db, verifier, logger }: AppDependencies
       await api.register(configRoutes, { settings, limits: config.limits });
       await api.register(iamRoutes, { prefix: '/iam' });
       await api.register(adminSettingsRoutes, { prefix: '/admin', settings });
+      await api.register(feedbackRoutes, { feedback: new FeedbackRepository(db) });
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 export interface DatabaseSchema {
   app_settings: AppSettingsTable;
   oidc_payloads: OidcPayloadsTable;
+  feedback: FeedbackTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -25,4 +26,16 @@ export interface OidcPayloadsTable {
   expires_at: Date | null;
   consumed_at: Date | null;
   created_at: Generated<Date>;
+}
+
+/** Feedback users send from the portal (accessibility statement, general). */
+export interface FeedbackTable {
+  id: string;
+  user_id: string;
+  category: string;
+  message: string;
+  page: string | null;
+  contact_email: string | null;
+  ui_version: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema, httpUrlSchema } from './common';
 
 /** Defaults of SPEC section 9, used by the server's seed and by the client when loading fails. */
 export const CONFIG_DEFAULTS = {
@@ -14,7 +15,10 @@ export const CONFIG_DEFAULTS = {
 } as const;
 
 const nonNegative = z.number().min(0, 'Must not be below 0');
-const link = z.url('Must be a URL (https://...)');
+// Links a user opens: http(s) only, so a javascript: link can never be configured.
+const link = httpUrlSchema;
+/** Media the portal loads itself: an http(s) URL or a path on the portal's own origin. */
+const mediaUrl = z.union([httpUrlSchema, z.string().regex(/^\/[^/\s]\S*$/, 'Must be a URL or a path starting with /')]);
 
 export const localeSchema = z.enum(['de', 'en']);
 export type Locale = z.infer<typeof localeSchema>;
@@ -43,6 +47,21 @@ export const fontsSchema = z.object({
   size: z.number().min(1).max(64),
 });
 
+/**
+ * A sign-language video explaining part of the portal (issue 3: configured by administrators,
+ * shown on /sign-language with its captions).
+ */
+export const signLanguageVideoSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'Must be a short id of a-z, 0-9 and -'),
+  title: localizedTextSchema,
+  description: localizedTextSchema.optional(),
+  video_url: mediaUrl,
+  /** WebVTT captions per interface language; at least the German ones. */
+  captions: z.object({ de: mediaUrl, en: mediaUrl.optional() }),
+  poster_url: mediaUrl.optional(),
+});
+export type SignLanguageVideo = z.infer<typeof signLanguageVideoSchema>;
+
 export const customizationSchema = z.object({
   application_name: z.string().min(1).max(100),
   company_name: z.string().max(100).optional(),
@@ -58,9 +77,10 @@ export const customizationSchema = z.object({
   imprint_link: link.nullable().optional(),
   documentation_link: link.nullable().optional(),
   help_center_link: link.nullable().optional(),
-  support_email: z.email('Must be an email address').nullable().optional(),
+  support_email: emailSchema.nullable().optional(),
   support_phone: z.string().max(50).nullable().optional(),
   default_applications: z.array(z.string().min(1)).default([]),
+  sign_language_videos: z.array(signLanguageVideoSchema).max(50).default([]),
 });
 export type Customization = z.infer<typeof customizationSchema>;
 
@@ -101,6 +121,7 @@ export const DEFAULT_CUSTOMIZATION: Customization = {
   help_center_enabled: false,
   create_your_own_enabled: false,
   default_applications: [],
+  sign_language_videos: [],
 };
 
 /** What the client falls back to when GET config fails (SPEC section 8: defaults with hasError). */

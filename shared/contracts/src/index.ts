@@ -37,12 +37,14 @@ export {
   localeSchema,
   localizedTextSchema,
   privacyPolicyNoticeSchema,
+  signLanguageVideoSchema,
   type BrandImage,
   type Config,
   type Customization,
   type Locale,
   type LocalizedText,
   type PrivacyPolicyNotice,
+  type SignLanguageVideo,
 } from './config';
 export { adminSettingsSchema, adminSettingsPatchSchema, type AdminSettings, type AdminSettingsPatch } from './admin-settings';
 export { apiErrorSchema, healthResponseSchema, type ApiError, type HealthResponse } from './api-error';
@@ -252,3 +254,16 @@ export {
   remoteRegistrySchema,
   type RemoteRegistryEntry,
 } from './remote-registry';
+export {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_MESSAGE_MAX_LENGTH,
+  feedbackCategorySchema,
+  feedbackEntrySchema,
+  feedbackListResponseSchema,
+  feedbackReceiptSchema,
+  feedbackRequestSchema,
+  type FeedbackCategory,
+  type FeedbackEntry,
+  type FeedbackReceipt,
+  type FeedbackRequest,
+} from './feedback';
