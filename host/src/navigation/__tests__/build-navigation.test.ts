@@ -1,0 +1,45 @@
+import type { RemoteRegistryEntry } from '@assistant/contracts';
+import { buildNavigation } from '../build-navigation';
+
+const registry: RemoteRegistryEntry[] = [
+  { name: 'chat', manifestUrl: '/chat/mf-manifest.json', routeBase: '/chat', featureFlag: 'enableChat', navigation: { labelKey: 'NAVIGATION.chat', icon: 'chat', order: 10 } },
+  { name: 'qa', manifestUrl: '/qa/mf-manifest.json', routeBase: '/usecases/qa' },
+  { name: 'agents', manifestUrl: '/agents/mf-manifest.json', routeBase: '/agents', feature: 'personalAgents', navigation: { labelKey: 'NAVIGATION.agents', icon: 'agents', order: 20 } },
+  { name: 'translate', manifestUrl: '/t/mf-manifest.json', routeBase: '/translate', featureFlag: 'enableTranslate', navigation: { labelKey: 'NAVIGATION.translate', icon: 'translate', order: 30 } },
+  { name: 'collections', manifestUrl: '/c/mf-manifest.json', routeBase: '/collections', featureFlag: 'enableCollections', feature: 'collections', navigation: { labelKey: 'NAVIGATION.collections', icon: 'collections', order: 40 } },
+  { name: 'summarize', manifestUrl: '/s/mf-manifest.json', routeBase: '/usecases/summarize', featureFlag: 'enableExtensibleSummarize', navigation: { labelKey: 'NAVIGATION.summarize', icon: 'summarize', order: 50 } },
+];
+
+const everything = () => true;
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+describe('buildNavigation', () => {
+  it('shows every area whose flag and feature are on, in order, with apps first', () => {
+    const items = buildNavigation({
+      flags: { enableHomepage: true, enableChat: true, enableTranslate: true, enableCollections: true, enableExtensibleSummarize: true },
+      isFeatureAvailable: everything,
+      remotes: registry,
+    });
+    expect(ids(items)).toEqual(['apps', 'chat', 'agents', 'translate', 'collections', 'summarize']);
+    expect(items[1]).toEqual({ id: 'chat', to: '/chat', labelKey: 'NAVIGATION.chat', icon: 'chat', order: 10 });
+  });
+
+  it('hides an area whose flag is off or absent', () => {
+    const items = buildNavigation({ flags: { enableChat: false, enableTranslate: true }, isFeatureAvailable: everything, remotes: registry });
+    expect(ids(items)).toEqual(['agents', 'translate']);
+  });
+
+  it('hides an area whose feature is not in the feature set, even with its flag on', () => {
+    const items = buildNavigation({
+      flags: { enableChat: true, enableCollections: true },
+      isFeatureAvailable: (feature) => feature !== 'collections' && feature !== 'personalAgents',
+      remotes: registry,
+    });
+    expect(ids(items)).toEqual(['chat']);
+  });
+
+  it('never lists a remote without a navigation entry (QA is reached from the apps page)', () => {
+    const items = buildNavigation({ flags: { enableHomepage: true }, isFeatureAvailable: everything, remotes: registry });
+    expect(ids(items)).not.toContain('qa');
+  });
+});

@@ -1,0 +1,40 @@
+import type { FeatureFlags, RemoteRegistryEntry } from '@assistant/contracts';
+
+export interface NavigationItem {
+  id: string;
+  to: string;
+  /** Key in the shell's own i18n namespace. */
+  labelKey: string;
+  icon: string;
+  order: number;
+}
+
+export interface NavigationInput {
+  flags: FeatureFlags;
+  /** Feature-set gating (platform): is this feature in the current set? */
+  isFeatureAvailable: (feature: string) => boolean;
+  remotes: readonly RemoteRegistryEntry[];
+}
+
+/** Whether a registry entry's area is on: its flag (if any) is set and its feature (if any) is in the set. */
+export function isRemoteEnabled(entry: RemoteRegistryEntry, input: Omit<NavigationInput, 'remotes'>): boolean {
+  if (entry.featureFlag && input.flags[entry.featureFlag] !== true) return false;
+  if (entry.feature && !input.isFeatureAvailable(entry.feature)) return false;
+  return true;
+}
+
+/**
+ * The shell's navigation (SPEC section 2): the apps entry when the home page is on, then one entry
+ * per registered remote that has a navigation entry and whose flag and feature are on. Extra
+ * entries (summarize, generate, transcribe, custom apps) are remotes like any other: they appear
+ * when their route exists, i.e. the registry names them, and their flag is on.
+ */
+export function buildNavigation({ flags, isFeatureAvailable, remotes }: NavigationInput): NavigationItem[] {
+  const items: NavigationItem[] = [];
+  if (flags.enableHomepage) items.push({ id: 'apps', to: '/', labelKey: 'NAVIGATION.apps', icon: 'apps', order: 0 });
+  for (const entry of remotes) {
+    if (!entry.navigation || !isRemoteEnabled(entry, { flags, isFeatureAvailable })) continue;
+    items.push({ id: entry.name, to: entry.routeBase, ...entry.navigation });
+  }
+  return items.sort((a, b) => a.order - b.order);
+}
