@@ -267,3 +267,4 @@ export {
   type FeedbackReceipt,
   type FeedbackRequest,
 } from './feedback';
+export { portalRuntimeConfigSchema, type PortalRuntimeConfig } from './portal-runtime-config';
