@@ -1,0 +1,84 @@
+import type { ApiError } from '@assistant/contracts';
+
+/**
+ * The error classes of SPEC section 8. Each carries a `messageKey` that the notification layer
+ * looks up in the error-message map (notifications/error-messages.ts), so the user never sees the
+ * English technical message itself.
+ */
+
+/** Any failed call: network error, timeout, non-2xx answer. "API request failed: {detail}". */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  /** HTTP status when the server answered; undefined for a network error or a timeout. */
+  readonly status: number | undefined;
+  /** The server's error body (apiErrorSchema) when it sent one. */
+  readonly body: ApiError | undefined;
+  /** True when the request was stopped by the configured request timeout. */
+  readonly timedOut: boolean;
+  readonly detail: string;
+
+  constructor(detail: string, options: { status?: number; body?: ApiError; timedOut?: boolean; cause?: unknown } = {}) {
+    super(`API request failed: ${detail}`, { cause: options.cause });
+    this.detail = detail;
+    this.status = options.status;
+    this.body = options.body;
+    this.timedOut = options.timedOut ?? false;
+  }
+
+  /** Key into the error-message map: by status class, timeout or network failure. */
+  get messageKey(): string {
+    if (this.timedOut) return 'request-timeout';
+    if (this.status === undefined) return 'network';
+    if (this.status === 401) return 'unauthorized';
+    if (this.status === 403) return 'forbidden';
+    if (this.status === 404) return 'not-found';
+    if (this.status === 413) return 'payload-too-large';
+    if (this.status === 429) return 'rate-limited';
+    if (this.status >= 500) return 'server-error';
+    return 'request-failed';
+  }
+}
+
+/** The answer did not match the caller's zod schema. "Response validation failed: {detail}". */
+export class ResponseValidationError extends Error {
+  override readonly name = 'ResponseValidationError';
+  readonly messageKey = 'response-invalid';
+  readonly detail: string;
+
+  constructor(detail: string, options: { cause?: unknown } = {}) {
+    super(`Response validation failed: ${detail}`, { cause: options.cause });
+    this.detail = detail;
+  }
+}
+
+/** The caller aborted (AbortSignal). "Request aborted: {detail}". */
+export class RequestAbortedError extends Error {
+  override readonly name = 'RequestAbortedError';
+  readonly messageKey = 'request-aborted';
+  readonly detail: string;
+
+  constructor(detail: string, options: { cause?: unknown } = {}) {
+    super(`Request aborted: ${detail}`, { cause: options.cause });
+    this.detail = detail;
+  }
+}
+
+export const NO_TOKEN_MESSAGE = 'No token available. Redirecting to login.';
+
+/** A call that needs a token found none (or an invalid session); sign-in has been started. */
+export class NotAuthenticatedError extends Error {
+  override readonly name = 'NotAuthenticatedError';
+  readonly messageKey = 'not-authenticated';
+
+  constructor() {
+    super(NO_TOKEN_MESSAGE);
+  }
+}
+
+/** The reason of an aborted signal as readable text. */
+export function abortDetail(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason.message || reason.name;
+  if (typeof reason === 'string' && reason) return reason;
+  return 'the request was cancelled';
+}
