@@ -1,0 +1,59 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * The few texts the components bring along (close buttons, skip link, loading label ...). The ui
+ * package has no i18n of its own: the host passes its translations once through UiTextsProvider,
+ * and any component prop overrides them.
+ */
+export interface UiTexts {
+  skipToMain: string;
+  toggleSidebar: string;
+  close: string;
+  loading: string;
+  notifications: string;
+  retry: string;
+  cancel: string;
+  confirm: string;
+  /** Text of a field's character count, e.g. "12 of 200 characters". */
+  characterCount: (count: number, max?: number) => string;
+}
+
+export const UI_TEXTS_DE: UiTexts = {
+  skipToMain: 'Zum Hauptinhalt springen',
+  toggleSidebar: 'Navigation',
+  close: 'Schließen',
+  loading: 'Wird geladen …',
+  notifications: 'Benachrichtigungen',
+  retry: 'Erneut versuchen',
+  cancel: 'Abbrechen',
+  confirm: 'Bestätigen',
+  characterCount: (count, max) => (max === undefined ? `${count} Zeichen` : `${count} von ${max} Zeichen`),
+};
+
+export const UI_TEXTS_EN: UiTexts = {
+  skipToMain: 'Skip to main content',
+  toggleSidebar: 'Navigation',
+  close: 'Close',
+  loading: 'Loading …',
+  notifications: 'Notifications',
+  retry: 'Try again',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+  characterCount: (count, max) => (max === undefined ? `${count} characters` : `${count} of ${max} characters`),
+};
+
+// German is the product's default interface language (SPEC section 1).
+const UiTextsContext = createContext<UiTexts>(UI_TEXTS_DE);
+
+export interface UiTextsProviderProps {
+  texts: UiTexts;
+  children: ReactNode;
+}
+
+export function UiTextsProvider({ texts, children }: UiTextsProviderProps) {
+  return <UiTextsContext.Provider value={texts}>{children}</UiTextsContext.Provider>;
+}
+
+export function useUiTexts(): UiTexts {
+  return useContext(UiTextsContext);
+}
