@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChatIcon, TranslateIcon } from '../../icons/icons';
+import type { RenderLink } from '../../core/render-link';
+import { AppLayout } from '../app-layout';
+import { SideNavigation } from '../side-navigation';
+
+const nav = <SideNavigation label="Main" items={[{ id: 'chat', href: '/chat', label: 'Chat', icon: <ChatIcon /> }]} />;
+
+describe('AppLayout', () => {
+  it('toggles the sidebar with a button that reports aria-expanded and controls it', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    render(
+      <AppLayout header={<span>Assistant</span>} sidebar={nav} onSidebarOpenChange={onChange} toggleLabel="Navigation">
+        <p>Content</p>
+      </AppLayout>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Navigation' });
+    const sidebarId = toggle.getAttribute('aria-controls') ?? '';
+    const sidebar = document.getElementById(sidebarId);
+    expect(sidebar).toContainElement(screen.getByRole('navigation', { name: 'Main' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar).toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar).not.toBeVisible();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(onChange).toHaveBeenLastCalledWith(false);
+
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(onChange).toHaveBeenLastCalledWith(true);
+  });
+
+  it('can be controlled (the workspace store keeps the state)', async () => {
+    const user = userEvent.setup();
+    function Controlled() {
+      const [open, setOpen] = useState(false);
+      return (
+        <AppLayout sidebar={nav} sidebarOpen={open} onSidebarOpenChange={setOpen}>
+          x
+        </AppLayout>
+      );
+    }
+    render(<Controlled />);
+    const toggle = screen.getByRole('button', { name: 'Navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('has banner and main landmarks and a skip link that moves focus to main', async () => {
+    const user = userEvent.setup();
+    render(
+      <AppLayout header={<span>Assistant</span>} sidebar={nav} mainId="content" skipLinkLabel="Skip to content">
+        <p>Content</p>
+      </AppLayout>,
+    );
+    expect(screen.getByRole('banner')).toHaveTextContent('Assistant');
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', 'content');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#content');
+    await user.keyboard('{Enter}');
+    expect(main).toHaveFocus();
+  });
+
+  it('has no toggle without a sidebar', () => {
+    render(<AppLayout>x</AppLayout>);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('SideNavigation', () => {
+  it('renders plain links with aria-current on the active one', () => {
+    render(
+      <SideNavigation
+        label="Main"
+        items={[
+          { id: 'chat', href: '/chat', label: 'Chat', icon: <ChatIcon /> },
+          { id: 'translate', href: '/translate', label: 'Translate', icon: <TranslateIcon />, active: true },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Translate' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Chat' })).not.toHaveAttribute('aria-current');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('lets the host render the links (a router NavLink decides what is active)', async () => {
+    const user = userEvent.setup();
+    const navigate = jest.fn();
+    // Stands in for react-router's NavLink: it computes aria-current from the location itself.
+    const location = '/chat';
+    const renderLink: RenderLink = ({ href, className, children }) => (
+      <a
+        href={href}
+        className={className}
+        aria-current={href === location ? 'page' : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(href);
+        }}
+      >
+        {children}
+      </a>
+    );
+    render(
+      <SideNavigation
+        label="Main"
+        renderLink={renderLink}
+        items={[
+          { id: 'chat', href: '/chat', label: 'Chat' },
+          { id: 'translate', href: '/translate', label: 'Translate' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Chat' })).toHaveClass('ui-side-nav__link');
+    await user.click(screen.getByRole('link', { name: 'Translate' }));
+    expect(navigate).toHaveBeenCalledWith('/translate');
+  });
+});
