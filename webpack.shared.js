@@ -1,8 +1,7 @@
 // The one place that knows the shared-dependency map and the loaders (DESIGN.md section 3). Each
 // package's webpack.config.js is a few lines that call `hostConfig` or `remoteConfig`.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -30,19 +29,59 @@ const SINGLETONS = [
  * the package resolves it (never the `workspace:` string of the dependent).
  */
 function sharedMap(packageDir) {
-  const require = createRequire(join(packageDir, 'package.json'));
   const shared = {};
   for (const name of SINGLETONS) {
     const pkgName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
-    let version;
-    try {
-      version = readJson(require.resolve(`${pkgName}/package.json`)).version;
-    } catch {
-      continue; // not a dependency of this package
-    }
+    const manifest = findPackageJson(packageDir, pkgName);
+    if (!manifest) continue; // not a dependency of this package
+    const { version } = readJson(manifest);
     shared[name] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   return shared;
+}
+
+/**
+ * The package.json of a dependency as Node would find it from `packageDir`. Looked up on disk, not
+ * with `require.resolve('<pkg>/package.json')`: packages with an `exports` map (the workspace
+ * packages, many others) do not export their package.json, and would silently drop out of the map.
+ */
+function findPackageJson(packageDir, pkgName) {
+  for (let dir = packageDir; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', pkgName, 'package.json');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Copies a package's `public/` folder into its output unchanged (plain names, no hashing): files
+ * such as the host's `silent-renew.html` that must live at a fixed URL.
+ */
+class CopyPublicFolderPlugin {
+  constructor(folder) {
+    this.folder = folder;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CopyPublicFolderPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicFolderPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const walk = (dir) => {
+            for (const name of readdirSync(dir)) {
+              const file = join(dir, name);
+              if (statSync(file).isDirectory()) walk(file);
+              else {
+                compilation.fileDependencies.add(file);
+                compilation.emitAsset(relative(this.folder, file), new sources.RawSource(readFileSync(file)));
+              }
+            }
+          };
+          walk(this.folder);
+        },
+      );
+    });
+  }
 }
 
 function baseConfig({ packageDir, mode, port }) {
@@ -76,6 +115,7 @@ function baseConfig({ packageDir, mode, port }) {
     },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }),
+      ...(existsSync(join(packageDir, 'public')) ? [new CopyPublicFolderPlugin(join(packageDir, 'public'))] : []),
     ],
     performance: { hints: false },
     devServer: port ? { port, historyApiFallback: true, headers: { 'access-control-allow-origin': '*' } } : undefined,
@@ -86,6 +126,10 @@ function baseConfig({ packageDir, mode, port }) {
 export function hostConfig({ packageDir, mode, port, runtimePlugins = [], title = 'Assistant' }) {
   const config = baseConfig({ packageDir, mode, port });
   config.entry = { main: './src/index.ts' };
+  // The shell answers every deep link (/collections/company) with index.html, so its own files
+  // must be addressed from the site root, not relative to the page. PUBLIC_PATH serves it from a
+  // sub-path or a CDN instead.
+  config.output.publicPath = process.env.PUBLIC_PATH || '/';
   config.plugins.push(
     new ModuleFederationPlugin({
       name: 'host',
@@ -114,7 +158,16 @@ export function remoteConfig({ packageDir, mode, port, name }) {
       manifest: true,
       dts: false,
     }),
-    new HtmlWebpackPlugin({ template: join(packageDir, '../standalone.html'), title: name, scriptLoading: 'defer' }),
+    // Standalone page for the remote's own team; its routes are deep links too, so the page loads
+    // its entry from the root. The federation runtime keeps `publicPath: 'auto'`: a host finds the
+    // remote's chunks from wherever its manifest is served.
+    new HtmlWebpackPlugin({
+      template: join(packageDir, '../standalone.html'),
+      title: name,
+      scriptLoading: 'defer',
+      publicPath: '/',
+      chunks: ['main'],
+    }),
   );
   return config;
 }
