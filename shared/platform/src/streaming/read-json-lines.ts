@@ -40,7 +40,7 @@ export async function* readJsonLines<S extends z.ZodType>(
   if (!stream) throw new Error(NO_READABLE_STREAM_MESSAGE);
 
   if (signal?.aborted) {
-    await stream.cancel(signal.reason).catch(() => undefined);
+    stream.cancel(signal.reason).catch(() => undefined);
     throw new RequestAbortedError(abortDetail(signal));
   }
 
@@ -107,7 +107,8 @@ export async function* readJsonLines<S extends z.ZodType>(
     finished = true;
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    if (!finished) await reader.cancel(signal?.reason).catch(() => undefined);
+    // Not awaited: some bodies settle their cancel only when the other side closes.
+    if (!finished) reader.cancel(signal?.reason).catch(() => undefined);
     reader.releaseLock();
   }
 }
