@@ -1,0 +1,289 @@
+import { http, HttpResponse, delay } from 'msw';
+import { setupServer } from 'msw/node';
+import { streamEventSchema, versionResponseSchema } from '@assistant/contracts';
+import { z } from 'zod';
+import { createApiClients, type ApiClients } from '../api-clients';
+import { ApiRequestError, NotAuthenticatedError, RequestAbortedError, ResponseValidationError } from '../errors';
+import { createHttpClient, RETRY_DELAY_MS } from '../http-client';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const ok = z.object({ ok: z.boolean() });
+
+/** Answers 404 to everything under a path and counts the calls with their method and headers. */
+function always404(pattern: string) {
+  const calls: Request[] = [];
+  server.use(
+    http.all(pattern, ({ request }) => {
+      calls.push(request.clone());
+      return HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'nothing here' }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function clients(overrides: Partial<Parameters<typeof createApiClients>[0]> = {}): ApiClients {
+  return createApiClients({
+    getToken: () => 'token-1',
+    onUnauthenticated: jest.fn(),
+    retryDelayMs: 0,
+    otherBasePath: '/other',
+    ...overrides,
+  });
+}
+
+describe('retries on 404 per client (SPEC section 7)', () => {
+  it.each([
+    ['api', '/api/*', 'GET', 21],
+    ['api', '/api/*', 'POST', 1],
+    ['iam', '/api/iam/*', 'GET', 1],
+    ['iam', '/api/iam/*', 'POST', 1],
+    ['nls', '/nls/*', 'GET', 8],
+    ['nls', '/nls/*', 'POST', 8],
+    ['nls', '/nls/*', 'DELETE', 1],
+    ['conductor', '/api/conductor/*', 'GET', 1],
+    ['conductor', '/api/conductor/*', 'POST', 1],
+    ['root', '/*', 'GET', 6],
+    ['root', '/*', 'POST', 1],
+    ['other', '/other/*', 'GET', 2],
+  ] as const)('%s %s %s: %i requests in all', async (name, pattern, method, expected) => {
+    const calls = always404(`http://localhost${pattern}`);
+    const client = clients()[name];
+    const call =
+      method === 'GET'
+        ? client.get('thing', ok)
+        : method === 'POST'
+          ? client.post('thing', { a: 1 }, ok)
+          : client.delete('thing');
+    await expect(call).rejects.toThrow(ApiRequestError);
+    expect(calls).toHaveLength(expected);
+    expect(new Set(calls.map((c) => c.method))).toEqual(new Set([method]));
+    expect(calls.every((c) => new URL(c.url).pathname.endsWith('/thing'))).toBe(true);
+  });
+
+  it('a 404 that turns into a 200 while retrying is a success', async () => {
+    let n = 0;
+    server.use(
+      http.get('http://localhost/api/late', () => (++n < 3 ? new HttpResponse(null, { status: 404 }) : HttpResponse.json({ ok: true }))),
+    );
+    await expect(clients().api.get('late', ok)).resolves.toEqual({ ok: true });
+    expect(n).toBe(3);
+  });
+
+  it('other statuses are not retried', async () => {
+    let n = 0;
+    server.use(http.get('http://localhost/api/broken', () => (n++, new HttpResponse(null, { status: 500 }))));
+    await expect(clients().api.get('broken', ok)).rejects.toThrow('API request failed: 500');
+    expect(n).toBe(1);
+  });
+
+  it(`waits ${RETRY_DELAY_MS} ms between two attempts`, async () => {
+    jest.useFakeTimers();
+    try {
+      const fetchStub = jest.fn(async () => new Response(null, { status: 404 }));
+      const client = createHttpClient({
+        basePath: '/api',
+        retriesOn404: { times: 2, methods: ['GET'] },
+        getToken: () => 't',
+        onUnauthenticated: jest.fn(),
+        timeoutMs: () => 10_000,
+        fetch: fetchStub,
+      });
+      const result = client.get('x', ok).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(fetchStub).toHaveBeenCalledTimes(1);
+      await jest.advanceTimersByTimeAsync(RETRY_DELAY_MS - 1);
+      expect(fetchStub).toHaveBeenCalledTimes(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(fetchStub).toHaveBeenCalledTimes(2);
+      await jest.advanceTimersByTimeAsync(RETRY_DELAY_MS);
+      expect(fetchStub).toHaveBeenCalledTimes(3);
+      expect(await result).toBeInstanceOf(ApiRequestError);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('headers', () => {
+  it('sends the bearer token on every call, and authorization-type: aa_oidc only on /nls and /api/conductor', async () => {
+    const seen: Record<string, { auth: string | null; type: string | null }> = {};
+    server.use(
+      http.all('http://localhost/*', ({ request }) => {
+        seen[new URL(request.url).pathname] = {
+          auth: request.headers.get('authorization'),
+          type: request.headers.get('authorization-type'),
+        };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const c = clients();
+    await c.api.get('a', ok);
+    await c.iam.post('b', {}, ok);
+    await c.nls.get('c', ok);
+    await c.nls.post('c2', { q: 1 }, ok);
+    await c.conductor.get('d', ok);
+    await c.root.get('e', ok);
+    await c.other.get('f', ok);
+    expect(seen).toEqual({
+      '/api/a': { auth: 'Bearer token-1', type: null },
+      '/api/iam/b': { auth: 'Bearer token-1', type: null },
+      '/nls/c': { auth: 'Bearer token-1', type: 'aa_oidc' },
+      '/nls/c2': { auth: 'Bearer token-1', type: 'aa_oidc' },
+      '/api/conductor/d': { auth: 'Bearer token-1', type: 'aa_oidc' },
+      '/e': { auth: 'Bearer token-1', type: null },
+      '/other/f': { auth: 'Bearer token-1', type: null },
+    });
+  });
+});
+
+describe('no token', () => {
+  it('fails with "No token available. Redirecting to login.", starts sign-in and sends nothing', async () => {
+    const calls = always404('http://localhost/*');
+    const onUnauthenticated = jest.fn();
+    const c = clients({ getToken: async () => null, onUnauthenticated });
+    const error = await c.api.get('feature-flags', ok).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotAuthenticatedError);
+    expect((error as Error).message).toBe('No token available. Redirecting to login.');
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('timeout and abort', () => {
+  it('times out after timeoutMs(), read at call time', async () => {
+    server.use(
+      http.get('http://localhost/api/slow', async () => {
+        await delay(2000);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    let limit = 5000;
+    const c = clients({ timeoutMs: () => limit });
+    limit = 40; // changed after the client was made: the call must see it
+    const started = Date.now();
+    const error = await c.api.get('slow', ok).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).timedOut).toBe(true);
+    expect((error as Error).message).toMatch(/^API request failed: timeout of 40ms exceeded/);
+  });
+
+  it('aborts with "Request aborted: {detail}"', async () => {
+    server.use(
+      http.get('http://localhost/api/slow', async () => {
+        await delay(2000);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const controller = new AbortController();
+    const call = clients().api.get('slow', ok, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('user left the page')), 20);
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect((error as Error).message).toBe('Request aborted: user left the page');
+  });
+
+  it('an abort also ends the wait between retries', async () => {
+    const calls = always404('http://localhost/api/*');
+    const c = createApiClients({ getToken: () => 't', onUnauthenticated: jest.fn(), retryDelayMs: 10_000 });
+    const controller = new AbortController();
+    const call = c.api.get('gone', ok, { signal: controller.signal });
+    setTimeout(() => controller.abort('stop'), 30);
+    await expect(call).rejects.toThrow('Request aborted: stop');
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('the three error messages', () => {
+  it('API request failed: {detail} with the server message and status', async () => {
+    server.use(
+      http.get('http://localhost/api/version', () =>
+        HttpResponse.json({ statusCode: 503, error: 'Service Unavailable', message: 'database down' }, { status: 503 }),
+      ),
+    );
+    const error = (await clients().api.get('version', versionResponseSchema).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.message).toBe('API request failed: 503 database down (GET http://localhost/api/version)');
+    expect(error.status).toBe(503);
+    expect(error.body?.message).toBe('database down');
+    expect(error.messageKey).toBe('server-error');
+  });
+
+  it('API request failed on a network error', async () => {
+    server.use(http.get('http://localhost/api/version', () => HttpResponse.error()));
+    await expect(clients().api.get('version', versionResponseSchema)).rejects.toThrow(/^API request failed: GET http:\/\/localhost\/api\/version: /);
+  });
+
+  it('Response validation failed: {detail} names the wrong field', async () => {
+    server.use(http.get('http://localhost/api/version', () => HttpResponse.json({ version: 42 })));
+    const error = await clients().api.get('version', versionResponseSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as Error).message).toMatch(/^Response validation failed: version: /);
+  });
+
+  it('Response validation failed when the answer is not JSON', async () => {
+    server.use(http.get('http://localhost/api/version', () => HttpResponse.text('<html>proxy</html>')));
+    await expect(clients().api.get('version', versionResponseSchema)).rejects.toThrow(/^Response validation failed: the answer is not JSON/);
+  });
+});
+
+describe('methods', () => {
+  it('post, patch and delete send JSON and validate when a schema is given', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('http://localhost/api/things', async ({ request }) => (bodies.push(await request.json()), HttpResponse.json({ ok: true }))),
+      http.patch('http://localhost/api/things/1', async ({ request }) => (bodies.push(await request.json()), new HttpResponse(null, { status: 204 }))),
+      http.delete('http://localhost/api/things/1', () => HttpResponse.json({ ok: false })),
+    );
+    const c = clients();
+    await expect(c.api.post('things', { name: 'a' }, ok)).resolves.toEqual({ ok: true });
+    await expect(c.api.patch('things/1', { name: 'b' })).resolves.toBeUndefined();
+    await expect(c.api.delete('things/1', ok)).resolves.toEqual({ ok: false });
+    expect(bodies).toEqual([{ name: 'a' }, { name: 'b' }]);
+  });
+
+  it('stream() posts and yields validated events', async () => {
+    server.use(
+      http.post('http://localhost/api/qa/chat', ({ request }) => {
+        expect(request.headers.get('accept')).toBe('application/x-ndjson');
+        return new HttpResponse('{"kind":"stream_text","event":{"stream_id":"s","type":"begin"}}\n{"kind":"done"}\n', {
+          headers: { 'Content-Type': 'application/x-ndjson' },
+        });
+      }),
+    );
+    const got = [];
+    for await (const event of await clients().api.stream('qa/chat', { q: 'hi' }, streamEventSchema)) got.push(event.kind);
+    expect(got).toEqual(['stream_text', 'done']);
+  });
+});
+
+describe('stream abort', () => {
+  it('an abort in the middle of a streamed answer ends the iteration with RequestAbortedError', async () => {
+    const encoder = new TextEncoder();
+    server.use(
+      http.post('http://localhost/api/qa/chat', () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(encoder.encode('{"kind":"stream_text","event":{"stream_id":"s","type":"begin"}}\n'));
+            // the rest never comes
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'application/x-ndjson' } });
+      }),
+    );
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const run = (async () => {
+      for await (const event of await clients().api.stream('qa/chat', {}, streamEventSchema, controller.signal)) {
+        seen.push(event.kind);
+        setTimeout(() => controller.abort('stopped by the user'), 10);
+      }
+    })();
+    await expect(run).rejects.toThrow('Request aborted: stopped by the user');
+    expect(seen).toEqual(['stream_text']);
+  });
+});

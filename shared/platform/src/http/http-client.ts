@@ -1,0 +1,256 @@
+import { apiErrorSchema, STREAM_CONTENT_TYPE, type ApiError } from '@assistant/contracts';
+import type { z } from 'zod';
+import { readJsonLines } from '../streaming/read-json-lines';
+import {
+  ApiRequestError,
+  NotAuthenticatedError,
+  RequestAbortedError,
+  ResponseValidationError,
+  abortDetail,
+} from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Pause between two attempts after a 404 (see docs/platform.md "Retries on 404"). */
+export const RETRY_DELAY_MS = 250;
+
+export interface RetryOn404 {
+  /** How many times a 404 is retried after the first attempt (so at most 1 + times requests). */
+  times: number;
+  /** The methods that are retried. */
+  methods: readonly HttpMethod[];
+}
+
+export interface HttpClientOptions {
+  /** Prefix of every path, such as '/api' ('' for none). */
+  basePath: string;
+  /** Retries after a 404 answer (SPEC section 7 client table); none when absent. */
+  retriesOn404?: RetryOn404;
+  /** Headers added to every call, such as `authorization-type: aa_oidc`. */
+  extraHeaders?: Record<string, string>;
+  /** The current access token, or null when there is none or the session is invalid. */
+  getToken: () => Promise<string | null> | string | null;
+  /** Called once per call that found no token; starts the sign-in redirect. */
+  onUnauthenticated: () => void;
+  /** Request timeout in milliseconds, read at call time (config requestTimeoutInSeconds x 1000). */
+  timeoutMs: () => number;
+  /** Origin the paths are resolved against; `window.location.origin` by default. */
+  origin?: string;
+  /** Pause between retries in ms (default RETRY_DELAY_MS); tests set 0. */
+  retryDelayMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** What every API client can do. Every JSON answer is checked against the caller's schema. */
+export interface HttpClient {
+  readonly basePath: string;
+  get<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  /** POST whose answer is not read (204 or a body the caller does not need). */
+  postVoid(path: string, body?: unknown, options?: RequestOptions): Promise<void>;
+  put<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  /** PATCH; with no schema the answer is not read. */
+  patch<S extends z.ZodType>(path: string, body: unknown, schema?: S, options?: RequestOptions): Promise<z.output<S> | undefined>;
+  /** DELETE; with no schema the answer is not read. */
+  delete<S extends z.ZodType>(path: string, schema?: S, options?: RequestOptions): Promise<z.output<S> | undefined>;
+  /** POST that answers JSON lines; the events are validated one by one (streaming/read-json-lines). */
+  stream<S extends z.ZodType>(path: string, body: unknown, eventSchema: S, signal?: AbortSignal): Promise<AsyncIterable<z.output<S>>>;
+  /** The raw answer after auth, timeout, retries and the status check; for special bodies (files). */
+  request(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions & { accept?: string }): Promise<Response>;
+}
+
+const TIMEOUT_REASON = 'request-timeout';
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const {
+    basePath,
+    retriesOn404,
+    extraHeaders = {},
+    getToken,
+    onUnauthenticated,
+    timeoutMs,
+    retryDelayMs = RETRY_DELAY_MS,
+  } = options;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  const urlFor = (path: string): string => {
+    const origin = options.origin ?? globalThis.location?.origin ?? 'http://localhost';
+    const base = basePath.replace(/\/+$/, '');
+    const rest = path === '' ? '' : path.startsWith('/') ? path : `/${path}`;
+    return new URL(`${base}${rest}`, origin).toString();
+  };
+
+  const retriesFor = (method: HttpMethod): number =>
+    retriesOn404 && retriesOn404.methods.includes(method) ? retriesOn404.times : 0;
+
+  /**
+   * One call: token, headers, per-attempt timeout, caller's abort, retries on 404. Resolves with a
+   * 2xx response; everything else becomes one of the error classes.
+   */
+  async function request(
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    requestOptions: RequestOptions & { accept?: string } = {},
+  ): Promise<Response> {
+    const { signal, accept = 'application/json' } = requestOptions;
+    if (signal?.aborted) throw new RequestAbortedError(abortDetail(signal));
+
+    const token = await getToken();
+    if (!token) {
+      onUnauthenticated();
+      throw new NotAuthenticatedError();
+    }
+    if (signal?.aborted) throw new RequestAbortedError(abortDetail(signal));
+
+    const headers: Record<string, string> = {
+      Accept: accept,
+      ...extraHeaders,
+      ...requestOptions.headers,
+      Authorization: `Bearer ${token}`,
+    };
+    let payload: BodyInit | undefined;
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const url = urlFor(path);
+    const maxRetries = retriesFor(method);
+
+    for (let attempt = 0; ; attempt += 1) {
+      const limit = timeoutMs();
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(TIMEOUT_REASON), limit);
+      const forwardAbort = () => controller.abort(signal?.reason);
+      signal?.addEventListener('abort', forwardAbort, { once: true });
+      let response: Response;
+      try {
+        response = await doFetch(url, { method, headers, body: payload, signal: controller.signal });
+      } catch (error) {
+        if (signal?.aborted) throw new RequestAbortedError(abortDetail(signal), { cause: error });
+        if (controller.signal.aborted) {
+          throw new ApiRequestError(`timeout of ${limit}ms exceeded (${method} ${url})`, { timedOut: true, cause: error });
+        }
+        throw new ApiRequestError(`${method} ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      } finally {
+        signal?.removeEventListener('abort', forwardAbort);
+        // The timeout covers the wait for the answer's headers; a stream's body may take longer.
+        clearTimeout(timer);
+      }
+
+      if (response.ok) return response;
+
+      if (response.status === 404 && attempt < maxRetries) {
+        discard(response);
+        await pause(retryDelayMs, signal);
+        continue;
+      }
+      throw await errorFromResponse(method, url, response);
+    }
+  }
+
+  async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+    const text = await response.text();
+    let json: unknown;
+    if (text.trim() === '') {
+      json = undefined;
+    } else {
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        throw new ResponseValidationError(`the answer is not JSON (${response.url || 'response'})`, { cause: error });
+      }
+    }
+    const result = schema.safeParse(json);
+    if (!result.success) throw new ResponseValidationError(describeIssues(result.error), { cause: result.error });
+    return result.data;
+  }
+
+  return {
+    basePath,
+    async get(path, schema, requestOptions) {
+      return readJson(await request('GET', path, undefined, requestOptions), schema);
+    },
+    async post(path, body, schema, requestOptions) {
+      return readJson(await request('POST', path, body, requestOptions), schema);
+    },
+    async postVoid(path, body, requestOptions) {
+      const response = await request('POST', path, body, requestOptions);
+      discard(response);
+    },
+    async put(path, body, schema, requestOptions) {
+      return readJson(await request('PUT', path, body, requestOptions), schema);
+    },
+    async patch(path, body, schema, requestOptions) {
+      const response = await request('PATCH', path, body, requestOptions);
+      if (!schema) {
+        discard(response);
+        return undefined;
+      }
+      return readJson(response, schema);
+    },
+    async delete(path, schema, requestOptions) {
+      const response = await request('DELETE', path, undefined, requestOptions);
+      if (!schema) {
+        discard(response);
+        return undefined;
+      }
+      return readJson(response, schema);
+    },
+    async stream(path, body, eventSchema, signal) {
+      const response = await request('POST', path, body, { signal, accept: STREAM_CONTENT_TYPE });
+      return readJsonLines(response, eventSchema, { signal });
+    },
+    request,
+  };
+}
+
+/** Lets go of an answer's body without reading it (not awaited: a cancel may never settle). */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new RequestAbortedError(abortDetail(signal)));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new RequestAbortedError(abortDetail(signal!)));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+async function errorFromResponse(method: HttpMethod, url: string, response: Response): Promise<ApiRequestError> {
+  let body: ApiError | undefined;
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(await response.text()));
+    if (parsed.success) body = parsed.data;
+  } catch {
+    // Not the server's error body (a proxy's HTML page, for example): the status says enough.
+  }
+  const reason = body?.message ?? response.statusText;
+  const detail = `${response.status}${reason ? ` ${reason}` : ''} (${method} ${url})`;
+  return new ApiRequestError(detail, { status: response.status, body });
+}
+
+/** zod issues as one line: "path: message; path: message". */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .concat(error.issues.length > 5 ? [`and ${error.issues.length - 5} more`] : [])
+    .join('; ');
+}
