@@ -1,0 +1,93 @@
+import { Component, Suspense, useContext, useId, type ErrorInfo, type ReactNode } from 'react';
+import { getI18n, I18nContext, useTranslation } from 'react-i18next';
+import { addFederationNamespace, FEDERATION_NAMESPACE } from './i18n';
+import { describeError, RemoteLoadError } from './remote-load-failure';
+
+export interface RemoteBoundaryProps {
+  /** Federation name of the remote, for the log. */
+  name: string;
+  /** Called before a retry renders the remote again (drops the failed load). */
+  onRetry?: () => void;
+  children: ReactNode;
+}
+
+/**
+ * Error boundary plus Suspense around one remote's routes: while the remote loads it shows a
+ * loading state, and when it fails (manifest or script unreachable, a throwing page) it shows an
+ * error with a retry button in the remote's own route only; the shell and other remotes go on.
+ */
+export function RemoteBoundary({ name, onRetry, children }: RemoteBoundaryProps) {
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  addFederationNamespace(i18n);
+  return (
+    <RemoteErrorBoundary name={name} onRetry={onRetry}>
+      <Suspense fallback={<RemoteLoading />}>{children}</Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+function RemoteLoading() {
+  const { t } = useTranslation(FEDERATION_NAMESPACE);
+  return (
+    <p className="remote-loading" role="status">
+      {t('loading')}
+    </p>
+  );
+}
+
+export function RemoteErrorView({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation(FEDERATION_NAMESPACE);
+  const titleId = useId();
+  return (
+    <section className="remote-error" role="alert" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('error.title')}</h2>
+      <p>{t('error.text')}</p>
+      <details>
+        <summary>{t('error.details')}</summary>
+        <code>{describeError(error)}</code>
+      </details>
+      <button type="button" onClick={onRetry}>
+        {t('error.retry')}
+      </button>
+    </section>
+  );
+}
+
+interface BoundaryState {
+  error: Error | null;
+  /** Bumped by a retry: a fresh subtree, so nothing of the failed attempt is kept. */
+  attempt: number;
+}
+
+class RemoteErrorBoundary extends Component<{ name: string; onRetry?: () => void; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null, attempt: 0 };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error instanceof Error ? error : new Error(describeError(error)) };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // A load failure was logged where it happened (error plugin); a page that throws is logged here.
+    if (error instanceof RemoteLoadError) return;
+    console.error(`[federation] a page of remote "${this.props.name}" failed`, error, info.componentStack);
+  }
+
+  retry = () => {
+    // A lazy page whose chunk failed stays failed inside React.lazy: only a page load fetches it again.
+    if (this.state.error?.name === 'ChunkLoadError') {
+      window.location.reload();
+      return;
+    }
+    this.props.onRetry?.();
+    this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+  };
+
+  override render() {
+    if (this.state.error) return <RemoteErrorView error={this.state.error} onRetry={this.retry} />;
+    return <RemoteAttempt key={this.state.attempt}>{this.props.children}</RemoteAttempt>;
+  }
+}
+
+function RemoteAttempt({ children }: { children: ReactNode }) {
+  return <>{children}</>;
+}

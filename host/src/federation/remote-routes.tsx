@@ -1,0 +1,54 @@
+import type { RemoteRegistryEntry } from '@assistant/contracts';
+import type { RemoteModule } from '@assistant/platform';
+import type { i18n as I18n } from 'i18next';
+import { useContext, type ReactNode } from 'react';
+import { getI18n, I18nContext } from 'react-i18next';
+import { useRoutes, type RouteObject } from 'react-router';
+import { addRemoteNamespace } from './i18n';
+import { RemoteBoundary } from './remote-boundary';
+import { forgetRemoteModule, useRemoteModule } from './use-remote-module';
+
+export interface RemoteRoutesProps {
+  /** The registry entry; only `name` is used here, the caller mounts this under `routeBase`. */
+  entry: Pick<RemoteRegistryEntry, 'name'>;
+  /** Shown for a path under the route base that the remote does not know. */
+  notFound?: ReactNode;
+}
+
+/**
+ * A remote's routes, to be mounted by the shell's router at `<routeBase>/*`: loads the remote's
+ * `./module` on first render, adds its texts to the shell's i18next instance and renders its
+ * (relative) routes. Loading and failure stay inside this route (RemoteBoundary).
+ */
+export function RemoteRoutes({ entry, notFound }: RemoteRoutesProps) {
+  return (
+    <RemoteBoundary name={entry.name} onRetry={() => forgetRemoteModule(entry.name)}>
+      <RemoteRouteTree name={entry.name} notFound={notFound} />
+    </RemoteBoundary>
+  );
+}
+
+/**
+ * The route object for a registry entry, for a data router (`createBrowserRouter`):
+ * `{ path: '/chat/*', element: <RemoteRoutes entry={entry} /> }`.
+ */
+export function createRemoteRoute(entry: Pick<RemoteRegistryEntry, 'name' | 'routeBase'>, notFound?: ReactNode): RouteObject {
+  return { path: `${entry.routeBase}/*`, element: <RemoteRoutes entry={entry} notFound={notFound} /> };
+}
+
+const namespacesAdded = new WeakMap<I18n, WeakSet<RemoteModule>>();
+
+function RemoteRouteTree({ name, notFound }: { name: string; notFound?: ReactNode }) {
+  const remote = useRemoteModule(name);
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  if (i18n) {
+    const added = namespacesAdded.get(i18n) ?? new WeakSet<RemoteModule>();
+    namespacesAdded.set(i18n, added);
+    if (!added.has(remote)) {
+      addRemoteNamespace(i18n, remote);
+      added.add(remote);
+    }
+  }
+  const routes = notFound === undefined ? remote.routes : [...remote.routes, { path: '*', element: notFound }];
+  return useRoutes(routes);
+}
