@@ -1,0 +1,5 @@
+// Remote "qa": loaded by the host at run time from its manifest (docs/federation.md).
+import { remoteConfig } from '../../webpack.shared.js';
+
+export default (_env, argv) =>
+  remoteConfig({ packageDir: import.meta.dirname, mode: argv.mode, port: Number(process.env.REMOTE_QA_PORT) || 8092, name: 'qa' });
