@@ -1,0 +1,5 @@
+// Remote "translate": loaded by the host at run time from its manifest (docs/federation.md).
+import { remoteConfig } from '../../webpack.shared.js';
+
+export default (_env, argv) =>
+  remoteConfig({ packageDir: import.meta.dirname, mode: argv.mode, port: Number(process.env.REMOTE_TRANSLATE_PORT) || 8093, name: 'translate' });
