@@ -1,0 +1,23 @@
+import { defineRemoteModule } from '@assistant/platform';
+import { lazy } from 'react';
+import de from './locales/de.json';
+import en from './locales/en.json';
+
+export const NAMESPACE = 'agents';
+
+const AgentFormPage = lazy(() => import('./routes/agent-form-page'));
+
+/** Personal agents (SPEC /agents): the list, `new` creates, `:id` edits; both use the same form. */
+export default defineRemoteModule({
+  id: 'agents',
+  routes: [
+    { index: true, Component: lazy(() => import('./routes/agent-list-page')) },
+    { path: 'new', Component: AgentFormPage },
+    { path: ':id', Component: AgentFormPage },
+  ],
+  navigation: [
+    { path: '', labelKey: 'list.title' },
+    { path: 'new', labelKey: 'form.createTitle' },
+  ],
+  i18n: { namespace: NAMESPACE, resources: { de, en } },
+});
