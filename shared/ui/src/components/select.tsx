@@ -13,7 +13,7 @@ export interface SelectProps extends Omit<ComponentPropsWithRef<'select'>, 'chil
   /** The choices; or pass <option>/<optgroup> elements as children. */
   options?: readonly SelectOption[];
   children?: ReactNode;
-  /** A first, empty choice ("Please choose"); it cannot be chosen again once a value is set when `required`. */
+  /** A first, empty choice ("Please choose"); with `required` it cannot be picked again. */
   placeholder?: string;
   className?: string;
   selectClassName?: string;

@@ -9,6 +9,8 @@ export interface SnackbarItem {
   variant: SnackbarVariant;
   message: ReactNode;
   action?: SnackbarAction;
+  /** A text dismiss button (the platform's confirm label, "Got it") instead of the close icon. */
+  dismissLabel?: string;
 }
 
 export interface SnackbarHostProps {
@@ -49,6 +51,7 @@ export function SnackbarHost({
           message={item.message}
           action={item.action}
           closeLabel={closeLabel}
+          dismissLabel={item.dismissLabel}
           onClose={() => onClose(item.id)}
           onHoldChange={onHoldChange && ((held) => onHoldChange(item.id, held))}
         />

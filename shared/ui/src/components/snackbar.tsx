@@ -14,9 +14,11 @@ export interface SnackbarProps {
   variant?: SnackbarVariant;
   message: ReactNode;
   action?: SnackbarAction;
-  /** Shows a close button when given. */
+  /** Shows a dismiss button when given: an icon button named `closeLabel`, or a text button with `dismissLabel`. */
   onClose?: () => void;
   closeLabel?: string;
+  /** A text dismiss button ("Got it") instead of the close icon. */
+  dismissLabel?: string;
   /**
    * Called with true while the pointer is over it or focus is inside, false after: a caller's
    * auto-dismiss timer should wait meanwhile. The snackbar has no timer of its own.
@@ -32,7 +34,16 @@ const ICONS = { info: InfoIcon, success: SuccessIcon, error: ErrorIcon } as cons
  * role="alert" (assertive) for errors; the buttons sit outside it so they are not read as part
  * of the message.
  */
-export function Snackbar({ variant = 'info', message, action, onClose, closeLabel, onHoldChange, className }: SnackbarProps) {
+export function Snackbar({
+  variant = 'info',
+  message,
+  action,
+  onClose,
+  closeLabel,
+  dismissLabel,
+  onHoldChange,
+  className,
+}: SnackbarProps) {
   const texts = useUiTexts();
   const Icon = ICONS[variant];
   return (
@@ -59,7 +70,12 @@ export function Snackbar({ variant = 'info', message, action, onClose, closeLabe
               {action.label}
             </button>
           )}
-          {onClose && (
+          {onClose && dismissLabel && (
+            <button type="button" className="ui-snackbar__action" onClick={onClose}>
+              {dismissLabel}
+            </button>
+          )}
+          {onClose && !dismissLabel && (
             <button
               type="button"
               className="ui-snackbar__close"

@@ -38,6 +38,15 @@ describe('Snackbar', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('can dismiss with a text button instead of the close icon', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    render(<Snackbar message="Saved" onClose={onClose} dismissLabel="Got it" />);
+    expect(screen.queryByRole('button', { name: 'Schließen' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('tells the caller while it is held (hover or focus), so a timer can wait', async () => {
     const user = userEvent.setup();
     const onHoldChange = jest.fn();
