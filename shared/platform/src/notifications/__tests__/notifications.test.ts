@@ -1,0 +1,120 @@
+import { ApiRequestError, NotAuthenticatedError, RequestAbortedError, ResponseValidationError } from '../../http/errors';
+import { i18n, initI18n } from '../../i18n/i18n';
+import { errorMessageFor, errorMessages, registerErrorMessages } from '../error-messages';
+import { LocalizedError } from '../localized-error';
+import {
+  DEFAULT_CONFIRM_LABEL_KEY,
+  NOTIFICATION_DURATION_MS,
+  NOTIFICATION_FALLBACK_DURATION_MS,
+  notifyInfo,
+  notifySuccess,
+  useNotificationsStore,
+} from '../notifications-store';
+import { notifyError } from '../notify-error';
+
+const state = () => useNotificationsStore.getState();
+
+beforeAll(() => initI18n({ language: 'de' }));
+beforeEach(() => {
+  jest.useFakeTimers();
+  state().clear();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(async () => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+  await i18n.changeLanguage('de');
+});
+
+describe('notification store', () => {
+  it('a notification lasts 5000 ms', () => {
+    notifySuccess('SNACKBAR.got-it');
+    const [n] = state().notifications;
+    expect(n).toMatchObject({ variant: 'success', duration: 5000, confirmLabelKey: 'SNACKBAR.got-it' });
+    jest.advanceTimersByTime(NOTIFICATION_DURATION_MS - 1);
+    expect(state().notifications).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(state().notifications).toHaveLength(0);
+  });
+
+  it('has the three variants and the default confirm label SNACKBAR.got-it', () => {
+    notifySuccess('a');
+    notifyInfo({ message: { text: 'plain text' } });
+    state().notify('error', { message: 'c', confirmLabelKey: 'OTHER.ok' });
+    expect(state().notifications.map((n) => [n.variant, n.confirmLabelKey])).toEqual([
+      ['success', DEFAULT_CONFIRM_LABEL_KEY],
+      ['info', DEFAULT_CONFIRM_LABEL_KEY],
+      ['error', 'OTHER.ok'],
+    ]);
+    expect(state().notifications[0]!.message).toEqual({ key: 'a', ns: 'platform' });
+    expect(state().notifications[1]!.message).toEqual({ text: 'plain text' });
+  });
+
+  it('uses the 20000 ms fallback for a notification with an action and for a broken duration', () => {
+    const onAction = jest.fn();
+    state().notify('error', { message: 'x', action: { labelKey: 'CONFIG.refresh-page', onAction } });
+    state().notify('info', { message: 'y', duration: 0 });
+    state().notify('info', { message: 'z', duration: 1200 });
+    expect(state().notifications.map((n) => n.duration)).toEqual([NOTIFICATION_FALLBACK_DURATION_MS, 20000, 1200]);
+    jest.advanceTimersByTime(1200);
+    expect(state().notifications).toHaveLength(2);
+    jest.advanceTimersByTime(20000 - 1200);
+    expect(state().notifications).toHaveLength(0);
+  });
+
+  it('dismiss removes one at once and stops its timer', () => {
+    const id = notifyInfo('a');
+    notifyInfo('b');
+    state().dismiss(id);
+    expect(state().notifications.map((n) => n.message)).toEqual([{ key: 'b', ns: 'platform' }]);
+  });
+});
+
+describe('notifyError and the error-message map', () => {
+  it('shows a localized error with its own message', () => {
+    notifyError(new LocalizedError('Das Modell ist gerade ausgelastet.'));
+    expect(state().notifications[0]).toMatchObject({ variant: 'error', message: { text: 'Das Modell ist gerade ausgelastet.' } });
+  });
+
+  it('looks other errors up by message key, in German and in English', async () => {
+    notifyError(new ApiRequestError('503 down', { status: 503 }));
+    notifyError(new ResponseValidationError('version: bad'));
+    notifyError(new NotAuthenticatedError());
+    expect(state().notifications.map((n) => n.message)).toEqual([
+      { text: errorMessages.de['server-error'] },
+      { text: errorMessages.de['response-invalid'] },
+      { text: errorMessages.de['not-authenticated'] },
+    ]);
+    await i18n.changeLanguage('en');
+    notifyError(new ApiRequestError('timeout', { timedOut: true }));
+    expect(state().notifications[3]!.message).toEqual({ text: errorMessages.en['request-timeout'] });
+  });
+
+  it('falls back to the default entry for an unknown key (de and en)', async () => {
+    notifyError(new Error('something nobody mapped'));
+    expect(state().notifications[0]!.message).toEqual({ text: errorMessages.de.default });
+    await i18n.changeLanguage('en');
+    notifyError('a string');
+    notifyError({ weird: true });
+    expect(state().notifications[1]!.message).toEqual({ text: errorMessages.en.default });
+    expect(state().notifications[2]!.message).toEqual({ text: errorMessages.en.default });
+    expect(errorMessageFor('nope', 'de')).toBe(errorMessages.de.default);
+    expect(errorMessageFor('nope', 'en')).toBe(errorMessages.en.default);
+    expect(errorMessages.de.default).not.toBe(errorMessages.en.default);
+  });
+
+  it('every key exists in both languages', () => {
+    expect(Object.keys(errorMessages.de).sort()).toEqual(Object.keys(errorMessages.en).sort());
+  });
+
+  it('finds keys a remote registered, by message', () => {
+    registerErrorMessages({ de: { 'Chat is busy': 'Der Chat ist belegt.' }, en: { 'Chat is busy': 'The chat is busy.' } });
+    notifyError(new Error('Chat is busy'));
+    expect(state().notifications[0]!.message).toEqual({ text: 'Der Chat ist belegt.' });
+  });
+
+  it('shows nothing for an abort the user asked for', () => {
+    expect(notifyError(new RequestAbortedError('stop'))).toBeUndefined();
+    expect(state().notifications).toHaveLength(0);
+  });
+});

@@ -1,0 +1,70 @@
+import type { Locale } from '@assistant/contracts';
+
+/**
+ * The error-message map of SPEC section 8, in German and English. An error is looked up by its
+ * message key (`messageKey` of the platform's errors, otherwise its `message`); an unknown key
+ * gives the `default` entry. Remotes add their keys with registerErrorMessages().
+ */
+export type ErrorMessageMap = Record<Locale, Record<string, string> & { default: string }>;
+
+const builtIn: ErrorMessageMap = {
+  de: {
+    default: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+    'request-failed': 'Die Anfrage ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    'request-timeout': 'Der Server hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es erneut.',
+    'request-aborted': 'Die Anfrage wurde abgebrochen.',
+    network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
+    'response-invalid': 'Der Server hat eine unerwartete Antwort gesendet.',
+    'not-authenticated': 'Ihre Sitzung ist abgelaufen. Sie werden zur Anmeldung weitergeleitet.',
+    unauthorized: 'Ihre Anmeldung wurde nicht akzeptiert. Bitte melden Sie sich erneut an.',
+    forbidden: 'Sie haben keine Berechtigung für diese Aktion.',
+    'not-found': 'Der angeforderte Inhalt wurde nicht gefunden.',
+    'payload-too-large': 'Die Datei oder Eingabe ist zu groß.',
+    'rate-limited': 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+    'server-error': 'Auf dem Server ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  },
+  en: {
+    default: 'Something went wrong. Please try again.',
+    'request-failed': 'The request failed. Please try again.',
+    'request-timeout': 'The server did not answer in time. Please try again.',
+    'request-aborted': 'The request was cancelled.',
+    network: 'The server cannot be reached. Please check your connection.',
+    'response-invalid': 'The server sent an unexpected answer.',
+    'not-authenticated': 'Your session has ended. You are being taken to sign-in.',
+    unauthorized: 'Your sign-in was not accepted. Please sign in again.',
+    forbidden: 'You are not allowed to do this.',
+    'not-found': 'The requested content was not found.',
+    'payload-too-large': 'The file or input is too large.',
+    'rate-limited': 'Too many requests. Please wait a moment.',
+    'server-error': 'The server had a problem. Please try again later.',
+  },
+};
+
+const extra: Record<Locale, Record<string, string>> = { de: {}, en: {} };
+
+/** Adds keys to the map (both languages); an existing key is replaced. */
+export function registerErrorMessages(messages: Record<Locale, Record<string, string>>): void {
+  Object.assign(extra.de, messages.de);
+  Object.assign(extra.en, messages.en);
+}
+
+export const errorMessages: Readonly<ErrorMessageMap> = builtIn;
+
+/** The key an error is looked up by. */
+export function errorMessageKey(error: unknown): string | undefined {
+  if (error instanceof Error) {
+    const key = (error as { messageKey?: unknown }).messageKey;
+    return typeof key === 'string' && key ? key : error.message;
+  }
+  return typeof error === 'string' ? error : undefined;
+}
+
+/** The user-facing text for a key in a language; the `default` entry when the key is unknown. */
+export function errorMessageFor(key: string | undefined, language: Locale): string {
+  if (key !== undefined) {
+    const own = Object.hasOwn(extra[language], key) ? extra[language][key] : undefined;
+    if (own !== undefined) return own;
+    if (Object.hasOwn(builtIn[language], key)) return builtIn[language][key]!;
+  }
+  return builtIn[language].default;
+}
