@@ -1,0 +1,149 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { defaultConfig, type Config } from '@assistant/contracts';
+import { createApiClients, setApiClients } from '../../http/api-clients';
+import { useNotificationsStore } from '../../notifications/notifications-store';
+import { pageReloader, useConfigStore } from '../config-store';
+import { persistKey, setPersistenceUser } from '../per-user-persistence';
+import { useQaResourcesStore } from '../qa-resources-store';
+import { useTranslationResourcesStore } from '../translation-resources-store';
+import { initialWorkspace, useWorkspaceStore } from '../workspace-store';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(async () => {
+  setApiClients(createApiClients({ getToken: () => 't', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
+  await setPersistenceUser(null);
+  localStorage.clear();
+  useNotificationsStore.getState().clear();
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  server.resetHandlers();
+  jest.restoreAllMocks();
+});
+
+const notifications = () => useNotificationsStore.getState().notifications;
+
+describe('config store', () => {
+  it('loads the configuration', async () => {
+    const config: Config = { ...defaultConfig(false), requestTimeoutInSeconds: 42 };
+    server.use(http.get('http://localhost/api/config', () => HttpResponse.json(config)));
+    await useConfigStore.getState().load();
+    expect(useConfigStore.getState()).toMatchObject({ status: 'loaded', config: { requestTimeoutInSeconds: 42, hasError: false } });
+    expect(notifications()).toHaveLength(0);
+  });
+
+  it('a failed load gives the defaults with hasError and a CONFIG.error notification whose action reloads', async () => {
+    server.use(http.get('http://localhost/api/config', () => new HttpResponse(null, { status: 502 })));
+    const reload = jest.spyOn(pageReloader, 'reload').mockImplementation(() => undefined);
+    await useConfigStore.getState().load();
+    expect(useConfigStore.getState().config).toEqual(defaultConfig(true));
+    expect(useConfigStore.getState().status).toBe('failed');
+    const [n] = notifications();
+    expect(n).toMatchObject({ variant: 'error', message: { key: 'CONFIG.error' }, action: { labelKey: 'CONFIG.refresh-page' } });
+    n!.action!.onAction();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('an invalid configuration counts as a failed load', async () => {
+    server.use(http.get('http://localhost/api/config', () => HttpResponse.json({ ...defaultConfig(false), requestTimeoutInSeconds: -1 })));
+    await useConfigStore.getState().load();
+    expect(useConfigStore.getState().config.hasError).toBe(true);
+  });
+});
+
+describe('QA resources store', () => {
+  it('loads collections and language models', async () => {
+    server.use(
+      http.get('http://localhost/api/qa/resources', () =>
+        HttpResponse.json({ collections: [{ id: 'c1', name: 'Handbuch', type: 'company' }], language_models: [] }),
+      ),
+    );
+    await useQaResourcesStore.getState().load();
+    expect(useQaResourcesStore.getState()).toMatchObject({ status: 'loaded', collections: [{ id: 'c1' }], languageModels: [] });
+  });
+
+  it('a failure clears the lists, marks them unavailable and notifies QA_NOTIFICATIONS.load-collections-failed', async () => {
+    useQaResourcesStore.setState({ collections: [{ id: 'old', name: 'Alt', type: 'personal' }], languageModels: [] });
+    server.use(http.get('http://localhost/api/qa/resources', () => new HttpResponse(null, { status: 500 })));
+    await useQaResourcesStore.getState().load();
+    expect(useQaResourcesStore.getState()).toMatchObject({ status: 'unavailable', collections: [], languageModels: [] });
+    expect(notifications().map((n) => n.message)).toEqual([{ key: 'QA_NOTIFICATIONS.load-collections-failed', ns: 'platform' }]);
+  });
+});
+
+describe('translation resources store', () => {
+  it('an empty list notifies TRANSLATION_NOTIFICATIONS.translation-model-unavailable', async () => {
+    server.use(http.get('http://localhost/api/translation/resources', () => HttpResponse.json([])));
+    await useTranslationResourcesStore.getState().load();
+    expect(useTranslationResourcesStore.getState()).toMatchObject({ status: 'loaded', resources: [] });
+    expect(notifications().map((n) => n.message)).toEqual([{ key: 'TRANSLATION_NOTIFICATIONS.translation-model-unavailable', ns: 'platform' }]);
+  });
+
+  it('a list of engines loads without a notice', async () => {
+    const engine = { id: 'deepl', name: 'DeepL', type: 'deepl', languages: { auto: ['de', 'en'] } };
+    server.use(http.get('http://localhost/api/translation/resources', () => HttpResponse.json([engine])));
+    await useTranslationResourcesStore.getState().load();
+    expect(useTranslationResourcesStore.getState().resources).toEqual([engine]);
+    expect(notifications()).toHaveLength(0);
+  });
+
+  it('a failed load leaves the list empty', async () => {
+    useTranslationResourcesStore.setState({ resources: [{ id: 'x', name: 'X', type: 'llm', languages: {} }] });
+    server.use(http.get('http://localhost/api/translation/resources', () => new HttpResponse(null, { status: 500 })));
+    await useTranslationResourcesStore.getState().load();
+    expect(useTranslationResourcesStore.getState()).toMatchObject({ status: 'failed', resources: [] });
+  });
+});
+
+describe('per-user persistence', () => {
+  it('stores each user under assistant.<store>.<sub> and switches with the user', async () => {
+    await setPersistenceUser('anna');
+    useWorkspaceStore.getState().setSidebarOpen(false);
+    useWorkspaceStore.getState().markPrivacyNoticeShown();
+    useWorkspaceStore.getState().setDocumentLibrary({ connected: true });
+    useQaResourcesStore.setState({ collections: [{ id: 'a', name: 'Annas', type: 'personal' }] });
+    expect(JSON.parse(localStorage.getItem(persistKey('workspace', 'anna'))!).state).toEqual({
+      locale: null,
+      sidebarOpen: false,
+      privacyNoticeShown: true,
+      documentLibrary: { connected: true, promptDismissed: false },
+    });
+    expect(persistKey('workspace', 'anna')).toBe('assistant.workspace.anna');
+    expect(Object.keys(localStorage).sort()).toEqual(['assistant.qa-resources.anna', 'assistant.workspace.anna']);
+
+    // Ben has nothing saved: he starts from the initial state, nothing of Anna's.
+    await setPersistenceUser('ben');
+    expect(useWorkspaceStore.getState()).toMatchObject(initialWorkspace);
+    expect(useQaResourcesStore.getState().collections).toEqual([]);
+    useWorkspaceStore.getState().toggleSidebar();
+    expect(JSON.parse(localStorage.getItem('assistant.workspace.ben')!).state.sidebarOpen).toBe(false);
+
+    // Anna again: her state comes back, Ben's stays his.
+    useWorkspaceStore.getState().toggleSidebar();
+    await setPersistenceUser('anna');
+    expect(useWorkspaceStore.getState()).toMatchObject({ sidebarOpen: false, privacyNoticeShown: true });
+    expect(useQaResourcesStore.getState().collections).toEqual([{ id: 'a', name: 'Annas', type: 'personal' }]);
+    expect(JSON.parse(localStorage.getItem('assistant.workspace.ben')!).state.sidebarOpen).toBe(true);
+    expect(JSON.parse(localStorage.getItem('assistant.workspace.anna')!).state.privacyNoticeShown).toBe(true);
+  });
+
+  it('keeps nothing on disk without a user, and signing out forgets the state in memory', async () => {
+    useWorkspaceStore.getState().markPrivacyNoticeShown();
+    expect(localStorage.length).toBe(0);
+    await setPersistenceUser('carla');
+    useConfigStore.setState({ config: { ...defaultConfig(false), requestTimeoutInSeconds: 7 } });
+    expect(JSON.parse(localStorage.getItem('assistant.config.carla')!).state.config.requestTimeoutInSeconds).toBe(7);
+    await setPersistenceUser(null);
+    expect(useConfigStore.getState().config.requestTimeoutInSeconds).toBe(180);
+    expect(useWorkspaceStore.getState().privacyNoticeShown).toBe(false);
+  });
+
+  it('does not persist loading status', async () => {
+    await setPersistenceUser('dora');
+    useTranslationResourcesStore.setState({ status: 'loading', resources: [] });
+    expect(JSON.parse(localStorage.getItem('assistant.translation-resources.dora')!).state).toEqual({ resources: [] });
+  });
+});
