@@ -1,0 +1,65 @@
+import { create } from 'zustand';
+import {
+  KNOWN_PERMISSIONS,
+  permissionCheckResponseSchema,
+  type PermissionCheckRequest,
+} from '@assistant/contracts';
+import { apiClients } from '../http/api-clients';
+
+/** The permissions of SPEC section 6. */
+export type PermissionName = (typeof KNOWN_PERMISSIONS)[number];
+
+export type PermissionsStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+interface PermissionsState {
+  status: PermissionsStatus;
+  granted: ReadonlySet<PermissionName>;
+}
+
+/** Not persisted: permissions are asked once per user session (per page load and user). */
+export const usePermissionsStore = create<PermissionsState>()(() => ({ status: 'idle', granted: new Set() }));
+
+let inFlight: Promise<ReadonlySet<PermissionName>> | null = null;
+let generation = 0;
+
+/**
+ * Asks POST /api/iam/check_user once for both permissions and caches the answer for the session;
+ * concurrent callers share the one request. A failure logs "Failed to check user privileges" and
+ * counts as no permission; it is cached too, so a broken check does not repeat on every render.
+ */
+export function loadPermissions(): Promise<ReadonlySet<PermissionName>> {
+  if (inFlight) return inFlight;
+  const mine = generation;
+  const request: PermissionCheckRequest = { permissions: KNOWN_PERMISSIONS.map((permission) => ({ permission })) };
+  usePermissionsStore.setState({ status: 'loading' });
+  inFlight = (async () => {
+    let granted: Set<PermissionName>;
+    let status: PermissionsStatus;
+    try {
+      const answer = await apiClients().iam.post('check_user', request, permissionCheckResponseSchema);
+      const known = new Set<string>(KNOWN_PERMISSIONS);
+      granted = new Set(answer.permissions.map((p) => p.permission).filter((p): p is PermissionName => known.has(p)));
+      status = 'loaded';
+    } catch (error) {
+      console.warn('Failed to check user privileges', error);
+      granted = new Set();
+      status = 'failed';
+    }
+    // A user switch while the request ran: drop its answer.
+    if (mine === generation) usePermissionsStore.setState({ status, granted });
+    return granted;
+  })();
+  return inFlight;
+}
+
+/** Whether the user holds the permission; asks the server at most once per session. */
+export async function hasPermission(name: PermissionName): Promise<boolean> {
+  return (await loadPermissions()).has(name);
+}
+
+/** Forgets the cached answer (on sign-in of another user and on sign-out). */
+export function resetPermissions(): void {
+  generation += 1;
+  inFlight = null;
+  usePermissionsStore.setState({ status: 'idle', granted: new Set() });
+}
