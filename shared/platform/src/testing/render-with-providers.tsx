@@ -1,0 +1,26 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import type { Locale } from '@assistant/contracts';
+import { i18n, initI18n } from '../i18n/i18n';
+
+export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
+  /** Initial route (path, query and hash); '/' by default. */
+  route?: string;
+  /** Interface language; German by default. */
+  language?: Locale;
+}
+
+/** Renders inside the platform's i18n instance and a MemoryRouter. */
+export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}): RenderResult {
+  const { route = '/', language = 'de', ...renderOptions } = options;
+  initI18n({ language });
+  void i18n.changeLanguage(language);
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+    </I18nextProvider>
+  );
+  return render(ui, { wrapper: Wrapper, ...renderOptions });
+}
