@@ -1,2 +1,140 @@
-// The platform's public surface, exported by name (no `export *`).
+// The platform's public surface, exported by name (no `export *`). See docs/platform.md.
+
+// federation
 export { defineRemoteModule, type RemoteModule, type RemoteNavigationEntry } from './federation/remote-module';
+
+// start-up wiring
+export { initPlatform, type InitPlatformOptions, type Platform } from './platform';
+
+// auth
+export {
+  SILENT_REQUEST_TIMEOUT_SECONDS,
+  TOKEN_EXPIRING_NOTICE_SECONDS,
+  completeSignIn,
+  createAuth,
+  getAccessToken,
+  getAuth,
+  getUser,
+  hasAuth,
+  setAuth,
+  signIn,
+  signOut,
+  type Auth,
+  type CreateAuthOptions,
+} from './auth/auth';
+export { AuthEvents, type AuthEventMap, type AuthEventName } from './auth/auth-events';
+export { INVALID_SESSION_THRESHOLD, isSessionInvalid } from './auth/session';
+export {
+  REDIRECT_INFO_KEY,
+  redirectInfoToPath,
+  saveRedirectInfo,
+  takeRedirectInfo,
+  type RedirectInfo,
+} from './auth/redirect-info';
+export { silentRenewCallback } from './auth/silent-renew-callback';
+export { useAuth, type AuthStatus, type UseAuthResult } from './auth/use-auth';
+
+// http
+export {
+  ApiRequestError,
+  NO_TOKEN_MESSAGE,
+  NotAuthenticatedError,
+  RequestAbortedError,
+  ResponseValidationError,
+} from './http/errors';
+export {
+  RETRY_DELAY_MS,
+  createHttpClient,
+  describeIssues,
+  type HttpClient,
+  type HttpClientOptions,
+  type HttpMethod,
+  type RequestOptions,
+  type RetryOn404,
+} from './http/http-client';
+export {
+  AUTHORIZATION_TYPE_HEADERS,
+  DEFAULT_TIMEOUT_MS,
+  apiClients,
+  createApiClients,
+  setApiClients,
+  type ApiClientDeps,
+  type ApiClients,
+} from './http/api-clients';
+
+// streaming
+export {
+  BAD_LINE_MESSAGE,
+  NO_READABLE_STREAM_MESSAGE,
+  readJsonLines,
+  type JsonLinesLogger,
+  type ReadJsonLinesOptions,
+} from './streaming/read-json-lines';
+
+// stores
+export { PERSIST_KEY_PREFIX, persistKey, persistenceUser, setPersistenceUser } from './stores/per-user-persistence';
+export { initialWorkspace, useWorkspaceStore, type DocumentLibraryFlags, type WorkspaceData } from './stores/workspace-store';
+export { pageReloader, requestTimeoutMs, useConfigStore, type LoadStatus } from './stores/config-store';
+export { useQaResourcesStore, type ResourcesStatus } from './stores/qa-resources-store';
+export { useTranslationResourcesStore, type TranslationResourcesStatus } from './stores/translation-resources-store';
+
+// notifications
+export {
+  DEFAULT_CONFIRM_LABEL_KEY,
+  NOTIFICATION_DURATION_MS,
+  NOTIFICATION_FALLBACK_DURATION_MS,
+  notifyErrorMessage,
+  notifyInfo,
+  notifySuccess,
+  resolveDuration,
+  useNotificationsStore,
+  type Notification,
+  type NotificationAction,
+  type NotificationMessage,
+  type NotificationVariant,
+  type NotifyInput,
+} from './notifications/notifications-store';
+export {
+  errorMessageFor,
+  errorMessageKey,
+  errorMessages,
+  registerErrorMessages,
+  type ErrorMessageMap,
+} from './notifications/error-messages';
+export { LocalizedError, isLocalizedError } from './notifications/localized-error';
+export { notifyError } from './notifications/notify-error';
+
+// permissions
+export {
+  hasPermission,
+  loadPermissions,
+  resetPermissions,
+  usePermissionsStore,
+  type PermissionName,
+  type PermissionsStatus,
+} from './permissions/permissions-store';
+export { usePermission } from './permissions/use-permission';
+
+// gating
+export { FEATURE_NAMES, FEATURE_TABLE, isFeatureAvailable, type FeatureName, type FeatureSetLevel } from './gating/feature-sets';
+export { isFeatureOn, isFlagOn, useGatingStore, type GatingStatus } from './gating/gating-store';
+export { useFeature, useFlag } from './gating/use-feature';
+
+// i18n and dates
+export { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, detectLanguage } from './i18n/detect-language';
+export { addNamespace, changeLanguage, currentLanguage, i18n, initI18n, type InitI18nOptions } from './i18n/i18n';
+export { PLATFORM_NAMESPACE, platformResources } from './i18n/platform-resources';
+export { formatLongDate, formatShortDate, type DateFormatOptions } from './dates/format-date';
+
+// telemetry
+export { createAnalytics, hashUserId, type Analytics, type AnalyticsClient, type AnalyticsOptions } from './telemetry/analytics';
+export { isDoNotTrack } from './telemetry/do-not-track';
+export {
+  PROBE_TIMEOUT_MS,
+  createTracing,
+  probeEndpoint,
+  type Span,
+  type Tracing,
+  type TracingOptions,
+} from './telemetry/tracing';
+export { trackUserInAnalytics } from './telemetry/track-user';
