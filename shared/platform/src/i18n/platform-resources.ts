@@ -1,3 +1,5 @@
+import { errorMessages } from '../notifications/error-messages';
+
 /**
  * The platform's own namespace: the keys the platform's stores put into notifications and the
  * confirm label. Remotes and the host add their own namespaces with addNamespace().
@@ -20,6 +22,8 @@ export const platformResources = {
     TRANSLATION_NOTIFICATIONS: {
       'translation-model-unavailable': 'Derzeit ist kein Übersetzungsmodell verfügbar.',
     },
+    /** The error-message map (notifications/error-messages.ts), also reachable as t('ERRORS.<key>'). */
+    ERRORS: errorMessages.de,
   },
   en: {
     CONFIG: {
@@ -36,5 +40,6 @@ export const platformResources = {
     TRANSLATION_NOTIFICATIONS: {
       'translation-model-unavailable': 'No translation model is available at the moment.',
     },
+    ERRORS: errorMessages.en,
   },
 } as const;

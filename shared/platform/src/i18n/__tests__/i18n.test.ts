@@ -59,6 +59,13 @@ describe('the i18n instance', () => {
     await changeLanguage('de');
   });
 
+  it('has the error-message map in the namespace', async () => {
+    expect(i18n.t('ERRORS.default')).toBe(platformResources.de.ERRORS.default);
+    await changeLanguage('en');
+    expect(i18n.t('ERRORS.request-timeout')).toBe(platformResources.en.ERRORS['request-timeout']);
+    await changeLanguage('de');
+  });
+
   it('has the same keys in German and English', () => {
     const keys = (o: object, p = ''): string[] =>
       Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${p}${k}.`) : [`${p}${k}`]));
