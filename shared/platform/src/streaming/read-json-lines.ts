@@ -25,97 +25,161 @@ const NEWLINE = 10; // '\n'
  * - Each line is `JSON.parse`d and checked with `schema.safeParse`; a line that fails either is
  *   logged as "Failed to parse JSONL line" with the line and the reason, and skipped.
  * - A last line without a final newline is still read.
- * - A missing body throws "No readable stream found".
+ * - A missing body makes the iteration throw "No readable stream found".
  * - An abort (or an abort before the start) cancels the underlying reader and makes the iteration
- *   throw `RequestAbortedError`, so a caller can tell a stopped stream from a finished one.
- *   Leaving the loop early (`break`) also cancels the reader.
+ *   throw `RequestAbortedError`, so a caller can tell a stopped stream from a finished one; events
+ *   of the current chunk not yet handed out are dropped. Leaving the loop early (`break`) also
+ *   cancels the reader.
+ *
+ * The lines of one chunk are parsed together and handed out from a queue: a hand-written iterator
+ * costs about a third less per event than an async generator (bench/stream-reader). One consumer.
  */
-export async function* readJsonLines<S extends z.ZodType>(
+export function readJsonLines<S extends z.ZodType>(
   source: Response | ReadableStream<Uint8Array> | null | undefined,
   schema: S,
   options: ReadJsonLinesOptions = {},
-): AsyncGenerator<z.output<S>, void, undefined> {
-  const { signal, logger = console } = options;
-  const stream = source instanceof ReadableStream ? source : (source?.body ?? null);
-  if (!stream) throw new Error(NO_READABLE_STREAM_MESSAGE);
+): AsyncIterableIterator<z.output<S>> {
+  return new JsonLinesIterator(source, schema, options);
+}
 
-  if (signal?.aborted) {
-    stream.cancel(signal.reason).catch(() => undefined);
-    throw new RequestAbortedError(abortDetail(signal));
+type Result<T> = IteratorResult<T, undefined>;
+
+class JsonLinesIterator<S extends z.ZodType> implements AsyncIterableIterator<z.output<S>> {
+  private readonly schema: S;
+  private readonly signal: AbortSignal | undefined;
+  private readonly logger: JsonLinesLogger;
+  private readonly decoder = new TextDecoder('utf-8');
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  /** Set when the iteration cannot start; thrown by the first next(). */
+  private startError: Error | null = null;
+  private queue: z.output<S>[] = [];
+  private head = 0;
+  private carry = '';
+  private streamDone = false;
+  private closed = false;
+  private readonly onAbort = () => {
+    // Resolves a pending read() with done: true; next() then notices the abort.
+    this.reader?.cancel(this.signal?.reason).catch(() => undefined);
+  };
+
+  constructor(source: Response | ReadableStream<Uint8Array> | null | undefined, schema: S, options: ReadJsonLinesOptions) {
+    this.schema = schema;
+    this.signal = options.signal;
+    this.logger = options.logger ?? console;
+    const stream = source instanceof ReadableStream ? source : (source?.body ?? null);
+    if (!stream) {
+      this.startError = new Error(NO_READABLE_STREAM_MESSAGE);
+      return;
+    }
+    if (this.signal?.aborted) {
+      stream.cancel(this.signal.reason).catch(() => undefined);
+      this.startError = new RequestAbortedError(abortDetail(this.signal));
+      return;
+    }
+    this.reader = stream.getReader();
+    this.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  const reader = stream.getReader();
-  const decoder = new TextDecoder('utf-8');
-  let finished = false;
-  const onAbort = () => {
-    // Resolves a pending read() with done: true; the loop below then notices the abort.
-    reader.cancel(signal?.reason).catch(() => undefined);
-  };
-  signal?.addEventListener('abort', onAbort, { once: true });
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
 
-  const parseLine = (line: string): { ok: true; value: z.output<S> } | { ok: false } => {
+  async next(): Promise<Result<z.output<S>>> {
+    if (this.startError) {
+      const error = this.startError;
+      this.startError = null;
+      this.closed = true;
+      throw error;
+    }
+    try {
+      for (;;) {
+        if (this.closed) return { done: true, value: undefined };
+        if (this.signal?.aborted) throw new RequestAbortedError(abortDetail(this.signal));
+        if (this.head < this.queue.length) {
+          const value = this.queue[this.head]!;
+          this.head += 1;
+          return { done: false, value };
+        }
+        this.queue = [];
+        this.head = 0;
+        if (this.streamDone) {
+          this.close(false);
+          return { done: true, value: undefined };
+        }
+        await this.fill();
+      }
+    } catch (error) {
+      this.close(true);
+      throw error;
+    }
+  }
+
+  async return(): Promise<Result<z.output<S>>> {
+    this.close(true);
+    return { done: true, value: undefined };
+  }
+
+  /** Reads one chunk and queues the events of the lines it completes. */
+  private async fill(): Promise<void> {
+    const { done, value } = await this.reader!.read();
+    if (this.signal?.aborted) throw new RequestAbortedError(abortDetail(this.signal));
+    if (done) {
+      this.streamDone = true;
+      this.handle(this.carry + this.decoder.decode(), 0, Number.MAX_SAFE_INTEGER);
+      this.carry = '';
+      return;
+    }
+    if (!value || value.byteLength === 0) return;
+    const text = this.decoder.decode(value, { stream: true });
+    // No newline byte in the chunk: no line ends here.
+    if (value.indexOf(NEWLINE) === -1) {
+      this.carry += text;
+      return;
+    }
+    const buffer = this.carry + text;
+    let start = 0;
+    let end = buffer.indexOf('\n');
+    while (end !== -1) {
+      this.handle(buffer, start, end);
+      start = end + 1;
+      end = buffer.indexOf('\n', start);
+    }
+    this.carry = start === 0 ? buffer : buffer.slice(start);
+  }
+
+  private handle(buffer: string, start: number, end: number): void {
+    const line = lineAt(buffer, start, end);
+    if (line === null) return;
     let json: unknown;
     try {
       json = JSON.parse(line);
     } catch (error) {
-      logger.error(BAD_LINE_MESSAGE, { line, error });
-      return { ok: false };
+      this.logger.error(BAD_LINE_MESSAGE, { line, error });
+      return;
     }
-    const result = schema.safeParse(json);
+    const result = this.schema.safeParse(json);
     if (!result.success) {
-      logger.error(BAD_LINE_MESSAGE, { line, error: result.error });
-      return { ok: false };
+      this.logger.error(BAD_LINE_MESSAGE, { line, error: result.error });
+      return;
     }
-    return { ok: true, value: result.data };
-  };
+    this.queue.push(result.data);
+  }
 
-  let carry = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (signal?.aborted) throw new RequestAbortedError(abortDetail(signal));
-      if (done) break;
-      if (!value || value.byteLength === 0) continue;
-
-      // Fast path: no newline byte in this chunk means no line ends here.
-      const text = decoder.decode(value, { stream: true });
-      if (value.indexOf(NEWLINE) === -1) {
-        carry += text;
-        continue;
-      }
-      const buffer = carry + text;
-      let start = 0;
-      let end = buffer.indexOf('\n', start);
-      while (end !== -1) {
-        const line = lineAt(buffer, start, end);
-        if (line !== null) {
-          const parsed = parseLine(line);
-          if (parsed.ok) yield parsed.value;
-          if (signal?.aborted) throw new RequestAbortedError(abortDetail(signal));
-        }
-        start = end + 1;
-        end = buffer.indexOf('\n', start);
-      }
-      carry = start === 0 ? buffer : buffer.slice(start);
-    }
-    carry += decoder.decode();
-    const last = lineAt(carry, 0, carry.length);
-    if (last !== null) {
-      const parsed = parseLine(last);
-      if (parsed.ok) yield parsed.value;
-    }
-    finished = true;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
+  private close(cancel: boolean): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.queue = [];
+    this.signal?.removeEventListener('abort', this.onAbort);
+    if (!this.reader) return;
     // Not awaited: some bodies settle their cancel only when the other side closes.
-    if (!finished) reader.cancel(signal?.reason).catch(() => undefined);
-    reader.releaseLock();
+    if (cancel && !this.streamDone) this.reader.cancel(this.signal?.reason).catch(() => undefined);
+    this.reader.releaseLock();
   }
 }
 
 /** The line between start and end without a trailing '\r'; null when it is blank. */
 function lineAt(buffer: string, start: number, end: number): string | null {
-  let stop = end;
+  let stop = Math.min(end, buffer.length);
   if (stop > start && buffer.charCodeAt(stop - 1) === 13) stop -= 1;
   const line = buffer.slice(start, stop);
   return line.trim() === '' ? null : line;

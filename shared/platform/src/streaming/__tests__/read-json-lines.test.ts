@@ -137,6 +137,20 @@ describe('readJsonLines', () => {
     expect(cancel).toHaveBeenCalled();
   });
 
+  it('hands out nothing more after an abort, even events of a chunk already read', async () => {
+    const controller = new AbortController();
+    const text = '{"kind":"done"}\n{"kind":"done"}\n{"kind":"done"}\n';
+    const seen: unknown[] = [];
+    const run = (async () => {
+      for await (const event of readJsonLines(streamOf([encoder.encode(text)]), streamEventSchema, { signal: controller.signal })) {
+        seen.push(event);
+        controller.abort('enough');
+      }
+    })();
+    await expect(run).rejects.toThrow('Request aborted: enough');
+    expect(seen).toHaveLength(1);
+  });
+
   it('does not start when the signal is already aborted, and cancels the stream', async () => {
     const cancel = jest.fn();
     const stream = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => undefined), cancel });
