@@ -1,0 +1,238 @@
+#!/usr/bin/env node
+// The portal's web server for the local start (docs/federation.md): the built shell (host/dist)
+// with SPA fallback, the runtime files /remotes.json and /portal-config.json generated from the
+// environment, a reverse proxy of the API base paths to the server, and the security headers.
+// In production any static server or CDN does the same with deployed files.
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyHttpProxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { apiUrlFromEnv, envValue, HOST_DIR, issuerFromEnv, portalPort, registryFromEnv } from './portal-layout.mjs';
+
+/** Paths the server answers itself (the API, its nls and conductor parts): never the SPA. */
+export const PROXIED_PREFIXES = ['/api', '/nls'];
+
+/** `name.0123456789.js`, `assets/font.0123456789.woff2`: content-hashed, never changes. */
+const HASHED_FILE = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
+
+/** Cache-Control by file name: hashed files for a year, everything else revalidated every time. */
+export function cacheControlFor(path) {
+  return HASHED_FILE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** The origin of an absolute URL; undefined for a site path (`/chat/mf-manifest.json` is 'self'). */
+const originOf = (url) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The portal's Content-Security-Policy. Remote origins (from the registry) may serve scripts,
+ * styles, fonts, images and the manifest; the identity provider is reached by fetch (token,
+ * userinfo) and in the hidden silent-renew frame. `frameAncestors` is 'none' except for the pages
+ * that run inside that frame.
+ */
+export function contentSecurityPolicy({ remoteOrigins = [], idpOrigin, connectOrigins = [], frameAncestors = "'none'" }) {
+  const list = (...items) => [...new Set(items.flat().filter(Boolean))].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list("'self'", remoteOrigins)}`,
+    `style-src ${list("'self'", remoteOrigins)}`,
+    `font-src ${list("'self'", 'data:', remoteOrigins)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', remoteOrigins)}`,
+    `connect-src ${list("'self'", idpOrigin, remoteOrigins, connectOrigins)}`,
+    `frame-src ${list("'self'", idpOrigin)}`,
+    `form-action 'self'`,
+    `object-src 'none'`,
+    `base-uri 'none'`,
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+/** Pages that the identity provider's silent renew loads into a hidden frame of the portal itself. */
+const FRAMEABLE_PATHS = new Set(['/silent-renew.html', '/callback']);
+
+/** `/portal-config.json` (shared/contracts portal-runtime-config.ts) from the environment. */
+export function portalConfigFromEnv(env = process.env) {
+  const config = {
+    oidc: { authority: issuerFromEnv(env), clientId: envValue(env, 'OIDC_CLIENT_ID') ?? 'assistant-portal' },
+  };
+  const collectorUrl = envValue(env, 'ANALYTICS_COLLECTOR_URL');
+  const apiKey = envValue(env, 'ANALYTICS_API_KEY');
+  const salt = envValue(env, 'ANALYTICS_SALT');
+  if (collectorUrl && apiKey && salt) config.analytics = { collectorUrl, apiKey, salt };
+  const endpoints = (envValue(env, 'TRACING_ENDPOINTS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (endpoints.length > 0) config.tracing = { endpoints };
+  return config;
+}
+
+/** Reads a JSON file on every call (cheap; lets a team change it without a restart). */
+function jsonFile(path, what) {
+  return () => {
+    try {
+      return JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new Error(`${what} ${path}: ${error.message}`);
+    }
+  };
+}
+
+/**
+ * Options from the environment (docs/federation.md lists them). Checked here, once, so that a
+ * wrong value stops the start with a readable message.
+ */
+export function portalOptionsFromEnv(env = process.env) {
+  const registryFile = envValue(env, 'REMOTE_REGISTRY_FILE');
+  const portalConfigFile = envValue(env, 'PORTAL_CONFIG_FILE');
+  const problems = [];
+  if (registryFile && !existsSync(registryFile)) problems.push(`REMOTE_REGISTRY_FILE: no file at ${registryFile}`);
+  if (portalConfigFile && !existsSync(portalConfigFile)) problems.push(`PORTAL_CONFIG_FILE: no file at ${portalConfigFile}`);
+  let port;
+  try {
+    port = portalPort(env);
+  } catch (error) {
+    problems.push(error.message);
+  }
+  if (problems.length) throw new Error(`Invalid portal configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  return {
+    host: envValue(env, 'PORTAL_HOST') ?? '127.0.0.1',
+    port,
+    distDir: resolve(envValue(env, 'PORTAL_DIST') ?? join(HOST_DIR, 'dist')),
+    apiUrl: apiUrlFromEnv(env),
+    registry: registryFile ? jsonFile(resolve(registryFile), 'REMOTE_REGISTRY_FILE') : () => registryFromEnv(env),
+    portalConfig: portalConfigFile ? jsonFile(resolve(portalConfigFile), 'PORTAL_CONFIG_FILE') : () => portalConfigFromEnv(env),
+    proxyTimeoutMs: Number(envValue(env, 'PROXY_TIMEOUT_MS') ?? 600_000),
+  };
+}
+
+/**
+ * Builds the portal server (not listening yet).
+ * @param {object} options
+ * @param {string} options.distDir the built shell (index.html and its files)
+ * @param {string} options.apiUrl upstream of /api, /api/conductor and /nls
+ * @param {() => {remotes: unknown[]}} options.registry the registry document, read per request
+ * @param {() => object} options.portalConfig the runtime config document, read per request
+ */
+export async function createPortalServer({ distDir, apiUrl, registry, portalConfig, proxyTimeoutMs = 600_000, logger = false }) {
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`no built shell in ${distDir} (build the host first)`);
+  const app = Fastify({ logger });
+
+  // The policy depends on the registry and the runtime config (remote and IdP origins); both are
+  // small files that may change while the server runs, so it is computed per page.
+  // A broken registry or config file must not break every page: /remotes.json answers 500 with
+  // the reason, the policy falls back to no remote origins.
+  const attempt = (read) => {
+    try {
+      return read();
+    } catch (error) {
+      app.log.error(error.message);
+      return undefined;
+    }
+  };
+  const policy = (frameAncestors) => {
+    const config = attempt(portalConfig);
+    const document = attempt(registry);
+    const remotes = Array.isArray(document?.remotes) ? document.remotes : [];
+    const remoteOrigins = remotes.map((entry) => (typeof entry?.manifestUrl === 'string' ? originOf(entry.manifestUrl) : undefined));
+    const connectOrigins = [config?.analytics?.collectorUrl, ...(config?.tracing?.endpoints ?? [])].map((url) => url && originOf(url));
+    return contentSecurityPolicy({ remoteOrigins, idpOrigin: originOf(config?.oidc?.authority), connectOrigins, frameAncestors });
+  };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0];
+    if (!PROXIED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+      reply.header('content-security-policy', policy(FRAMEABLE_PATHS.has(path) ? "'self'" : "'none'"));
+      reply.header('referrer-policy', 'same-origin');
+    }
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+
+  for (const prefix of PROXIED_PREFIXES) {
+    // The Authorization header (bearer token) and the aa_oidc authorization-type header pass as
+    // they are; bodies and streamed answers are piped through.
+    await app.register(fastifyHttpProxy, {
+      upstream: apiUrl,
+      prefix,
+      rewritePrefix: prefix,
+      http2: false,
+      undici: { headersTimeout: proxyTimeoutMs, bodyTimeout: proxyTimeoutMs },
+      replyOptions: {
+        // The API's error body shape (apiErrorSchema), and a 502/504 instead of a generic 500.
+        onError: (reply, { error }) => {
+          const timedOut = /timeout/i.test(error?.code ?? '') || error?.statusCode === 504;
+          reply.log.warn(`proxy ${prefix}: ${error?.message}`);
+          return reply
+            .code(timedOut ? 504 : 502)
+            .send({ statusCode: timedOut ? 504 : 502, error: timedOut ? 'Gateway Timeout' : 'Bad Gateway', message: 'The API server did not answer' });
+        },
+      },
+    });
+  }
+
+  const sendJson = (reply, produce) => {
+    let document;
+    try {
+      document = produce();
+    } catch (error) {
+      reply.log.error(error.message);
+      return reply.code(500).header('cache-control', 'no-store').send({ statusCode: 500, error: 'Internal Server Error', message: error.message });
+    }
+    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(document));
+  };
+  app.get('/remotes.json', (request, reply) => sendJson(reply, registry));
+  app.get('/portal-config.json', (request, reply) => sendJson(reply, portalConfig));
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders: (res, path) => res.setHeader('cache-control', cacheControlFor(path)),
+  });
+
+  // SPA fallback: a deep link (/collections/company) gets the shell, which routes it; a missing
+  // file (/main.0123456789.js, /favicon.ico) stays a 404 so it is not mistaken for HTML.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isFile = extname(path) !== '';
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isFile) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  return app;
+}
+
+async function main() {
+  let options;
+  try {
+    options = portalOptionsFromEnv();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  const app = await createPortalServer({ ...options, logger: { level: envValue(process.env, 'LOG_LEVEL') === 'debug' ? 'debug' : 'warn' } });
+  await app.listen({ host: options.host, port: options.port });
+  console.log(`[portal] http://localhost:${options.port} (shell from ${options.distDir}; API proxied to ${options.apiUrl})`);
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`[portal] ${error.message}`);
+    process.exit(1);
+  });
+}
