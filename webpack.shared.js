@@ -118,6 +118,15 @@ function baseConfig({ packageDir, mode, port }) {
       ...(existsSync(join(packageDir, 'public')) ? [new CopyPublicFolderPlugin(join(packageDir, 'public'))] : []),
     ],
     performance: { hints: false },
+    // Persistent cache per package and mode: a rebuild after a change re-processes only what
+    // changed (modules and their minified output). Invalidated by a change of the configs or the
+    // lockfile (buildDependencies).
+    cache: {
+      type: 'filesystem',
+      name: production ? 'production' : 'development',
+      cacheDirectory: join(packageDir, 'node_modules', '.cache', 'webpack'),
+      buildDependencies: { config: [import.meta.filename, join(packageDir, 'webpack.config.js')] },
+    },
     devServer: port ? { port, historyApiFallback: true, headers: { 'access-control-allow-origin': '*' } } : undefined,
   };
 }

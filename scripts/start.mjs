@@ -1,28 +1,20 @@
-// `npm start`: runs everything a newcomer needs on one machine with embedded defaults (the API
-// server, which also starts the dev identity provider and the embedded database). Ctrl-C stops
-// all of it cleanly: the signal reaches every child, and we wait for them before exiting.
+// `npm start`: runs everything a newcomer needs on one machine with embedded defaults. It first
+// builds the host and the five remotes where their sources changed since the last build
+// (scripts/build-portal.mjs), then runs the API server (which also starts the dev identity
+// provider and the embedded database), the portal and the remotes, and prints where everything
+// is. Ctrl-C stops all of it cleanly: the signal reaches every child, and we wait for them before
+// exiting. SKIP_BUILD=1 serves what is in dist/ as it is.
 import { spawn } from 'node:child_process';
+import { buildPortal, stopBuilds } from './build-portal.mjs';
+import { apiUrlFromEnv, envValue, issuerFromEnv, portalOrigin, portalPort, remotePort, REMOTES } from './portal-layout.mjs';
 import { root } from './workspace.mjs';
 
-const services = [
-  { name: 'server', args: ['--import', 'tsx', 'server/src/main.ts'] },
-];
-
-const children = services.map(({ name, args }) => {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      if (code === 0) return stop(0); // stopped by a signal sent to it directly
-      console.error(`[start] ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the rest`);
-      stop(code || 1);
-    }
-  });
-  return child;
-});
-
 let stopping = false;
+let children = [];
+
 function stop(exitCode) {
   stopping = true;
+  stopBuilds();
   const alive = children.filter((child) => child.exitCode === null && child.signalCode === null);
   if (alive.length === 0) process.exit(exitCode);
   let left = alive.length;
@@ -36,3 +28,71 @@ function stop(exitCode) {
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
+
+// One origin for the portal everywhere: the identity provider registers its redirect URIs for it
+// and the remotes allow it by CORS.
+const env = { ...process.env, PORTAL_ORIGIN: portalOrigin(process.env) };
+
+if (envValue(env, 'SKIP_BUILD') !== '1') {
+  const result = await buildPortal({ env });
+  if (!result.ok) {
+    console.error(`[start] the build of ${result.failed.map((f) => f.name).join(', ')} failed (output above); nothing was started`);
+    process.exit(1);
+  }
+}
+if (stopping) process.exit(0);
+
+const services = [
+  { name: 'server', args: ['--import', 'tsx', 'server/src/main.ts'] },
+  { name: 'portal', args: ['scripts/serve-portal.mjs'] },
+  { name: 'remotes', args: ['scripts/serve-remotes.mjs'] },
+];
+
+children = services.map(({ name, args }) => {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      if (code === 0) return stop(0); // stopped by a signal sent to it directly
+      console.error(`[start] ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the rest`);
+      stop(code || 1);
+    }
+  });
+  return child;
+});
+
+// When everything answers, one block with every address, the portal first.
+const portalUrl = `http://localhost:${portalPort(env)}`;
+const apiUrl = apiUrlFromEnv(env);
+const issuer = issuerFromEnv(env);
+const remoteUrls = REMOTES.map((remote) => ({ remote, url: `http://localhost:${remotePort(remote, env)}` }));
+const checks = [
+  `${portalUrl}/`,
+  `${apiUrl}/health`,
+  ...(envValue(env, 'OIDC_ISSUER') ? [] : [`${issuer}/.well-known/openid-configuration`]),
+  ...remoteUrls.map(({ url }) => `${url}/mf-manifest.json`),
+];
+const deadline = Date.now() + 120_000;
+while (!stopping) {
+  const answers = await Promise.all(checks.map((url) => fetch(url).then((r) => r.ok, () => false)));
+  if (answers.every(Boolean)) break;
+  if (Date.now() > deadline) {
+    console.error(`[start] not answering after 120 s: ${checks.filter((_, i) => !answers[i]).join(', ')}`);
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+if (!stopping) {
+  const pad = (label) => label.padEnd(20);
+  console.log(
+    [
+      '',
+      `  ${pad('Portal')}${portalUrl}   <- open this${envValue(env, 'OIDC_ISSUER') ? '' : '; sign in as employee/employee or admin/admin'}`,
+      `  ${pad('API server')}${apiUrl}/api   (health: ${apiUrl}/health)`,
+      `  ${pad('Identity provider')}${issuer}${envValue(env, 'OIDC_ISSUER') ? '   (external)' : ''}`,
+      ...remoteUrls.map(({ remote, url }) => `  ${pad(`Remote ${remote.name}`)}${url}/mf-manifest.json   (alone: ${url}${remote.routeBase})`),
+      '',
+      '  Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+}
