@@ -1,5 +1,6 @@
 import { Component, Suspense, useContext, useId, type ErrorInfo, type ReactNode } from 'react';
 import { getI18n, I18nContext, useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { addFederationNamespace, FEDERATION_NAMESPACE } from './i18n';
 import { describeError, RemoteLoadError } from './remote-load-failure';
 
@@ -19,8 +20,11 @@ export interface RemoteBoundaryProps {
 export function RemoteBoundary({ name, onRetry, children }: RemoteBoundaryProps) {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
   addFederationNamespace(i18n);
+  // Navigating to another page clears a page's error (a failed load stays failed: its promise is
+  // kept until a retry). Keyed by remote: the router reuses this element for a sibling route.
+  const { pathname } = useLocation();
   return (
-    <RemoteErrorBoundary name={name} onRetry={onRetry}>
+    <RemoteErrorBoundary key={name} name={name} onRetry={onRetry} resetKey={pathname}>
       <Suspense fallback={<RemoteLoading />}>{children}</Suspense>
     </RemoteErrorBoundary>
   );
@@ -59,8 +63,20 @@ interface BoundaryState {
   attempt: number;
 }
 
-class RemoteErrorBoundary extends Component<{ name: string; onRetry?: () => void; children: ReactNode }, BoundaryState> {
+interface ErrorBoundaryProps {
+  name: string;
+  onRetry?: () => void;
+  /** A change (the path) clears the error and renders the children again. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<ErrorBoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, attempt: 0 };
+
+  override componentDidUpdate(previous: ErrorBoundaryProps) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error: error instanceof Error ? error : new Error(describeError(error)) };
