@@ -1,0 +1,4 @@
+// Types of serve-remotes.mjs for the TypeScript tests.
+import type { FastifyInstance } from 'fastify';
+
+export function createRemoteServer(options: { distDir: string; allowedOrigins: string[]; logger?: unknown }): Promise<FastifyInstance>;
