@@ -84,6 +84,48 @@ class CopyPublicFolderPlugin {
   }
 }
 
+/**
+ * Writes `dist/.bundle-graph.json`: which files each chunk has, which chunk groups load them and
+ * from which module (the entry's `import('./bootstrap')`, a shared module's fallback). The
+ * bundle-size bench reads it to find the JavaScript a page needs at start. A dotfile: the servers
+ * do not serve it.
+ */
+class BundleGraphPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('BundleGraphPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'BundleGraphPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const { chunkGraph } = compilation;
+        const originModules = new Set();
+        const groups = [];
+        // The share key of a shared module: a group started by a provide module holds the code the
+        // share scope hands out for that key.
+        const provides = (m) => (m.type === 'provide-module' ? m._name : undefined);
+        const consumes = (m) => (m.type === 'consume-shared-module' ? m.options?.shareKey : undefined);
+        for (const group of compilation.chunkGroups) {
+          const origins = group.origins
+            .filter((o) => o.module)
+            .map((o) => ({ module: o.module.identifier(), request: o.request ?? null, provides: provides(o.module) }));
+          origins.forEach((o) => originModules.add(o.module));
+          groups.push({ name: group.name ?? null, entrypoint: group.isInitial(), origins, chunks: group.chunks.map((c) => c.id) });
+        }
+        const chunks = [...compilation.chunks].map((chunk) => {
+          const modules = chunkGraph.getChunkModules(chunk);
+          return {
+            id: chunk.id,
+            files: [...chunk.files].filter((f) => !f.endsWith('.map')),
+            entryModules: [...chunkGraph.getChunkEntryModulesIterable(chunk)].map((m) => m.identifier()),
+            // Only what the bench needs: modules that start a chunk group, and shared consumers.
+            modules: modules.map((m) => m.identifier()).filter((id) => originModules.has(id)),
+            consumesShared: [...new Set(modules.map(consumes).filter(Boolean))],
+          };
+        });
+        compilation.emitAsset('.bundle-graph.json', new sources.RawSource(`${JSON.stringify({ groups, chunks }, null, 1)}\n`));
+      });
+    });
+  }
+}
+
 function baseConfig({ packageDir, mode, port }) {
   const production = mode !== 'development';
   return {
@@ -116,6 +158,7 @@ function baseConfig({ packageDir, mode, port }) {
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }),
       ...(existsSync(join(packageDir, 'public')) ? [new CopyPublicFolderPlugin(join(packageDir, 'public'))] : []),
+      new BundleGraphPlugin(),
     ],
     performance: { hints: false },
     // Persistent cache per package and mode: a rebuild after a change re-processes only what

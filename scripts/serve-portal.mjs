@@ -194,6 +194,7 @@ export async function createPortalServer({ distDir, apiUrl, registry, portalConf
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    dotfiles: 'ignore', // .build-stamp.json, .bundle-graph.json
     setHeaders: (res, path) => res.setHeader('cache-control', cacheControlFor(path)),
   });
 

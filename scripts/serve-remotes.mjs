@@ -55,6 +55,7 @@ export async function createRemoteServer({ distDir, allowedOrigins, logger = fal
     prefix: '/',
     index: ['index.html'],
     cacheControl: false,
+    dotfiles: 'ignore', // .build-stamp.json, .bundle-graph.json
     setHeaders: (res, path) => res.setHeader('cache-control', cacheControlFor(path)),
   });
   // The standalone page's deep links (/collections/personal) get index.html; missing files stay 404.
