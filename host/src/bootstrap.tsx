@@ -1,43 +1,107 @@
-// TEMPORARY (federation work): a minimal shell so the host builds and the remotes can be seen
-// running through it. The lead engineer's bootstrap (start-up order, guard, router, providers)
-// replaces this file as a whole.
-import i18next from 'i18next';
-import { StrictMode } from 'react';
+// The shell's start-up (SPEC section 4): sign-in first (every API call needs a token), then
+// 1. flags, then the feature set; 2. the router; 3. once it exists, the access token and
+// telemetry; 4. mount. Configuration, remote registry and permissions load beside step 1's end.
+import '@assistant/ui/styles.css';
+import './shell.css';
+import {
+  createAuth,
+  currentLanguage,
+  changeLanguage,
+  i18n,
+  initPlatform,
+  isFeatureAvailable,
+  isSessionInvalid,
+  loadPermissions,
+  setPersistenceUser,
+  useConfigStore,
+  useGatingStore,
+  useWorkspaceStore,
+} from '@assistant/platform';
 import { createRoot } from 'react-dom/client';
-import { initReactI18next } from 'react-i18next';
-import { createBrowserRouter, NavLink, Outlet, RouterProvider } from 'react-router';
-import { createRemoteRoute, startFederation } from './federation';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { loadRuntimeConfig } from './app/load-runtime-config';
+import { buildRoutes } from './app/routes';
+import { ShellProviders } from './app/shell-providers';
+import { addShellTexts } from './app/shell-i18n';
+import { StartScreen } from './app/start-screen';
+import { startTelemetry } from './app/start-telemetry';
+import { OAuthCallbackPage } from './auth/callback-page';
+import { startFederation } from './federation';
+import { buildNavigation, isRemoteEnabled } from './navigation/build-navigation';
 
-const language = navigator.language.toLowerCase().startsWith('en') ? 'en' : 'de';
-await i18next.use(initReactI18next).init({ lng: language, fallbackLng: 'de', resources: {}, interpolation: { escapeValue: false } });
+const root = createRoot(document.getElementById('root')!);
 
-const remotes = await startFederation();
+async function start(): Promise<void> {
+  const runtime = await loadRuntimeConfig();
+  const auth = createAuth({ authority: runtime.oidc.authority, clientId: runtime.oidc.clientId, origin: window.location.origin });
+  initPlatform({ auth });
+  addShellTexts();
+  document.documentElement.lang = currentLanguage();
+  i18n.on('languageChanged', () => (document.documentElement.lang = currentLanguage()));
 
-function Shell() {
-  return (
-    <>
-      <nav aria-label="Portal">
-        <ul>
-          {remotes.map((entry) => (
-            <li key={entry.name}>
-              <NavLink to={entry.routeBase}>{entry.name}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main>
-        <Outlet />
-      </main>
-    </>
+  // The OAuth callback of a connector needs no portal sign-in.
+  if (window.location.pathname === '/oauth/callback') {
+    root.render(
+      <ShellProviders>
+        <OAuthCallbackPage />
+      </ShellProviders>,
+    );
+    return;
+  }
+  root.render(
+    <ShellProviders>
+      <StartScreen state="loading" />
+    </ShellProviders>,
+  );
+
+  if (window.location.pathname === '/callback') {
+    const target = await auth.completeSignIn(window.location.href);
+    window.history.replaceState(null, '', target);
+  }
+  const user = await auth.getUser();
+  if (isSessionInvalid(user)) {
+    root.render(
+      <ShellProviders>
+        <StartScreen state="signing-in" />
+      </ShellProviders>,
+    );
+    const { pathname, search, hash } = window.location;
+    await auth.signIn({ pathname, search, hash });
+    return;
+  }
+  // Per-user stores (workspace, config, resources) switch to this user before anything reads them.
+  await setPersistenceUser(user!.profile.sub);
+  const locale = useWorkspaceStore.getState().locale;
+  if (locale) await changeLanguage(locale);
+
+  await useGatingStore.getState().load();
+  const [registry, , permissions] = await Promise.all([
+    startFederation(),
+    useConfigStore.getState().load(),
+    loadPermissions(),
+  ]);
+  const { flags, featureSet } = useGatingStore.getState();
+  const available = (feature: string) => isFeatureAvailable(featureSet, feature as Parameters<typeof isFeatureAvailable>[1]);
+  const remotes = registry.filter((entry) => isRemoteEnabled(entry, { flags, isFeatureAvailable: available }));
+  const isAdmin = permissions.has('AdministrateAssistant');
+
+  const router = createBrowserRouter(buildRoutes({ flags, isFeatureAvailable: available, remotes, isAdmin }));
+  void auth.getAccessToken();
+  startTelemetry(runtime, auth);
+
+  const shell = { auth, remotes, navigation: buildNavigation({ flags, isFeatureAvailable: available, remotes }), isAdmin };
+  root.render(
+    <ShellProviders shell={shell}>
+      <RouterProvider router={router} />
+    </ShellProviders>,
   );
 }
 
-const router = createBrowserRouter([
-  { path: '/', element: <Shell />, children: [{ index: true, element: null }, ...remotes.map((entry) => createRemoteRoute(entry, <p>Not found</p>))] },
-]);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+start().catch((error: unknown) => {
+  console.error('The shell could not start', error);
+  root.render(
+    <ShellProviders>
+      <StartScreen state="failed" />
+    </ShellProviders>,
+  );
+});

@@ -1,0 +1,34 @@
+import type { BrandImage, Customization } from '@assistant/contracts';
+import { applyTheme } from '@assistant/ui';
+import { useEffect } from 'react';
+
+const MIME = { svg: 'image/svg+xml', png: 'image/png' } as const;
+
+/**
+ * A logo or favicon as a data URL. Shown only through <img> or <link rel=icon>, never inlined,
+ * so an SVG's scripts cannot run (DESIGN.md section 8).
+ */
+export function brandImageUrl(image: BrandImage | null | undefined): string | undefined {
+  if (!image || !/^[A-Za-z0-9+/=\s]+$/.test(image.data)) return undefined;
+  return `data:${MIME[image.type]};base64,${image.data.replace(/\s/g, '')}`;
+}
+
+/** Applies the customization to the page: colours and fonts, favicon. Undone when it changes. */
+export function useBranding(customization: Customization): void {
+  useEffect(() => applyTheme(customization), [customization]);
+
+  useEffect(() => {
+    const href = brandImageUrl(customization.favicon);
+    if (!href) return;
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    const created = !link;
+    link ??= Object.assign(document.createElement('link'), { rel: 'icon' });
+    const previous = link.href;
+    link.href = href;
+    if (created) document.head.appendChild(link);
+    return () => {
+      if (created) link.remove();
+      else link.href = previous;
+    };
+  }, [customization.favicon]);
+}

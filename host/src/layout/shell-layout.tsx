@@ -1,0 +1,82 @@
+import { isFeatureAvailable, useConfigStore, useGatingStore, useWorkspaceStore } from '@assistant/platform';
+import { AccessibilityIcon, AppLayout, Icon, SettingsIcon, SideNavigation, SignLanguageIcon, type RenderLink } from '@assistant/ui';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { SHELL_NAMESPACE } from '../app/shell-i18n';
+import { useShell } from '../app/shell-context';
+import { useBranding } from '../branding/use-branding';
+import { NotificationsHost } from '../notifications/notifications-host';
+import { PrivacyNotice } from './privacy-notice';
+import { ShellHeader } from './shell-header';
+
+const renderNavLink: RenderLink = ({ href, className, children }) => (
+  <NavLink to={href} end={href === '/'} className={className}>
+    {children}
+  </NavLink>
+);
+
+/** The frame every page under `/` is shown in: header, navigation, the page, notifications. */
+export function ShellLayout() {
+  const { t } = useTranslation(SHELL_NAMESPACE);
+  const { navigation, isAdmin } = useShell();
+  const customization = useConfigStore((state) => state.config.customization);
+  const sidebarOpen = useWorkspaceStore((state) => state.sidebarOpen);
+  const setSidebarOpen = useWorkspaceStore((state) => state.setSidebarOpen);
+  const flags = useGatingStore((state) => state.flags);
+  const featureSet = useGatingStore((state) => state.featureSet);
+  useBranding(customization);
+
+  const items = navigation.map((item) => ({
+    id: item.id,
+    href: item.to,
+    label: t(item.labelKey),
+    icon: <Icon name={item.icon} />,
+  }));
+  const secondary = [
+    isFeatureAvailable(featureSet, 'accessibility') && {
+      id: 'accessibility',
+      href: '/accessibility',
+      label: t('NAVIGATION.accessibility'),
+      icon: <AccessibilityIcon />,
+    },
+    isFeatureAvailable(featureSet, 'signLanguage') && {
+      id: 'sign-language',
+      href: '/sign-language',
+      label: t('NAVIGATION.signLanguage'),
+      icon: <SignLanguageIcon />,
+    },
+    isAdmin && flags.enableCustomization === true && isFeatureAvailable(featureSet, 'customizationView') && {
+      id: 'customization',
+      href: '/customization',
+      label: t('NAVIGATION.customization'),
+      icon: <SettingsIcon />,
+    },
+  ].filter((item): item is Exclude<typeof item, false> => item !== false);
+
+  return (
+    <>
+      <AppLayout
+        header={<ShellHeader />}
+        sidebar={
+          <SideNavigation
+            label={t('NAVIGATION.label')}
+            items={items}
+            renderLink={renderNavLink}
+            footer={<SideNavigation label={t('NAVIGATION.more')} items={secondary} renderLink={renderNavLink} />}
+          />
+        }
+        sidebarOpen={sidebarOpen}
+        onSidebarOpenChange={setSidebarOpen}
+        skipLinkLabel={t('NAVIGATION.skip')}
+        toggleLabel={t('NAVIGATION.toggle')}
+      >
+        <Suspense>
+          <Outlet />
+        </Suspense>
+      </AppLayout>
+      <PrivacyNotice />
+      <NotificationsHost />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { EmptyState } from '@assistant/ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SHELL_NAMESPACE } from '../app/shell-i18n';
+import { usePageTitle } from '../branding/use-page-title';
+
+export function NotFoundPage() {
+  const { t } = useTranslation(SHELL_NAMESPACE);
+  usePageTitle(t('NOT_FOUND.title'));
+  return (
+    <section className="shell-page">
+      <h1>{t('NOT_FOUND.title')}</h1>
+      <EmptyState title={t('NOT_FOUND.title')} text={t('NOT_FOUND.text')} action={<Link to="/">{t('NOT_FOUND.home')}</Link>} />
+    </section>
+  );
+}
