@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
 import { startTestPostgres } from './test-postgres.mjs';
 import { typecheckAll } from './typecheck.mjs';
 import { root } from './workspace.mjs';
@@ -19,7 +20,8 @@ function findTests(dir, found = []) {
     if (name === 'node_modules' || name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) findTests(path, found);
-    else if (/\.test\.ts$/.test(name) && path.includes(`${'/'}__tests__${'/'}`)) found.push(path);
+    // Beside the code, tests live in __tests__ folders; the cross-package ones anywhere under tests/.
+    else if (/\.test\.ts$/.test(name) && (path.includes('/__tests__/') || path.startsWith(join(root, 'tests') + '/'))) found.push(path);
   }
   return found;
 }
@@ -69,7 +71,23 @@ console.log('\n== jest (browser packages)');
 const testFiles = ['shared', 'server', 'tests']
   .flatMap((dir) => findTests(join(root, dir)))
   .sort();
-const selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
+let selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
+
+// End-to-end tests need Debian's Chromium; without it they are skipped locally and fail in CI.
+const e2eFiles = selected.filter((f) => f.includes('/tests/e2e/'));
+if (e2eFiles.length) {
+  const chromium = ensureChromium();
+  if (chromium) process.env.CHROMIUM_PATH = chromium;
+  else if (process.env.CI) {
+    totals.failed += e2eFiles.length;
+    failures.push(...e2eFiles.map((f) => `${relative(root, f)} (no Chromium: apt-get install chromium)`));
+    selected = selected.filter((f) => !e2eFiles.includes(f));
+  } else {
+    console.log('[chromium] not found: the end-to-end tests are skipped (apt-get install chromium)');
+    totals.skipped += e2eFiles.length;
+    selected = selected.filter((f) => !e2eFiles.includes(f));
+  }
+}
 
 const env = { ...process.env };
 let postgres = null;

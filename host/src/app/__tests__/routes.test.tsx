@@ -1,0 +1,56 @@
+import type { RemoteRegistryEntry } from '@assistant/contracts';
+import type { RouteObject } from 'react-router';
+import { buildRoutes, type RouteInput } from '../routes';
+
+const collections: RemoteRegistryEntry = {
+  name: 'collections',
+  manifestUrl: '/c/mf-manifest.json',
+  routeBase: '/collections',
+  featureFlag: 'enableCollections',
+};
+
+function shellChildren(input: Partial<RouteInput> = {}): RouteObject[] {
+  const routes = buildRoutes({ flags: {}, isFeatureAvailable: () => true, remotes: [], isAdmin: false, ...input });
+  return routes.find((route) => route.path === '/')!.children!;
+}
+const paths = (routes: RouteObject[]) => routes.map((route) => (route.index ? '(index)' : route.path));
+
+describe('route table', () => {
+  it('guards the shell with the session loader but not the two callbacks', () => {
+    const routes = buildRoutes({ flags: {}, isFeatureAvailable: () => true, remotes: [], isAdmin: false });
+    expect(routes.map((route) => route.path)).toEqual(['/callback', '/oauth/callback', '/']);
+    expect(routes[2]!.loader).toBeDefined();
+    expect(routes[0]!.loader).toBeUndefined();
+    expect(routes[1]!.loader).toBeUndefined();
+  });
+
+  it('shows the apps page at / only with enableHomepage, otherwise redirects to /translate', () => {
+    const withHome = shellChildren({ flags: { enableHomepage: true } })[0]!;
+    expect((withHome.element as { type: { name: string } }).type.name).toBe('HomePage');
+    const withoutHome = shellChildren({ flags: {} })[0]!;
+    expect(withoutHome.element).toMatchObject({ props: { to: '/translate', replace: true } });
+  });
+
+  it('adds /customization only for an administrator with the flag and the feature', () => {
+    const all = { flags: { enableCustomization: true }, isFeatureAvailable: () => true };
+    expect(paths(shellChildren({ ...all, isAdmin: true }))).toContain('customization');
+    expect(paths(shellChildren({ ...all, isAdmin: false }))).not.toContain('customization');
+    expect(paths(shellChildren({ ...all, isAdmin: true, flags: {} }))).not.toContain('customization');
+    expect(
+      paths(shellChildren({ ...all, isAdmin: true, isFeatureAvailable: (feature) => feature !== 'customizationView' })),
+    ).not.toContain('customization');
+  });
+
+  it('leaves out pages whose feature is not in the feature set', () => {
+    expect(paths(shellChildren({ isFeatureAvailable: () => false }))).toEqual(['(index)', '*']);
+    expect(paths(shellChildren({ isFeatureAvailable: () => true }))).toEqual(['(index)', 'accessibility', 'sign-language', '*']);
+  });
+
+  it('mounts each given remote under its route base, before the not-found route', () => {
+    expect(paths(shellChildren({ remotes: [collections], isFeatureAvailable: () => false }))).toEqual([
+      '(index)',
+      '/collections/*',
+      '*',
+    ]);
+  });
+});

@@ -1,0 +1,40 @@
+import { setAuth, type Auth } from '@assistant/platform';
+import type { LoaderFunctionArgs } from 'react-router';
+import { requireSession } from '../require-session';
+
+function fakeAuth(user: unknown): Auth & { signIn: jest.Mock } {
+  return { getUser: jest.fn().mockResolvedValue(user), signIn: jest.fn().mockResolvedValue(undefined) } as unknown as Auth & {
+    signIn: jest.Mock;
+  };
+}
+const args = (url: string) => ({ request: new Request(url), params: {}, context: undefined }) as unknown as LoaderFunctionArgs;
+
+describe('route guard', () => {
+  afterEach(() => setAuth(null));
+
+  it('lets a valid session through', async () => {
+    const auth = fakeAuth({ expired: false, expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    setAuth(auth);
+    await expect(requireSession(args('http://localhost/chat'))).resolves.toBeNull();
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('saves path, query and hash and sends an anonymous user to sign-in', async () => {
+    const auth = fakeAuth(null);
+    setAuth(auth);
+    window.history.pushState(null, '', '/collections/company?x=1#part');
+    const settled = jest.fn();
+    void requireSession(args('http://localhost/collections/company?x=1')).then(settled);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(auth.signIn).toHaveBeenCalledWith({ pathname: '/collections/company', search: '?x=1', hash: '#part' });
+    expect(settled).not.toHaveBeenCalled();
+  });
+
+  it('treats an expired user as signed out', async () => {
+    const auth = fakeAuth({ expired: true, expires_at: 1000 });
+    setAuth(auth);
+    void requireSession(args('http://localhost/translate'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(auth.signIn).toHaveBeenCalledWith(expect.objectContaining({ pathname: '/translate' }));
+  });
+});

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { describeViolations, seriousAxeViolations } from './support/axe';
+import { launchBrowser, signInOnProviderPage } from './support/browser';
+import { startPortal, type RunningPortal } from './support/start-portal';
+
+// The shell in a real browser against the system started as a user starts it, signing in through
+// the dev identity provider's login page (issue 3).
+describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortal();
+  });
+  after(async () => {
+    await portal?.stop();
+  });
+
+  /** Opens a path in a fresh browser, signs in on the provider's page and dismisses the privacy notice. */
+  async function signedIn(user: 'employee' | 'admin', path: string, locale = 'de-DE') {
+    const browser = await launchBrowser({ locale });
+    const page = await browser.context.newPage();
+    await page.goto(`${portal.portalUrl}${path}`);
+    await page.waitForURL((url) => url.origin === portal.issuer);
+    await signInOnProviderPage(page, user, user);
+    await page.waitForURL((url) => url.origin === portal.portalUrl && !url.pathname.startsWith('/callback'));
+    const notice = page.getByRole('dialog');
+    await notice.waitFor();
+    await notice.getByRole('button', { name: locale.startsWith('en') ? 'Got it' : 'Verstanden' }).click();
+    await notice.waitFor({ state: 'detached' });
+    return { browser, page };
+  }
+
+  async function expectNoSeriousAxeViolations(page: Page, what: string) {
+    const violations = await seriousAxeViolations(page);
+    assert.equal(violations.length, 0, `${what}:\n${describeViolations(violations)}`);
+  }
+
+  it('signs in from a deep link and lands back on it, query and hash included', async () => {
+    const { browser, page } = await signedIn('employee', '/collections/company?x=1#part');
+    try {
+      assert.equal(page.url(), `${portal.portalUrl}/collections/company?x=1#part`);
+      await page.getByRole('heading', { level: 1, name: 'Sammlungen' }).waitFor();
+      await expectNoSeriousAxeViolations(page, 'collections (remote)');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('speaks German by default and English to an English browser', async () => {
+    const german = await signedIn('employee', '/accessibility', 'de-DE');
+    try {
+      assert.equal(await german.page.locator('html').getAttribute('lang'), 'de');
+      await german.page.getByRole('heading', { level: 1, name: 'Erklärung zur Barrierefreiheit' }).waitFor();
+      await german.page.getByRole('link', { name: 'Sammlungen' }).waitFor();
+    } finally {
+      await german.browser.close();
+    }
+    const english = await signedIn('employee', '/accessibility', 'en-US');
+    try {
+      assert.equal(await english.page.locator('html').getAttribute('lang'), 'en');
+      await english.page.getByRole('heading', { level: 1, name: 'Accessibility statement' }).waitFor();
+      await english.page.getByRole('link', { name: 'Collections' }).waitFor();
+      await expectNoSeriousAxeViolations(english.page, 'accessibility page');
+    } finally {
+      await english.browser.close();
+    }
+  });
+
+  it('moves between the shell and every remote, each loaded at run time', async () => {
+    const { browser, page } = await signedIn('employee', '/');
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Apps' }).waitFor();
+      await expectNoSeriousAxeViolations(page, 'apps page');
+      const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      for (const [link, heading] of [
+        ['Chat', 'Chat'],
+        ['Agenten', 'Agenten'],
+        ['Übersetzen', 'Übersetzen'],
+        ['Sammlungen', 'Sammlungen'],
+      ] as const) {
+        await nav.getByRole('link', { name: link }).click();
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await expectNoSeriousAxeViolations(page, `${link} page`);
+      }
+      await page.getByRole('link', { name: 'Apps' }).first().click();
+      await page.getByRole('link', { name: 'Fragen zu Dokumenten' }).click();
+      assert.equal(new URL(page.url()).pathname, '/usecases/qa');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+      await page.goto(`${portal.portalUrl}/no-such-page`);
+      await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+      await page.goto(`${portal.portalUrl}/sign-language`);
+      await page.getByRole('heading', { level: 1, name: 'Gebärdensprache' }).waitFor();
+      await page.getByText('Noch keine Videos').waitFor();
+      await expectNoSeriousAxeViolations(page, 'sign-language page');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('keeps the employee out of /customization', async () => {
+    const { browser, page } = await signedIn('employee', '/customization');
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Anpassung' }).count(), 0);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('lets the admin customize, and a flag turned off hides its navigation entry and route', async () => {
+    const { browser, page } = await signedIn('admin', '/customization');
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Anpassung' }).waitFor();
+      await expectNoSeriousAxeViolations(page, 'customization page');
+      const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await nav.getByRole('link', { name: 'Chat' }).waitFor();
+
+      await page.getByLabel('Name der Anwendung').fill('Firmen-Assistent');
+      await page.getByRole('checkbox', { name: 'Chat', exact: true }).uncheck();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByText('Gespeichert.').waitFor();
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Anpassung' }).waitFor();
+      assert.equal(await nav.getByRole('link', { name: 'Chat' }).count(), 0, 'the chat entry is hidden');
+      await nav.getByRole('link', { name: 'Übersetzen' }).waitFor();
+      assert.match(await page.title(), /Firmen-Assistent/);
+      await page.goto(`${portal.portalUrl}/chat`);
+      await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+
+      // Restore for the other tests.
+      await page.goto(`${portal.portalUrl}/customization`);
+      await page.getByRole('checkbox', { name: 'Chat', exact: true }).check();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByText('Gespeichert.').waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('shows a dead remote as an error with retry in its own route while the others work', async () => {
+    const healthy = portal.registry();
+    portal.writeRegistry(
+      healthy.map((entry) => (entry.name === 'agents' ? { ...entry, manifestUrl: 'http://localhost:9/mf-manifest.json' } : entry)),
+    );
+    const { browser, page } = await signedIn('employee', '/agents');
+    try {
+      await page.getByRole('button', { name: /erneut|retry/i }).waitFor();
+      await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Sammlungen' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sammlungen' }).waitFor();
+      await page.goto(`${portal.portalUrl}/translate`);
+      await page.getByRole('heading', { level: 1, name: 'Übersetzen' }).waitFor();
+    } finally {
+      portal.writeRegistry(healthy);
+      await browser.close();
+    }
+  });
+
+  it('signs out to the root, which asks to sign in again', async () => {
+    const { browser, page } = await signedIn('employee', '/accessibility');
+    try {
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(frame.url());
+      });
+      await page.getByRole('button', { name: 'Abmelden' }).click();
+      await page.getByLabel('Username').waitFor({ timeout: 30_000 });
+      assert.equal(new URL(page.url()).origin, portal.issuer, 'the sign-in page of the identity provider');
+      assert.ok(visited.includes(`${portal.portalUrl}/`), `the sign-out returned to the portal root first: ${visited.join(' -> ')}`);
+      // The user is gone from the portal: opening a page asks for sign-in again.
+      await page.goto(`${portal.portalUrl}/accessibility`);
+      await page.getByLabel('Username').waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+});

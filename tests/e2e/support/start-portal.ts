@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { RemoteRegistryEntry } from '@assistant/contracts';
+import { freePort } from '../../support/free-port';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+const REMOTES: Array<Omit<RemoteRegistryEntry, 'manifestUrl'>> = [
+  { name: 'chat', routeBase: '/chat', featureFlag: 'enableChat', navigation: { labelKey: 'NAVIGATION.chat', icon: 'chat', order: 10 } },
+  { name: 'qa', routeBase: '/usecases/qa' },
+  { name: 'translate', routeBase: '/translate', featureFlag: 'enableTranslate', navigation: { labelKey: 'NAVIGATION.translate', icon: 'translate', order: 30 } },
+  { name: 'agents', routeBase: '/agents', feature: 'personalAgents', navigation: { labelKey: 'NAVIGATION.agents', icon: 'agents', order: 20 } },
+  { name: 'collections', routeBase: '/collections', featureFlag: 'enableCollections', feature: 'collections', navigation: { labelKey: 'NAVIGATION.collections', icon: 'collections', order: 40 } },
+];
+
+export interface RunningPortal {
+  portalUrl: string;
+  apiUrl: string;
+  issuer: string;
+  /** The registry the portal serves, as written now. */
+  registry(): RemoteRegistryEntry[];
+  /** Rewrites the registry file (the portal reads it per request: no restart, no rebuild). */
+  writeRegistry(entries: RemoteRegistryEntry[]): void;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole system the way a user starts it (`scripts/start.mjs`: build where needed, API server
+ * with the dev identity provider, portal, five remotes), on free ports with a fresh data folder
+ * and a registry file the test can rewrite.
+ */
+export async function startPortal(): Promise<RunningPortal> {
+  const ports = {
+    portal: await freePort(),
+    api: await freePort(),
+    idp: await freePort(),
+    remotes: Object.fromEntries(await Promise.all(REMOTES.map(async (r) => [r.name, await freePort()] as const))),
+  };
+  const work = mkdtempSync(join(tmpdir(), 'assistant-e2e-'));
+  const registryFile = join(work, 'remotes.json');
+  let current: RemoteRegistryEntry[] = REMOTES.map((remote) => ({
+    ...remote,
+    manifestUrl: `http://localhost:${ports.remotes[remote.name]}/mf-manifest.json`,
+  }));
+  const writeRegistry = (entries: RemoteRegistryEntry[]) => {
+    current = entries;
+    writeFileSync(registryFile, JSON.stringify({ remotes: entries }, null, 2));
+  };
+  writeRegistry(current);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORTAL_PORT: String(ports.portal),
+    PORT: String(ports.api),
+    IDP_PORT: String(ports.idp),
+    DATA_DIR: join(work, 'data'),
+    REMOTE_REGISTRY_FILE: registryFile,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    OIDC_ISSUER: '',
+    PORTAL_ORIGIN: '',
+  };
+  for (const [name, port] of Object.entries(ports.remotes)) env[`REMOTE_${name.toUpperCase()}_PORT`] = String(port);
+
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const portalUrl = `http://localhost:${ports.portal}`;
+  const apiUrl = `http://127.0.0.1:${ports.api}`;
+  const issuer = `http://localhost:${ports.idp}`;
+  await waitForAll(child, () => output, [
+    `${portalUrl}/portal-config.json`,
+    `${apiUrl}/health`,
+    `${issuer}/.well-known/openid-configuration`,
+    ...Object.values(ports.remotes).map((port) => `http://localhost:${port}/mf-manifest.json`),
+  ]);
+
+  return {
+    portalUrl,
+    apiUrl,
+    issuer,
+    registry: () => current,
+    writeRegistry,
+    output: () => output,
+    async stop() {
+      await stopChild(child);
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The build runs first (minutes on a fresh clone), so the wait is long; a crash ends it at once. */
+async function waitForAll(child: ChildProcess, output: () => string, urls: string[]) {
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`start.mjs exited with ${child.exitCode}:\n${output()}`);
+    const answers = await Promise.all(urls.map((url) => fetch(url).then((r) => r.ok, () => false)));
+    if (answers.every(Boolean)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the system did not come up within 10 minutes:\n${output()}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGINT');
+  });
+}
