@@ -1,4 +1,5 @@
-import { Component, Suspense, useContext, useId, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorState, Loading } from '@assistant/ui';
+import { Component, Suspense, useContext, type ErrorInfo, type ReactNode } from 'react';
 import { getI18n, I18nContext, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { addFederationNamespace, FEDERATION_NAMESPACE } from './i18n';
@@ -32,28 +33,27 @@ export function RemoteBoundary({ name, onRetry, children }: RemoteBoundaryProps)
 
 function RemoteLoading() {
   const { t } = useTranslation(FEDERATION_NAMESPACE);
-  return (
-    <p className="remote-loading" role="status">
-      {t('loading')}
-    </p>
-  );
+  return <Loading label={t('loading')} fill />;
 }
 
 export function RemoteErrorView({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation(FEDERATION_NAMESPACE);
-  const titleId = useId();
   return (
-    <section className="remote-error" role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('error.title')}</h2>
-      <p>{t('error.text')}</p>
-      <details>
-        <summary>{t('error.details')}</summary>
-        <code>{describeError(error)}</code>
-      </details>
-      <button type="button" onClick={onRetry}>
-        {t('error.retry')}
-      </button>
-    </section>
+    <ErrorState
+      className="remote-error"
+      title={t('error.title')}
+      message={
+        <>
+          <p>{t('error.text')}</p>
+          <details>
+            <summary>{t('error.details')}</summary>
+            <code>{describeError(error)}</code>
+          </details>
+        </>
+      }
+      onRetry={onRetry}
+      retryLabel={t('error.retry')}
+    />
   );
 }
 

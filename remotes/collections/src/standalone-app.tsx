@@ -1,3 +1,5 @@
+// The design system's styles: in the portal the host loads them once.
+import '@assistant/ui/styles.css';
 import i18next from 'i18next';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

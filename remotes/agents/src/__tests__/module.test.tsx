@@ -59,8 +59,8 @@ describe('agents remote module', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'New agent' })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'New agent' });
     expect(form).toBeInTheDocument();
-    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '100');
-    expect(screen.getByLabelText('Instructions')).toBeRequired();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('maxLength', '100');
+    expect(screen.getByRole('textbox', { name: /^Instructions/ })).toBeRequired();
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/agents');
   });
 

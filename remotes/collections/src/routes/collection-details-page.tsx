@@ -1,3 +1,4 @@
+import { EmptyState, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -6,16 +7,10 @@ export default function CollectionDetailsPage() {
   const { t } = useTranslation('collections');
   return (
     <div className="remote-page collection-details-page">
-      <h1>{t('details.title')}</h1>
-      <p>
-        <Link to="..">{t('details.back')}</Link>
-      </p>
+      <PageHeader title={t('details.title')} before={<Link to="..">{t('details.back')}</Link>} />
       <section aria-labelledby="collection-documents-heading">
         <h2 id="collection-documents-heading">{t('details.documents.heading')}</h2>
-        <div className="empty-state" role="status">
-          <p className="empty-state__title">{t('details.documents.empty.title')}</p>
-          <p className="empty-state__text">{t('details.documents.empty.text')}</p>
-        </div>
+        <EmptyState headingLevel={3} title={t('details.documents.empty.title')} text={t('details.documents.empty.text')} />
       </section>
     </div>
   );

@@ -1,3 +1,4 @@
+import { EmptyState, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 
 /** /usecases/qa: questions over documents, with the chat history and the document preview. */
@@ -5,20 +6,14 @@ export default function QaPage() {
   const { t } = useTranslation('qa');
   return (
     <div className="remote-page qa-page">
-      <h1>{t('title')}</h1>
+      <PageHeader title={t('title')} />
       <section aria-labelledby="qa-history-heading">
         <h2 id="qa-history-heading">{t('history.heading')}</h2>
-        <div className="empty-state" role="status">
-          <p className="empty-state__title">{t('history.empty.title')}</p>
-          <p className="empty-state__text">{t('history.empty.text')}</p>
-        </div>
+        <EmptyState headingLevel={3} title={t('history.empty.title')} text={t('history.empty.text')} />
       </section>
       <section aria-labelledby="qa-preview-heading">
         <h2 id="qa-preview-heading">{t('preview.heading')}</h2>
-        <div className="empty-state">
-          <p className="empty-state__title">{t('preview.empty.title')}</p>
-          <p className="empty-state__text">{t('preview.empty.text')}</p>
-        </div>
+        <EmptyState headingLevel={3} title={t('preview.empty.title')} text={t('preview.empty.text')} />
       </section>
     </div>
   );

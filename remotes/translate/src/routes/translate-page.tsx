@@ -1,3 +1,4 @@
+import { EmptyState, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 
 /** /translate: source text and translation side by side. */
@@ -5,13 +6,10 @@ export default function TranslatePage() {
   const { t } = useTranslation('translate');
   return (
     <div className="remote-page translate-page">
-      <h1>{t('skills.translate')}</h1>
+      <PageHeader title={t('skills.translate')} />
       <section aria-labelledby="translate-result-heading">
         <h2 id="translate-result-heading">{t('result.heading')}</h2>
-        <div className="empty-state" role="status">
-          <p className="empty-state__title">{t('result.empty.title')}</p>
-          <p className="empty-state__text">{t('result.empty.text')}</p>
-        </div>
+        <EmptyState headingLevel={3} title={t('result.empty.title')} text={t('result.empty.text')} />
       </section>
     </div>
   );
