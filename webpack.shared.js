@@ -182,6 +182,8 @@ export function hostConfig({ packageDir, mode, port, runtimePlugins = [], title 
   // must be addressed from the site root, not relative to the page. PUBLIC_PATH serves it from a
   // sub-path or a CDN instead.
   config.output.publicPath = process.env.PUBLIC_PATH || '/';
+  // The persistent cache knows nothing of the environment: settings read from it are its version.
+  config.cache.version = `publicPath=${config.output.publicPath}`;
   config.plugins.push(
     new ModuleFederationPlugin({
       name: 'host',

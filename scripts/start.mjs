@@ -6,7 +6,7 @@
 // exiting. SKIP_BUILD=1 serves what is in dist/ as it is.
 import { spawn } from 'node:child_process';
 import { buildPortal, stopBuilds } from './build-portal.mjs';
-import { apiUrlFromEnv, envValue, issuerFromEnv, portalOrigin, portalPort, remotePort, REMOTES } from './portal-layout.mjs';
+import { apiUrlFromEnv, envValue, issuerFromEnv, portalOrigin, portalPort, remoteManifestUrl, remotePort, REMOTES } from './portal-layout.mjs';
 import { root } from './workspace.mjs';
 
 let stopping = false;
@@ -89,7 +89,13 @@ if (!stopping) {
       `  ${pad('Portal')}${portalUrl}   <- open this${envValue(env, 'OIDC_ISSUER') ? '' : '; sign in as employee/employee or admin/admin'}`,
       `  ${pad('API server')}${apiUrl}/api   (health: ${apiUrl}/health)`,
       `  ${pad('Identity provider')}${issuer}${envValue(env, 'OIDC_ISSUER') ? '   (external)' : ''}`,
-      ...remoteUrls.map(({ remote, url }) => `  ${pad(`Remote ${remote.name}`)}${url}/mf-manifest.json   (alone: ${url}${remote.routeBase})`),
+      ...remoteUrls.map(({ remote, url }) => {
+        const registered = remoteManifestUrl(remote, env);
+        const local = `${url}/mf-manifest.json`;
+        return registered === local
+          ? `  ${pad(`Remote ${remote.name}`)}${local}   (alone: ${url}${remote.routeBase})`
+          : `  ${pad(`Remote ${remote.name}`)}${registered}   (from REMOTE_${remote.name.toUpperCase()}_URL; the local build is at ${local})`;
+      }),
       '',
       '  Ctrl-C stops everything.',
       '',
