@@ -68,7 +68,9 @@ console.log('\n== jest (browser packages)');
 }
 
 // 3. node:test suites
-const testFiles = ['shared', 'server', 'tests']
+// The browser packages' tests (beside their code too) belong to jest, above.
+const nodeTestRoots = ['shared/contracts', 'server', 'tests'];
+const testFiles = nodeTestRoots
   .flatMap((dir) => findTests(join(root, dir)))
   .sort();
 let selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
