@@ -45,6 +45,8 @@ export function contentSecurityPolicy({ remoteOrigins = [], idpOrigin, connectOr
     `style-src ${list("'self'", remoteOrigins)}`,
     `font-src ${list("'self'", 'data:', remoteOrigins)}`,
     `img-src ${list("'self'", 'data:', 'blob:', remoteOrigins)}`,
+    // Sign-language videos and their captions come from wherever the company hosts video.
+    `media-src 'self' https:`,
     `connect-src ${list("'self'", idpOrigin, remoteOrigins, connectOrigins)}`,
     `frame-src ${list("'self'", idpOrigin)}`,
     `form-action 'self'`,

@@ -117,7 +117,11 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
       const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
       await nav.getByRole('link', { name: 'Chat' }).waitFor();
 
-      await page.getByLabel('Name der Anwendung').fill('Firmen-Assistent');
+      await page.getByLabel(/Name der Anwendung/).fill('Firmen-Assistent');
+      await page.getByRole('button', { name: 'Video hinzufügen' }).click();
+      await page.getByLabel(/Titel \(Deutsch\)/).fill('Willkommen im Portal');
+      await page.getByLabel(/Adresse des Videos/).fill('/media/welcome.mp4');
+      await page.getByLabel(/Untertitel \(Deutsch/).fill('/media/welcome.de.vtt');
       await page.getByRole('checkbox', { name: 'Chat', exact: true }).uncheck();
       await page.getByRole('button', { name: 'Speichern' }).click();
       await page.getByText('Gespeichert.').waitFor();
@@ -129,6 +133,12 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
       assert.match(await page.title(), /Firmen-Assistent/);
       await page.goto(`${portal.portalUrl}/chat`);
       await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
+
+      await page.goto(`${portal.portalUrl}/sign-language`);
+      await page.getByRole('heading', { level: 2, name: 'Willkommen im Portal' }).waitFor();
+      const track = page.locator('video track[kind="captions"]');
+      assert.equal(await track.getAttribute('src'), '/media/welcome.de.vtt');
+      assert.equal(await track.getAttribute('srclang'), 'de');
 
       // Restore for the other tests.
       await page.goto(`${portal.portalUrl}/customization`);

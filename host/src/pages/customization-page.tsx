@@ -11,6 +11,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { usePageTitle } from '../branding/use-page-title';
+import { SignLanguageVideosEditor } from './sign-language-videos-editor';
 
 type Status = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; settings: AdminSettings };
 
@@ -153,6 +154,7 @@ export function CustomizationPage() {
             />
           ))}
         </fieldset>
+        <SignLanguageVideosEditor videos={c.sign_language_videos} onChange={(videos) => update({ sign_language_videos: videos })} />
         <fieldset>
           <legend>{t('CUSTOMIZATION.features')}</legend>
           <Select
