@@ -83,6 +83,26 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await expectNoSeriousAxeViolations(page, `${link} page`);
       }
+      // Every remote ran on the host's one copy of React, the router, i18next, zustand and the platform.
+      const shared = await page.evaluate(() => {
+        const scope = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } })
+          .__FEDERATION__?.__SHARE__;
+        const found: Record<string, Array<{ version: string; from: string; loaded: boolean }>> = {};
+        for (const instance of Object.values(scope ?? {})) {
+          for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
+            for (const [version, info] of Object.entries(versions)) {
+              (found[pkg] ??= []).push({ version, from: info.from, loaded: Boolean(info.loaded) });
+            }
+          }
+        }
+        return found;
+      });
+      for (const pkg of ['react', 'react-dom', 'react-router', 'i18next', 'zustand', '@assistant/platform']) {
+        const loaded = (shared[pkg] ?? []).filter((entry) => entry.loaded);
+        assert.equal(new Set(loaded.map((entry) => `${entry.version}@${entry.from}`)).size, 1, `${pkg}: ${JSON.stringify(shared[pkg])}`);
+        assert.equal(loaded[0]!.from, 'host', `${pkg} comes from the host`);
+      }
+
       await page.getByRole('link', { name: 'Apps' }).first().click();
       await page.getByRole('link', { name: 'Fragen zu Dokumenten' }).click();
       assert.equal(new URL(page.url()).pathname, '/usecases/qa');
