@@ -2,6 +2,7 @@
 
 // federation
 export { defineRemoteModule, type RemoteModule, type RemoteNavigationEntry } from './federation/remote-module';
+export { StandaloneRemote } from './federation/standalone-remote';
 
 // start-up wiring
 export { initPlatform, type InitPlatformOptions, type Platform } from './platform';

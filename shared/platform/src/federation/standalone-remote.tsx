@@ -1,0 +1,39 @@
+import { StrictMode, Suspense, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, Navigate, RouterProvider, useRoutes } from 'react-router';
+import { addNamespace, i18n, initI18n } from '../i18n/i18n';
+import type { RemoteModule } from './remote-module';
+
+function RemoteTree({ remote }: { remote: RemoteModule }) {
+  return useRoutes(remote.routes);
+}
+
+/**
+ * A remote on its own page, mounted as the host mounts it (its relative routes below
+ * `<routeBase>/*`), so a team can run and show its remote without the shell. No sign-in: calls
+ * that need a token fail there, as they would for a signed-out user.
+ */
+export function StandaloneRemote({ remote, routeBase }: { remote: RemoteModule; routeBase: string }) {
+  const router = useMemo(() => {
+    initI18n();
+    addNamespace(remote.i18n.namespace, remote.i18n.resources);
+    return createBrowserRouter([
+      {
+        path: `${routeBase}/*`,
+        element: (
+          <Suspense fallback={<p role="status">…</p>}>
+            <RemoteTree remote={remote} />
+          </Suspense>
+        ),
+      },
+      { path: '*', element: <Navigate to={routeBase} replace /> },
+    ]);
+  }, [remote, routeBase]);
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </StrictMode>
+  );
+}
