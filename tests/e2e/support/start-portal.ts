@@ -30,9 +30,9 @@ export interface RunningPortal {
 /**
  * The whole system the way a user starts it (`scripts/start.mjs`: build where needed, API server
  * with the dev identity provider, portal, five remotes), on free ports with a fresh data folder
- * and a registry file the test can rewrite.
+ * and a registry file the test can rewrite. `env` adds or overrides variables (a model server).
  */
-export async function startPortal(): Promise<RunningPortal> {
+export async function startPortal(options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningPortal> {
   const ports = {
     portal: await freePort(),
     api: await freePort(),
@@ -62,6 +62,12 @@ export async function startPortal(): Promise<RunningPortal> {
     DATABASE_URL: '',
     OIDC_ISSUER: '',
     PORTAL_ORIGIN: '',
+    // No model or translation engine unless a test names one (no detection of a local Ollama).
+    OPENAI_BASE_URL: '',
+    OLLAMA_URL: '',
+    DEEPL_API_KEY: '',
+    LIBRETRANSLATE_URL: '',
+    ...options.env,
   };
   for (const [name, port] of Object.entries(ports.remotes)) env[`REMOTE_${name.toUpperCase()}_PORT`] = String(port);
 
