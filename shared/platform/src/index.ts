@@ -78,6 +78,11 @@ export { initialWorkspace, useWorkspaceStore, type DocumentLibraryFlags, type Wo
 export { pageReloader, requestTimeoutMs, useConfigStore, type LoadStatus } from './stores/config-store';
 export { useQaResourcesStore, type ResourcesStatus } from './stores/qa-resources-store';
 export { useTranslationResourcesStore, type TranslationResourcesStatus } from './stores/translation-resources-store';
+export {
+  initialTranslationPreferences,
+  useTranslationPreferencesStore,
+  type TranslationPreferences,
+} from './stores/translation-preferences-store';
 
 // notifications
 export {
