@@ -90,6 +90,21 @@ describe('translation resources store', () => {
     expect(notifications()).toHaveLength(0);
   });
 
+  it('concurrent loads share one request and one notice', async () => {
+    let requests = 0;
+    server.use(
+      http.get('http://localhost/api/translation/resources', () => {
+        requests += 1;
+        return HttpResponse.json([]);
+      }),
+    );
+    await Promise.all([useTranslationResourcesStore.getState().load(), useTranslationResourcesStore.getState().load()]);
+    expect(requests).toBe(1);
+    expect(notifications()).toHaveLength(1);
+    await useTranslationResourcesStore.getState().load();
+    expect(requests).toBe(2);
+  });
+
   it('a failed load leaves the list empty', async () => {
     useTranslationResourcesStore.setState({ resources: [{ id: 'x', name: 'X', type: 'llm', languages: {} }] });
     server.use(http.get('http://localhost/api/translation/resources', () => new HttpResponse(null, { status: 500 })));
