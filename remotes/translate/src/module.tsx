@@ -2,8 +2,9 @@ import { defineRemoteModule } from '@assistant/platform';
 import { lazy } from 'react';
 import de from './locales/de.json';
 import en from './locales/en.json';
+import { NAMESPACE } from './features/translate/namespace';
 
-export const NAMESPACE = 'translate';
+export { NAMESPACE };
 
 /** Translation (SPEC /translate, page-title key skills.translate). */
 export default defineRemoteModule({

@@ -1,8 +1,15 @@
 import { screen } from '@testing-library/react';
+import { setupServer } from 'msw/node';
 import remote from '../module';
 import { remoteModuleProblems, renderRemoteAt } from '@assistant/platform/testing';
+import { deepl, handlers, resetTranslateState } from './translate-kit';
 
 const ROUTE_BASE = '/translate';
+const server = setupServer(...handlers([deepl]));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => resetTranslateState());
 
 describe('translate remote module', () => {
   it('describes the remote: id, routes, navigation and its texts in de and en with the same keys', () => {
@@ -12,11 +19,12 @@ describe('translate remote module', () => {
   it('renders /translate with the title key skills.translate', async () => {
     await renderRemoteAt(remote, ROUTE_BASE, '/translate');
     expect(await screen.findByRole('heading', { level: 1, name: 'Translate' })).toBeInTheDocument();
-    expect(screen.getByText('Nothing translated yet')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing translated yet')).toBeInTheDocument();
   });
 
   it('speaks German', async () => {
     await renderRemoteAt(remote, ROUTE_BASE, '/translate', 'de');
     expect(await screen.findByRole('heading', { level: 1, name: 'Übersetzen' })).toBeInTheDocument();
+    expect(await screen.findByText('Noch nichts übersetzt')).toBeInTheDocument();
   });
 });

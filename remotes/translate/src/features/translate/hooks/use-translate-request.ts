@@ -1,0 +1,99 @@
+import type { TranslateRequest, TranslateResponse } from '@assistant/contracts';
+import { RequestAbortedError } from '@assistant/platform';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeTranslateError, type TranslateFailure } from '../api/describe-translate-error';
+import { translateText } from '../api/translate-text';
+
+/** A translation on screen: what was sent and what came back. */
+export interface TranslationResult {
+  /** The text the segments' sources come from (the source view shows it). */
+  sourceText: string;
+  response: TranslateResponse;
+  /** Target language of the result (its `lang`). */
+  targetLanguage: string;
+  /** Source language of the result: a code, or 'auto'. */
+  sourceLanguage: string;
+  /**
+   * True after a swap: the "translation" is the user's own original text and the source is the
+   * engine's translation, so no engine made what is shown on the right.
+   */
+  swapped: boolean;
+}
+
+export type TranslateStatus = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
+
+export interface TranslateRequestState {
+  status: TranslateStatus;
+  result: TranslationResult | null;
+  failure: TranslateFailure | null;
+  translate(request: TranslateRequest): Promise<void>;
+  /** Aborts the call under way (the platform's abort error is not a failure). */
+  stop(): void;
+  /** Forgets result and failure (and stops a call under way). */
+  reset(): void;
+  /** Replaces the result (the swap puts the translation into the input). */
+  setResult(result: TranslationResult | null): void;
+}
+
+/** One translate call at a time, abortable; a new call or leaving the screen aborts the old one. */
+export function useTranslateRequest(): TranslateRequestState {
+  const { i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'de';
+  const [status, setStatus] = useState<TranslateStatus>('idle');
+  const [result, setResult] = useState<TranslationResult | null>(null);
+  const [failure, setFailure] = useState<TranslateFailure | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controllerRef.current?.abort('left the translation screen'), []);
+
+  const translate = useCallback(
+    async (request: TranslateRequest) => {
+      controllerRef.current?.abort('a new translation was started');
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setStatus('running');
+      setFailure(null);
+      try {
+        const response = await translateText(request, controller.signal);
+        if (controllerRef.current !== controller) return;
+        setResult({
+          sourceText: request.text,
+          response,
+          targetLanguage: request.target_language,
+          sourceLanguage: request.source_language,
+          swapped: false,
+        });
+        setStatus('done');
+      } catch (error) {
+        if (controllerRef.current !== controller) return;
+        if (error instanceof RequestAbortedError) {
+          setStatus('stopped');
+          return;
+        }
+        console.warn('Translation failed', error);
+        setFailure(describeTranslateError(error, request.text.length, language));
+        setResult(null);
+        setStatus('failed');
+      } finally {
+        if (controllerRef.current === controller) controllerRef.current = null;
+      }
+    },
+    [language],
+  );
+
+  const stop = useCallback(() => {
+    controllerRef.current?.abort('stopped by the user');
+  }, []);
+
+  const reset = useCallback(() => {
+    const controller = controllerRef.current;
+    controllerRef.current = null;
+    controller?.abort('cleared by the user');
+    setResult(null);
+    setFailure(null);
+    setStatus('idle');
+  }, []);
+
+  return { status, result, failure, translate, stop, reset, setResult };
+}
