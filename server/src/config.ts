@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { CONFIG_DEFAULTS } from '@assistant/contracts';
+import { CONFIG_DEFAULTS, LANGUAGE_CODE_PATTERN, TRANSLATE_MAX_CHARACTERS } from '@assistant/contracts';
 import { z } from 'zod';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -9,6 +9,16 @@ const origin = z.url().transform((u) => u.replace(/\/+$/, ''));
 const list = z
   .string()
   .transform((s) => s.split(',').map((item) => item.trim()).filter(Boolean));
+/** A base URL whose path matters (`https://host/v1`): only trailing slashes go. */
+const baseUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
+
+/** Languages an LLM engine offers when TRANSLATION_LLM_LANGUAGES is unset: the EU's big ones and the world's. */
+export const DEFAULT_LLM_LANGUAGES = [
+  'de', 'en', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el',
+  'sv', 'da', 'fi', 'nb', 'uk', 'ru', 'tr', 'ar', 'zh', 'ja', 'ko',
+];
+/** Where a local Ollama answers when OLLAMA_URL is unset. */
+export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
 
 /**
  * Server configuration from the environment, parsed once at start (docs/configuration.md lists
@@ -43,6 +53,24 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0).default(CONFIG_DEFAULTS.requestTimeoutInSeconds),
   TASK_RESULT_EXPIRY_SECONDS: z.coerce.number().min(0).default(CONFIG_DEFAULTS.taskResultExpiryTime),
   OS_PROXY_URL: z.url().optional(),
+
+  OPENAI_BASE_URL: baseUrl.optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: list.optional(),
+  OLLAMA_URL: baseUrl.default(DEFAULT_OLLAMA_URL),
+  DEEPL_API_KEY: z.string().optional(),
+  DEEPL_API_URL: baseUrl.optional(),
+  LIBRETRANSLATE_URL: baseUrl.optional(),
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
+  TRANSLATION_LLM_LANGUAGES: list
+    .pipe(z.array(z.string().regex(LANGUAGE_CODE_PATTERN, 'Each entry must be a language code such as de or en-GB')).min(1))
+    .optional(),
+  TRANSLATE_MAX_CHARACTERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TRANSLATE_MAX_CHARACTERS, `Must not be above ${TRANSLATE_MAX_CHARACTERS} (the contract's limit)`)
+    .default(TRANSLATE_MAX_CHARACTERS),
 });
 
 export interface ServerConfig {
@@ -71,6 +99,25 @@ export interface ServerConfig {
     requestTimeoutInSeconds: number;
     taskResultExpiryTime: number;
     osProxyUrl: string | null;
+  };
+  /** The OpenAI-compatible model endpoint (docs/translation.md). */
+  inference: {
+    /** OPENAI_BASE_URL; unset: a local Ollama is looked for at `ollamaUrl`. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    /** OPENAI_MODEL: the models offered (first is the default); undefined: every model the endpoint lists. */
+    models: string[] | undefined;
+    /** Where to look for Ollama when no base URL is set; undefined: no detection (OLLAMA_URL=''). */
+    ollamaUrl: string | undefined;
+    /** Per upstream call, from REQUEST_TIMEOUT_SECONDS; 0 means no limit. */
+    timeoutMs: number;
+  };
+  translation: {
+    deepl: { apiKey: string; apiUrl: string } | undefined;
+    libreTranslate: { url: string; apiKey: string | undefined } | undefined;
+    llmLanguages: string[];
+    /** Longest text of one translate or easy-language call (at most the contract's limit). */
+    maxCharacters: number;
   };
 }
 
@@ -119,6 +166,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       requestTimeoutInSeconds: e.REQUEST_TIMEOUT_SECONDS,
       taskResultExpiryTime: e.TASK_RESULT_EXPIRY_SECONDS,
       osProxyUrl: e.OS_PROXY_URL ?? null,
+    },
+    inference: {
+      baseUrl: e.OPENAI_BASE_URL,
+      apiKey: e.OPENAI_API_KEY,
+      models: e.OPENAI_MODEL?.length ? e.OPENAI_MODEL : undefined,
+      // Unlike other variables, an empty OLLAMA_URL is meaningful: it turns detection off.
+      ollamaUrl: env.OLLAMA_URL === '' ? undefined : e.OLLAMA_URL,
+      timeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    },
+    translation: {
+      deepl: e.DEEPL_API_KEY
+        ? {
+            apiKey: e.DEEPL_API_KEY,
+            // DeepL's free keys end in ":fx" and work only against the free API's host.
+            apiUrl: e.DEEPL_API_URL ?? (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com'),
+          }
+        : undefined,
+      libreTranslate: e.LIBRETRANSLATE_URL ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,
+      llmLanguages: e.TRANSLATION_LLM_LANGUAGES ?? DEFAULT_LLM_LANGUAGES,
+      maxCharacters: e.TRANSLATE_MAX_CHARACTERS,
     },
   };
 }
