@@ -1,0 +1,294 @@
+import type { FastifyBaseLogger } from 'fastify';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ServerConfig } from '../config';
+import {
+  Deadline,
+  ModelUnavailableError,
+  UpstreamError,
+  UpstreamTimeoutError,
+  UpstreamUnreachableError,
+  excerpt,
+  isAbortError,
+  withDeadline,
+} from './upstream';
+
+export type ChatMessage = ChatCompletionMessageParam;
+
+export interface ModelEndpoint {
+  /** Base URL of the OpenAI-compatible API, ending before `/models` (for example `http://host/v1`). */
+  baseUrl: string;
+  /** `configured`: OPENAI_BASE_URL; `ollama`: a local Ollama found at OLLAMA_URL. */
+  source: 'configured' | 'ollama';
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  /** Aborts the upstream call (the client went away). */
+  signal?: AbortSignal;
+  /** Overrides the provider's timeout (REQUEST_TIMEOUT_SECONDS) for this call; 0: none. */
+  timeoutMs?: number;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+type Logger = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+
+export interface ModelProviderOptions {
+  baseUrl?: string | undefined;
+  apiKey?: string | undefined;
+  /** Restricts the offered models to these (first is the default); undefined: what /models lists. */
+  models?: string[] | undefined;
+  /** Where to look for Ollama when no base URL is set; undefined: no detection. */
+  ollamaUrl?: string | undefined;
+  timeoutMs: number;
+  logger: Logger;
+  /** How long the answer of an Ollama probe is trusted. */
+  detectionTtlMs?: number;
+  /** How long a model list is trusted. */
+  modelsTtlMs?: number;
+  /** Timeout of the Ollama probe. */
+  probeTimeoutMs?: number;
+}
+
+const SERVICE = 'The model endpoint';
+
+/** Models an OpenAI-compatible endpoint lists that cannot chat: left out of every model list. */
+const NOT_A_CHAT_MODEL = /(embed|rerank|whisper|tts|transcribe|dall-e|moderation|text-similarity)/i;
+
+/**
+ * The one way into a language model: any OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM,
+ * OpenAI, ...) through the `openai` SDK, configured with OPENAI_BASE_URL / OPENAI_API_KEY, or a
+ * local Ollama found when no URL is set. Nothing here blocks start-up: detection and model lists
+ * happen on first use and are cached briefly; an unreachable endpoint means "no models" (logged),
+ * never an error thrown at a user who only asked for a list.
+ *
+ * Calls map failures to the errors of `upstream.ts` (HTTP error, unreachable, timeout) and
+ * rethrow an abort of the caller's signal as an AbortError; no SDK retries (a user's retry is
+ * the retry, and a failing model answers fast).
+ */
+export class ModelProvider {
+  private detection: { at: number; endpoint: Promise<ModelEndpoint | undefined> } | undefined;
+  private modelList: { at: number; models: Promise<string[]> } | undefined;
+  private clients = new Map<string, OpenAI>();
+  private lastListFailed = false;
+  private readonly detectionTtlMs: number;
+  private readonly modelsTtlMs: number;
+  private readonly probeTimeoutMs: number;
+
+  constructor(private readonly options: ModelProviderOptions) {
+    this.detectionTtlMs = options.detectionTtlMs ?? 30_000;
+    this.modelsTtlMs = options.modelsTtlMs ?? 10_000;
+    this.probeTimeoutMs = options.probeTimeoutMs ?? 1_500;
+  }
+
+  static fromConfig(config: ServerConfig['inference'], logger: Logger): ModelProvider {
+    return new ModelProvider({ ...config, logger });
+  }
+
+  /** What start-up prints about models. */
+  describe(): string {
+    if (this.options.baseUrl) return `${this.options.baseUrl} (OPENAI_BASE_URL)`;
+    if (this.options.ollamaUrl) return `Ollama at ${this.options.ollamaUrl}, if it runs (detected on first use)`;
+    return 'none (set OPENAI_BASE_URL)';
+  }
+
+  /** The endpoint to use: OPENAI_BASE_URL, else a local Ollama when one answers; cached ~30 s. */
+  async endpoint(): Promise<ModelEndpoint | undefined> {
+    if (this.options.baseUrl) return { baseUrl: this.options.baseUrl, source: 'configured' };
+    const ollamaUrl = this.options.ollamaUrl;
+    if (!ollamaUrl) return undefined;
+    const now = Date.now();
+    if (!this.detection || now - this.detection.at > this.detectionTtlMs) {
+      this.detection = { at: now, endpoint: this.probeOllama(ollamaUrl) };
+    }
+    return this.detection.endpoint;
+  }
+
+  private async probeOllama(ollamaUrl: string): Promise<ModelEndpoint | undefined> {
+    const baseUrl = `${ollamaUrl}/v1`;
+    try {
+      const response = await fetch(`${baseUrl}/models`, { signal: AbortSignal.timeout(this.probeTimeoutMs) });
+      if (!response.ok) {
+        this.options.logger.debug({ ollamaUrl, status: response.status }, 'no Ollama: the probe was refused');
+        return undefined;
+      }
+      await response.body?.cancel();
+      this.options.logger.debug({ ollamaUrl }, 'Ollama detected');
+      return { baseUrl, source: 'ollama' };
+    } catch {
+      this.options.logger.debug({ ollamaUrl }, 'no Ollama answers');
+      return undefined;
+    }
+  }
+
+  /** An SDK client for the current endpoint, or undefined when none is configured or detected. */
+  async client(): Promise<OpenAI | undefined> {
+    const endpoint = await this.endpoint();
+    if (!endpoint) return undefined;
+    let client = this.clients.get(endpoint.baseUrl);
+    if (!client) {
+      client = new OpenAI({
+        baseURL: endpoint.baseUrl,
+        // Local servers (Ollama, vLLM without --api-key) take any key; the SDK insists on one.
+        apiKey: this.options.apiKey || 'unused',
+        maxRetries: 0,
+        // Our own deadline rules; the SDK's is only a backstop (it cannot be turned off).
+        timeout: this.options.timeoutMs > 0 ? this.options.timeoutMs + 1_000 : 2_147_483_647,
+      });
+      this.clients.set(endpoint.baseUrl, client);
+    }
+    return client;
+  }
+
+  /**
+   * The chat models on offer: OPENAI_MODEL when set (as long as the endpoint answers), else what
+   * the endpoint's /models lists, without embedding and speech models. Cached ~10 s; a failure
+   * is logged and means no models.
+   */
+  async models(): Promise<string[]> {
+    const now = Date.now();
+    if (!this.modelList || now - this.modelList.at > this.modelsTtlMs) {
+      this.modelList = { at: now, models: this.fetchModels() };
+    }
+    return this.modelList.models;
+  }
+
+  /** The model used when a caller names none: the first of OPENAI_MODEL, else the first listed. */
+  async defaultModel(): Promise<string | undefined> {
+    return (await this.models())[0];
+  }
+
+  private async fetchModels(): Promise<string[]> {
+    const client = await this.client();
+    if (!client) return [];
+    try {
+      const listed: string[] = [];
+      await withDeadline(SERVICE, Math.min(this.options.timeoutMs || 10_000, 10_000), undefined, async (signal) => {
+        for await (const model of client.models.list({ signal })) listed.push(model.id);
+      });
+      if (this.lastListFailed) this.options.logger.info('the model endpoint answers again');
+      this.lastListFailed = false;
+      const wanted = this.options.models;
+      if (wanted) {
+        const missing = wanted.filter((model) => !listed.includes(model));
+        if (missing.length > 0 && listed.length > 0) {
+          this.options.logger.warn({ missing, listed }, 'OPENAI_MODEL names models the endpoint does not list');
+        }
+        return wanted;
+      }
+      return listed.filter((id) => !NOT_A_CHAT_MODEL.test(id)).sort((a, b) => a.localeCompare(b));
+    } catch (error) {
+      // Logged once per outage, not on every refresh.
+      if (!this.lastListFailed) {
+        this.options.logger.warn({ err: describeError(error) }, 'the model endpoint did not list its models: no models offered');
+      }
+      this.lastListFailed = true;
+      // Retry sooner than a success would be refreshed, but not on every call.
+      if (this.modelList) this.modelList.at = Date.now() - this.modelsTtlMs + Math.min(this.modelsTtlMs, 5_000);
+      return [];
+    }
+  }
+
+  /** One chat completion, answered whole. */
+  async complete(request: ChatRequest): Promise<string> {
+    const client = await this.requireClient();
+    return withDeadline(SERVICE, request.timeoutMs ?? this.options.timeoutMs, request.signal, async (signal) => {
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: request.model,
+            messages: request.messages,
+            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+            ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+          },
+          { signal },
+        );
+        const content = completion.choices?.[0]?.message?.content;
+        if (typeof content !== 'string') throw new UpstreamError(SERVICE, `${SERVICE} answered without text`);
+        return content;
+      } catch (error) {
+        throw mapSdkError(error);
+      }
+    });
+  }
+
+  /**
+   * A streamed chat completion. Resolves once the endpoint accepted the request (so a caller can
+   * still answer an HTTP error before it starts streaming) with the text deltas. The timeout
+   * covers the wait for the answer and then each gap between two chunks. Stopping the iteration
+   * early (or the caller's signal) cancels the upstream request.
+   */
+  async stream(request: ChatRequest): Promise<AsyncIterable<string>> {
+    const client = await this.requireClient();
+    const deadline = new Deadline(SERVICE, request.timeoutMs ?? this.options.timeoutMs, request.signal);
+    let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
+    try {
+      stream = await client.chat.completions.create(
+        {
+          model: request.model,
+          messages: request.messages,
+          stream: true,
+          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+          ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+        },
+        { signal: deadline.signal },
+      );
+    } catch (error) {
+      const explained = deadline.explain(mapSdkError(error));
+      deadline.dispose();
+      throw explained;
+    }
+    deadline.restart();
+    return (async function* deltas() {
+      try {
+        for await (const chunk of stream) {
+          deadline.restart();
+          const delta = chunk.choices?.[0]?.delta?.content;
+          if (delta) yield delta;
+        }
+      } catch (error) {
+        throw deadline.explain(mapSdkError(error));
+      } finally {
+        deadline.dispose();
+      }
+    })();
+  }
+
+  private async requireClient(): Promise<OpenAI> {
+    const client = await this.client();
+    if (!client) throw new ModelUnavailableError();
+    return client;
+  }
+}
+
+/** The SDK's errors in the words of `upstream.ts`; an abort stays an abort. */
+export function mapSdkError(error: unknown): unknown {
+  if (error instanceof UpstreamError || isAbortError(error)) return error;
+  if (error instanceof APIConnectionTimeoutError) return new UpstreamTimeoutError(SERVICE, 0);
+  if (error instanceof APIConnectionError) return new UpstreamUnreachableError(SERVICE);
+  if (error instanceof APIError && error.status !== undefined) {
+    const detail = sdkErrorDetail(error);
+    return new UpstreamError(SERVICE, `${SERVICE} answered HTTP ${error.status}${detail ? `: ${detail}` : ''}`, error.status);
+  }
+  if (error instanceof APIError) {
+    // An error event inside a stream (no status): the model failed mid-answer.
+    const detail = sdkErrorDetail(error);
+    return new UpstreamError(SERVICE, `${SERVICE} failed while answering${detail ? `: ${detail}` : ''}`);
+  }
+  if (error instanceof Error && /terminated|socket|ECONNRESET|premature/i.test(`${error.message} ${String(error.cause)}`)) {
+    return new UpstreamError(SERVICE, `${SERVICE} broke off its answer`);
+  }
+  return error;
+}
+
+function sdkErrorDetail(error: APIError): string {
+  const body = error.error as { message?: unknown } | undefined;
+  const message = typeof body?.message === 'string' ? body.message : '';
+  return message ? excerpt(message) : '';
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
