@@ -7,22 +7,28 @@ import type { Database } from './db/database';
 import { FeedbackRepository } from './db/repositories/feedback-repository';
 import { SettingsRepository } from './db/repositories/settings-repository';
 import { registerErrorHandlers } from './http/error-handlers';
+import { ModelProvider } from './inference/model-provider';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { configRoutes } from './routes/config';
+import { easyLanguageRoutes } from './routes/easy-language';
 import { feedbackRoutes } from './routes/feedback';
 import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
 import { startupRoutes } from './routes/startup';
+import { translationRoutes } from './routes/translation';
+import { translationServiceFromConfig } from './translation/engines-from-config';
 
 export interface AppDependencies {
   config: ServerConfig;
   db: Database;
   verifier: TokenVerifier;
   logger?: FastifyBaseLogger | false;
+  /** The model endpoint; built from `config.inference` when absent. */
+  models?: ModelProvider;
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? { level: config.logLevel, redact: ['req.headers.authorization'] } : undefined,
@@ -41,6 +47,9 @@ export async function buildApp({ config, db, verifier, logger }: AppDependencies
   });
 
   const settings = new SettingsRepository(db);
+  const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }));
+  const translation = translationServiceFromConfig(config, models);
+  const maxCharacters = config.translation.maxCharacters;
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -49,6 +58,8 @@ export async function buildApp({ config, db, verifier, logger }: AppDependencies
       await api.register(iamRoutes, { prefix: '/iam' });
       await api.register(adminSettingsRoutes, { prefix: '/admin', settings });
       await api.register(feedbackRoutes, { feedback: new FeedbackRepository(db) });
+      await api.register(translationRoutes, { translation, maxCharacters });
+      await api.register(easyLanguageRoutes, { models, maxCharacters });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { createTokenVerifier } from './auth/token-verifier';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { SettingsRepository } from './db/repositories/settings-repository';
+import { ModelProvider } from './inference/model-provider';
 import { loadSettingsSeed } from './settings/load-seed';
 
 /** Starts the reference backend: storage, the dev identity provider (unless OIDC_ISSUER is set), the API. */
@@ -43,7 +44,8 @@ async function main() {
     audience: config.auth.audience,
     algorithms: config.auth.algorithms,
   });
-  const app = await buildApp({ config, db: database.db, verifier, logger: logger.child({ component: 'api' }) });
+  const models = ModelProvider.fromConfig(config.inference, logger.child({ component: 'inference' }));
+  const app = await buildApp({ config, db: database.db, verifier, models, logger: logger.child({ component: 'api' }) });
   await app.listen({ host: config.host, port: config.port });
   closers.unshift(() => app.close());
 
@@ -56,6 +58,8 @@ async function main() {
         ? `  Identity provider   ${config.devIdp.issuer}   (demo accounts employee/employee, admin/admin)`
         : `  Identity provider   ${config.auth.issuer}   (external)`,
       `  Storage             ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`}`,
+      `  Language models     ${models.describe()}`,
+      `  Translation         ${translationSummary(config)}`,
       '',
     ].join('\n'),
   );
@@ -72,6 +76,14 @@ async function main() {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function translationSummary(config: ServerConfig): string {
+  const engines: string[] = [];
+  if (config.translation.deepl) engines.push(`DeepL at ${config.translation.deepl.apiUrl}`);
+  if (config.translation.libreTranslate) engines.push(`LibreTranslate at ${config.translation.libreTranslate.url}`);
+  engines.push('one engine per language model');
+  return engines.join(', ');
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,51 @@
+import { translateRequestSchema, translateResponseSchema, translationResourcesResponseSchema } from '@assistant/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendError } from '../http/send-error';
+import { abortWhenClientLeaves } from '../inference/client-abort';
+import { UpstreamError, statusForUpstreamError } from '../inference/upstream';
+import { limitTextLength } from '../translation/text-limit';
+import { TranslationRequestError, type TranslationService } from '../translation/translation-service';
+
+/**
+ * GET /api/translation/resources: the engines on offer with their language maps (an empty list
+ * when none is configured or reachable). POST /api/translate: a text, sentence by sentence.
+ *
+ * Answers: 404 unknown engine, 400 a language the engine does not offer (or a bad body), 413 text
+ * over TRANSLATE_MAX_CHARACTERS, 502 the engine failed, 504 it did not answer within
+ * REQUEST_TIMEOUT_SECONDS. The client's disconnect cancels the engine call.
+ */
+export const translationRoutes: FastifyPluginAsyncZod<{ translation: TranslationService; maxCharacters: number }> = async (
+  app,
+  { translation, maxCharacters },
+) => {
+  app.get('/translation/resources', { schema: { response: { 200: translationResourcesResponseSchema } } }, async (request) =>
+    translation.resources(request.log),
+  );
+
+  app.post(
+    '/translate',
+    {
+      schema: { body: translateRequestSchema, response: { 200: translateResponseSchema } },
+      preValidation: limitTextLength(maxCharacters, 'one translation'),
+    },
+    async (request, reply) => {
+      const client = abortWhenClientLeaves(reply);
+      try {
+        return await translation.translate(request.body, client.signal);
+      } catch (error) {
+        if (error instanceof TranslationRequestError) return sendError(reply, error.statusCode, error.message);
+        if (client.signal.aborted) {
+          request.log.info({ engine: request.body.engine_id }, 'translation cancelled: the client went away');
+          return sendError(reply, 499, 'The client closed the request');
+        }
+        if (error instanceof UpstreamError) {
+          request.log.warn({ engine: request.body.engine_id, reason: error.message, status: error.status }, 'translation failed');
+          return sendError(reply, statusForUpstreamError(error), `Translation failed: ${error.message}`);
+        }
+        throw error;
+      } finally {
+        client.dispose();
+      }
+    },
+  );
+};
