@@ -1,5 +1,6 @@
 import type { FeatureFlags, RemoteRegistryEntry } from '@assistant/contracts';
 import type { FeatureName } from '@assistant/platform';
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { CallbackPage, OAuthCallbackPage } from '../auth/callback-page';
 import { requireSession } from '../auth/require-session';
@@ -10,6 +11,9 @@ import { CustomizationPage } from '../pages/customization-page';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { SignLanguagePage } from '../pages/sign-language-page';
+
+/** BETA only, and loaded when first opened (the shell layout's Suspense shows nothing meanwhile). */
+const EasyLanguagePage = lazy(() => import('../pages/easy-language/easy-language-page'));
 
 export interface RouteInput {
   flags: FeatureFlags;
@@ -32,6 +36,7 @@ export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: Rou
   ];
   if (isFeatureAvailable('accessibility')) children.push({ path: 'accessibility', element: <AccessibilityPage /> });
   if (isFeatureAvailable('signLanguage')) children.push({ path: 'sign-language', element: <SignLanguagePage /> });
+  if (isFeatureAvailable('easyLanguage')) children.push({ path: 'easy-language', element: <EasyLanguagePage /> });
   if (isAdmin && flags.enableCustomization && isFeatureAvailable('customizationView')) {
     children.push({ path: 'customization', element: <CustomizationPage /> });
   }

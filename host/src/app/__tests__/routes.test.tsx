@@ -43,7 +43,7 @@ describe('route table', () => {
 
   it('leaves out pages whose feature is not in the feature set', () => {
     expect(paths(shellChildren({ isFeatureAvailable: () => false }))).toEqual(['(index)', '*']);
-    expect(paths(shellChildren({ isFeatureAvailable: () => true }))).toEqual(['(index)', 'accessibility', 'sign-language', '*']);
+    expect(paths(shellChildren({ isFeatureAvailable: () => true }))).toEqual(['(index)', 'accessibility', 'sign-language', 'easy-language', '*']);
   });
 
   it('mounts each given remote under its route base, before the not-found route', () => {
