@@ -248,6 +248,9 @@ export class ModelProvider {
           const delta = chunk.choices?.[0]?.delta?.content;
           if (delta) yield delta;
         }
+        // The SDK ends a stream quietly when its signal aborts: a timeout or the caller's abort
+        // must not look like a complete answer.
+        if (deadline.signal.aborted) throw deadline.signal.reason;
       } catch (error) {
         throw deadline.explain(mapSdkError(error));
       } finally {
@@ -267,7 +270,13 @@ export class ModelProvider {
 export function mapSdkError(error: unknown): unknown {
   if (error instanceof UpstreamError || isAbortError(error)) return error;
   if (error instanceof APIConnectionTimeoutError) return new UpstreamTimeoutError(SERVICE, 0);
-  if (error instanceof APIConnectionError) return new UpstreamUnreachableError(SERVICE);
+  if (error instanceof APIConnectionError) {
+    // A connection that was open and then cut is a failure of the answer, not an absent model.
+    if (causeChain(error).some((cause) => /UND_ERR_SOCKET|ECONNRESET|EPIPE|terminated|other side closed/i.test(`${cause.code ?? ''} ${cause.message}`))) {
+      return new UpstreamError(SERVICE, `${SERVICE} broke off its answer`);
+    }
+    return new UpstreamUnreachableError(SERVICE);
+  }
   if (error instanceof APIError && error.status !== undefined) {
     const detail = sdkErrorDetail(error);
     return new UpstreamError(SERVICE, `${SERVICE} answered HTTP ${error.status}${detail ? `: ${detail}` : ''}`, error.status);
@@ -281,6 +290,16 @@ export function mapSdkError(error: unknown): unknown {
     return new UpstreamError(SERVICE, `${SERVICE} broke off its answer`);
   }
   return error;
+}
+
+function causeChain(error: Error): Array<{ code?: string; message: string }> {
+  const chain: Array<{ code?: string; message: string }> = [];
+  let cause: unknown = error.cause;
+  while (cause instanceof Error && chain.length < 5) {
+    chain.push({ code: (cause as { code?: string }).code, message: cause.message });
+    cause = cause.cause;
+  }
+  return chain;
 }
 
 function sdkErrorDetail(error: APIError): string {
