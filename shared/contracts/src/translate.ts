@@ -76,8 +76,9 @@ export const translateResponseSchema = z.object({
 export type TranslateResponse = z.infer<typeof translateResponseSchema>;
 
 /**
- * Easy-language request: rewrite `text` in easy language of `locale` (de: Leichte Sprache, en: Easy
- * Read). The answer streams as JSON lines in the stream envelope (stream_text events, then done).
+ * POST /api/easy-language request: rewrite `text` in plain language of `locale` (de: "Einfache
+ * Sprache", en: plain English; machine-made, not certified Leichte Sprache / Easy Read). The
+ * answer streams as JSON lines in the stream envelope (stream_text events, then done).
  */
 export const easyLanguageRequestSchema = z.strictObject({
   text: textToProcess(EASY_LANGUAGE_MAX_CHARACTERS),
