@@ -119,6 +119,24 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
     }
   });
 
+  it('says clearly that no translation engine is connected, and tells the admin how to connect one', async () => {
+    const employee = await signedIn('employee', '/translate');
+    try {
+      await employee.page.getByText('Derzeit ist kein Übersetzungsmodell verfügbar.').waitFor();
+      await employee.page.getByRole('heading', { name: 'Übersetzen ist nicht verfügbar' }).waitFor();
+      assert.equal(await employee.page.getByRole('heading', { name: 'So binden Sie eine Übersetzungsmaschine an' }).count(), 0);
+      await expectNoSeriousAxeViolations(employee.page, 'translate without engine');
+    } finally {
+      await employee.browser.close();
+    }
+    const admin = await signedIn('admin', '/translate');
+    try {
+      await admin.page.getByRole('heading', { name: 'So binden Sie eine Übersetzungsmaschine an' }).waitFor();
+    } finally {
+      await admin.browser.close();
+    }
+  });
+
   it('keeps the employee out of /customization', async () => {
     const { browser, page } = await signedIn('employee', '/customization');
     try {
