@@ -29,9 +29,13 @@ export function layoutSegments(text: string, pieces: readonly string[]): Segment
       missing.push(index);
       return;
     }
-    if (at > cursor) parts.push({ kind: 'text', text: text.slice(cursor, at) });
-    parts.push({ kind: 'segment', index, text: found });
-    cursor = at + found.length;
+    // The segment itself without surrounding white space (engines may hand the separators back
+    // as part of a segment): the highlight and the focus ring cover the words only.
+    const start = at + (found.length - found.trimStart().length);
+    const end = at + found.trimEnd().length;
+    if (start > cursor) parts.push({ kind: 'text', text: text.slice(cursor, start) });
+    parts.push({ kind: 'segment', index, text: text.slice(start, end) });
+    cursor = end;
   });
   if (cursor < text.length) parts.push({ kind: 'text', text: text.slice(cursor) });
   return { parts, missing };
@@ -52,7 +56,7 @@ export function layoutFromSegments(sourceText: string, segments: readonly { sour
   const parts: LayoutPart[] = [];
   segments.forEach((segment, index) => {
     if (segment.translation.trim() === '') return;
-    parts.push({ kind: 'segment', index, text: segment.translation });
+    parts.push({ kind: 'segment', index, text: segment.translation.trim() });
     const separator = separatorAfter.get(index) ?? (index < segments.length - 1 ? ' ' : '');
     if (separator) parts.push({ kind: 'text', text: separator });
   });

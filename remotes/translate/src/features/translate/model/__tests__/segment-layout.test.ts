@@ -25,6 +25,19 @@ describe('segment layout', () => {
     ]);
   });
 
+  it('keeps white space a segment carries outside it (the separators stay text)', () => {
+    const text = 'Eins. Zwei.\n\nDrei.';
+    const { parts } = layoutSegments(text, ['Eins. ', 'Zwei.\n\n', 'Drei.']);
+    expect(parts).toEqual([
+      { kind: 'segment', index: 0, text: 'Eins.' },
+      { kind: 'text', text: ' ' },
+      { kind: 'segment', index: 1, text: 'Zwei.' },
+      { kind: 'text', text: '\n\n' },
+      { kind: 'segment', index: 2, text: 'Drei.' },
+    ]);
+    expect(parts.map((p) => p.text).join('')).toBe(text);
+  });
+
   it('reports pieces it cannot find and skips empty ones', () => {
     expect(layoutSegments('A. B.', ['A.', '', 'C.']).missing).toEqual([2]);
   });
