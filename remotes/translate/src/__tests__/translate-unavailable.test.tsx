@@ -36,7 +36,7 @@ describe('no translation engine', () => {
     for (const variable of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'DEEPL_API_KEY', 'LIBRETRANSLATE_URL']) {
       expect(within(panel).getByText(variable)).toBeInTheDocument();
     }
-    expect(panel).toHaveTextContent('README, section “Connecting translation engines”');
+    expect(panel).toHaveTextContent('README, section “Connecting translation engines and a language model”');
   });
 
   it('a failed load leaves the list empty: the same notification and state (German)', async () => {
