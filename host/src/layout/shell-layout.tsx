@@ -1,5 +1,14 @@
 import { isFeatureAvailable, useConfigStore, useGatingStore, useWorkspaceStore } from '@assistant/platform';
-import { AccessibilityIcon, AppLayout, Icon, SettingsIcon, SideNavigation, SignLanguageIcon, type RenderLink } from '@assistant/ui';
+import {
+  AccessibilityIcon,
+  AppLayout,
+  EasyLanguageIcon,
+  Icon,
+  SettingsIcon,
+  SideNavigation,
+  SignLanguageIcon,
+  type RenderLink,
+} from '@assistant/ui';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
@@ -34,6 +43,12 @@ export function ShellLayout() {
     icon: <Icon name={item.icon} />,
   }));
   const secondary = [
+    isFeatureAvailable(featureSet, 'easyLanguage') && {
+      id: 'easy-language',
+      href: '/easy-language',
+      label: t('NAVIGATION.easyLanguage'),
+      icon: <EasyLanguageIcon />,
+    },
     isFeatureAvailable(featureSet, 'accessibility') && {
       id: 'accessibility',
       href: '/accessibility',
