@@ -65,6 +65,10 @@ export type IngestionRunMetadata = z.infer<typeof ingestionRunMetadataSchema>;
 
 export const ingestionRunSchema = z
   .object({
+    /** This server's addition: the run's id (its status is at {status_base_url}/{id}). */
+    id: nonEmptyStringSchema.optional(),
+    /** This server's addition: the file the run ingests. */
+    fileId: nonEmptyStringSchema.optional(),
     status: ingestionRunStatusSchema,
     /** The dataset the file became; present once the run completed. */
     output: z.object({ datasetId: nonEmptyStringSchema }).nullable(),
