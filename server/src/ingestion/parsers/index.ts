@@ -1,0 +1,79 @@
+import { DocumentParseError, type ParsedDocument, type ParsedPage } from '../document-model';
+import { parseDocx } from './docx';
+import { parseHtml } from './html';
+import { detectLanguage } from './language';
+import { parseMarkdown } from './markdown';
+import { parsePdf } from './pdf';
+import { decodeUtf8, parseText, singlePage } from './text';
+
+export { detectLanguage, countWords } from './language';
+
+export const PDF_MEDIA_TYPE = 'application/pdf';
+export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** The media types parseDocument reads (parameters such as `; charset=utf-8` are ignored). */
+export const SUPPORTED_MEDIA_TYPES = [PDF_MEDIA_TYPE, DOCX_MEDIA_TYPE, 'text/html', 'text/markdown', 'text/x-markdown', 'text/plain'] as const;
+
+export function isSupportedMediaType(mediaType: string): boolean {
+  return (SUPPORTED_MEDIA_TYPES as readonly string[]).includes(baseMediaType(mediaType));
+}
+
+function baseMediaType(mediaType: string): string {
+  return mediaType.split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * Bytes of an uploaded file to pages of text (PDF: one per page with line boxes; other formats:
+ * one page without boxes). Refusals are DocumentParseError with the run's DATA code:
+ * DATA0001 unknown type, DATA0003 no text (a scanned PDF), DATA0004 corrupt or not decodable,
+ * DATA0005 encrypted, DATA0006 empty file. An aborted signal rejects with the signal's reason.
+ */
+export async function parseDocument(bytes: Uint8Array, mediaType: string, options: { signal?: AbortSignal } = {}): Promise<ParsedDocument> {
+  const type = baseMediaType(mediaType);
+  if (!isSupportedMediaType(type)) throw new DocumentParseError('DATA0001', `Files of type ${type || 'unknown'} cannot be read`);
+  if (bytes.byteLength === 0) throw new DocumentParseError('DATA0006', 'The file is empty');
+  options.signal?.throwIfAborted();
+
+  let pages: ParsedPage[];
+  let title: string | undefined;
+  let author: string | undefined;
+  switch (type) {
+    case PDF_MEDIA_TYPE: {
+      const result = await parsePdf(bytes, options.signal);
+      ({ pages, title, author } = result);
+      break;
+    }
+    case DOCX_MEDIA_TYPE:
+      pages = singlePage((await parseDocx(bytes)).text);
+      break;
+    case 'text/html': {
+      const result = parseHtml(bytes);
+      pages = singlePage(result.text);
+      title = result.title;
+      break;
+    }
+    case 'text/markdown':
+    case 'text/x-markdown': {
+      const result = parseMarkdown(decodeUtf8(bytes));
+      pages = singlePage(result.text);
+      title = result.title;
+      break;
+    }
+    default:
+      pages = singlePage(parseText(bytes).text);
+  }
+  options.signal?.throwIfAborted();
+
+  if (pages.every((page) => page.text.trim() === '')) {
+    if (type !== PDF_MEDIA_TYPE && bytes.every((byte) => byte <= 0x20)) throw new DocumentParseError('DATA0006', 'The file holds only white space');
+    throw new DocumentParseError('DATA0003', type === PDF_MEDIA_TYPE ? 'The PDF has no text layer (a scan?)' : 'The file has no text');
+  }
+  const language = detectLanguage(pages.map((page) => page.text).join('\n'));
+  return {
+    mediaType: type,
+    language,
+    ...(title ? { title } : {}),
+    ...(author ? { author } : {}),
+    pages,
+  };
+}
