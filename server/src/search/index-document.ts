@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { ParsedDocument } from '../ingestion/document-model';
+import { countWords } from '../ingestion/parsers/language';
+import { chunkDocument, type ChunkOptions } from './chunk-document';
+import { SEARCH_LANGUAGES, searchDb, type AnyKysely } from './tables';
+
+const BATCH = 200;
+
+/**
+ * Stores a parsed document for the preview and for search: replaces the file's document_pages
+ * (text, word count, line boxes as JSON) and passages (chunks with their tsvector, built with the
+ * document's text-search configuration) in one transaction, so a search never sees half a file.
+ */
+export async function indexDocument(
+  db: AnyKysely,
+  input: { fileId: string; collectionId: string; document: ParsedDocument; chunk?: ChunkOptions },
+): Promise<{ pages: number; passages: number }> {
+  const { fileId, collectionId, document } = input;
+  const language = (SEARCH_LANGUAGES as readonly string[]).includes(document.language) ? document.language : 'simple';
+  const passages = chunkDocument(document.pages, input.chunk);
+  await searchDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('passages').where('file_id', '=', fileId).execute();
+      await trx.deleteFrom('document_pages').where('file_id', '=', fileId).execute();
+      for (let i = 0; i < document.pages.length; i += BATCH) {
+        await trx
+          .insertInto('document_pages')
+          .values(
+            document.pages.slice(i, i + BATCH).map((page) => ({
+              file_id: fileId,
+              page_number: page.pageNumber,
+              text: page.text,
+              wordcount: countWords(page.text),
+              boxes: JSON.stringify(page.boxes),
+            })),
+          )
+          .execute();
+      }
+      for (let i = 0; i < passages.length; i += BATCH) {
+        await trx
+          .insertInto('passages')
+          .values(
+            passages.slice(i, i + BATCH).map((passage) => ({
+              id: randomUUID(),
+              file_id: fileId,
+              collection_id: collectionId,
+              page_number: passage.pageNumber,
+              start_offset: passage.start,
+              end_offset: passage.end,
+              text: passage.text,
+              language,
+              tsv: sql`to_tsvector(${language}::regconfig, ${passage.text})`,
+            })),
+          )
+          .execute();
+      }
+    });
+  return { pages: document.pages.length, passages: passages.length };
+}
+
+/** Removes a file's pages and passages (the files table's cascade does the same on delete). */
+export async function removeDocument(db: AnyKysely, fileId: string): Promise<void> {
+  await searchDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('passages').where('file_id', '=', fileId).execute();
+      await trx.deleteFrom('document_pages').where('file_id', '=', fileId).execute();
+    });
+}

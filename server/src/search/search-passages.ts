@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { markersToHighlights, type Highlight } from './highlights';
+import type { AnyKysely } from './tables';
+
+export type { Highlight } from './highlights';
+
+export interface Hit {
+  passageId: string;
+  fileId: string;
+  collectionId: string;
+  pageNumber: number;
+  /** The passage text; highlights index into it. */
+  text: string;
+  /** ts_rank_cd of the passage for the query (higher is better; not bounded to 0..1). */
+  score: number;
+  /** The words that matched, in text order. */
+  highlights: Highlight[];
+}
+
+export interface SearchInput {
+  collectionIds: readonly string[];
+  query: string;
+  /** Default 20, at most 100. */
+  limit?: number;
+}
+
+export const DEFAULT_SEARCH_LIMIT = 20;
+export const MAX_SEARCH_LIMIT = 100;
+export const MAX_QUERY_LENGTH = 1000;
+
+const START = '\u0001';
+const STOP = '\u0002';
+const headlineOptions = (start: string, stop: string) => `StartSel="${start}", StopSel="${stop}", HighlightAll=true`;
+
+interface Row {
+  id: string;
+  file_id: string;
+  collection_id: string;
+  page_number: number;
+  text: string;
+  language: string;
+  score: number | string;
+  marked: string;
+}
+
+/**
+ * Full-text search over the passages of the given collections. The query is read the way a web
+ * search box is (websearch_to_tsquery: words, "phrases", or, -not) once per text-search
+ * configuration, and each passage is matched with the query of its own language (german, english,
+ * simple), against the stored tsvector through its GIN index. Hits are ranked by ts_rank_cd; the
+ * matched words come from ts_headline (HighlightAll, control-character markers) turned into offsets
+ * in the passage text, checked character by character against it.
+ */
+export async function searchPassages(db: AnyKysely, input: SearchInput): Promise<Hit[]> {
+  const query = input.query.trim().slice(0, MAX_QUERY_LENGTH);
+  const collectionIds = [...new Set(input.collectionIds)];
+  if (!query || collectionIds.length === 0) return [];
+  const limit = Math.min(Math.max(Math.trunc(input.limit ?? DEFAULT_SEARCH_LIMIT), 1), MAX_SEARCH_LIMIT);
+
+  const { rows } = await sql<Row>`
+    with q as (
+      select websearch_to_tsquery('german', ${query}) as german,
+             websearch_to_tsquery('english', ${query}) as english,
+             websearch_to_tsquery('simple', ${query}) as simple
+    ),
+    hits as (
+      select p.id, p.file_id, p.collection_id, p.page_number, p.text, p.language, p.tsv,
+             case p.language when 'german' then q.german when 'english' then q.english else q.simple end as query
+      from passages p cross join q
+      where p.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
+        and (   (p.language = 'german' and p.tsv @@ q.german)
+             or (p.language = 'english' and p.tsv @@ q.english)
+             or (p.language not in ('german', 'english') and p.tsv @@ q.simple))
+    ),
+    ranked as (
+      select id, file_id, collection_id, page_number, text, language, query, ts_rank_cd(tsv, query) as score
+      from hits
+      order by score desc, id
+      limit ${limit}
+    )
+    select id, file_id, collection_id, page_number, text, language, score,
+           ts_headline(language::regconfig, text, query, ${headlineOptions(START, STOP)}) as marked
+    from ranked
+    order by score desc, id`.execute(db);
+
+  const hits: Hit[] = [];
+  for (const row of rows) {
+    let highlights = markersToHighlights(row.text, row.marked, START, STOP);
+    if (highlights === null) highlights = await headlineWithNonce(db, row, query);
+    hits.push({
+      passageId: row.id,
+      fileId: row.file_id,
+      collectionId: row.collection_id,
+      pageNumber: row.page_number,
+      text: row.text,
+      score: Number(row.score),
+      highlights: highlights ?? [],
+    });
+  }
+  return hits;
+}
+
+/** The rare passage that holds the control characters itself: markers made of a random word. */
+async function headlineWithNonce(db: AnyKysely, row: Row, query: string): Promise<Highlight[] | null> {
+  const nonce = randomBytes(6).toString('hex');
+  const start = `[[${nonce}:`;
+  const stop = `:${nonce}]]`;
+  const language = ['german', 'english'].includes(row.language) ? row.language : 'simple';
+  const { rows } = await sql<{ marked: string }>`
+    select ts_headline(${language}::regconfig, ${row.text}, websearch_to_tsquery(${language}::regconfig, ${query}), ${headlineOptions(start, stop)}) as marked`.execute(db);
+  return rows[0] ? markersToHighlights(row.text, rows[0].marked, start, stop) : null;
+}
