@@ -48,6 +48,24 @@ export { Card, type CardProps } from './components/card';
 export { Badge, type BadgeProps } from './components/badge';
 export { VisuallyHidden, type VisuallyHiddenProps } from './components/visually-hidden';
 
+// Document preview (pdf.js is loaded on first use, in its own chunk)
+export {
+  DocumentPreview,
+  type DocumentPreviewProps,
+  type PdfDocumentPreviewProps,
+  type TextDocumentPreviewProps,
+  type DocumentPreviewSource,
+  type TextSource,
+} from './components/document-preview/document-preview';
+export type { PdfSource } from './components/document-preview/load-pdf';
+export type { PdfHighlight } from './components/document-preview/pdf-preview';
+export type { TextHighlight, HighlightBox } from './components/document-preview/highlight-ranges';
+export {
+  DOCUMENT_PREVIEW_TEXTS_DE,
+  DOCUMENT_PREVIEW_TEXTS_EN,
+  type DocumentPreviewTexts,
+} from './components/document-preview/texts';
+
 // Icons
 export {
   Icon,
