@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely } from 'kysely';
+import { sql, type ColumnType, type Kysely } from 'kysely';
 
 /**
  * The two tables search writes and reads (created by migration 0003). Declared here as well so the
@@ -34,3 +34,9 @@ export function searchDb(db: AnyKysely): Kysely<SearchTables> {
 
 export const SEARCH_LANGUAGES = ['german', 'english', 'simple'] as const;
 export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
+
+/** Refreshes the planner's statistics of the search tables (after a bulk load; PGlite has no autovacuum). */
+export async function analyzeSearchTables(db: AnyKysely): Promise<void> {
+  await sql`analyze passages`.execute(db);
+  await sql`analyze document_pages`.execute(db);
+}
