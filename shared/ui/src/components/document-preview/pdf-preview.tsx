@@ -162,7 +162,11 @@ function PdfPages({ doc, highlights, passageText, initialPage, texts }: PdfPages
   useEffect(() => {
     const container = listRef.current;
     if (!container) return;
-    const measure = () => setWidth(container.clientWidth || FALLBACK_WIDTH);
+    const measure = () => {
+      const style = getComputedStyle(container);
+      const content = container.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+      setWidth(content > 0 ? content : FALLBACK_WIDTH);
+    };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
