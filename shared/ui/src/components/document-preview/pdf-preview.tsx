@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useUiTexts } from '../../core/ui-texts';
 import { PlusIcon } from '../../icons/icons';
@@ -220,10 +220,25 @@ function PdfPages({ doc, highlights, passageText, initialPage, texts }: PdfPages
 
   const firstAspect = aspects[1] ?? DEFAULT_ASPECT;
   const zoomIndex = ZOOM_LEVELS.indexOf(zoom as (typeof ZOOM_LEVELS)[number]);
+  // Zooming keeps the reading position: the same share of the (proportionally scaled) pages.
+  const zoomAnchor = useRef<{ top: number; left: number } | undefined>(undefined);
   const zoomTo = (index: number) => {
     const next = ZOOM_LEVELS[Math.max(0, Math.min(ZOOM_LEVELS.length - 1, index))];
-    if (next !== undefined) setZoom(next);
+    if (next === undefined) return;
+    const container = scrollRef.current;
+    if (container && container.scrollHeight > 0) {
+      zoomAnchor.current = { top: container.scrollTop / container.scrollHeight, left: container.scrollLeft / Math.max(1, container.scrollWidth) };
+    }
+    setZoom(next);
   };
+  useLayoutEffect(() => {
+    const container = scrollRef.current;
+    const anchor = zoomAnchor.current;
+    zoomAnchor.current = undefined;
+    if (!container || !anchor) return;
+    container.scrollTop = anchor.top * container.scrollHeight;
+    container.scrollLeft = anchor.left * container.scrollWidth;
+  }, [zoom]);
 
   return (
     <>
