@@ -15,7 +15,7 @@ const BATCH = 200;
 export async function indexDocument(
   db: AnyKysely,
   input: { fileId: string; collectionId: string; document: ParsedDocument; chunk?: ChunkOptions },
-): Promise<{ pages: number; passages: number }> {
+): Promise<void> {
   const { fileId, collectionId, document } = input;
   const language = (SEARCH_LANGUAGES as readonly string[]).includes(document.language) ? document.language : 'simple';
   const passages = chunkDocument(document.pages, input.chunk);
@@ -57,7 +57,6 @@ export async function indexDocument(
           .execute();
       }
     });
-  return { pages: document.pages.length, passages: passages.length };
 }
 
 /** Removes a file's pages and passages (the files table's cascade does the same on delete). */

@@ -58,6 +58,20 @@ describe('parseDocument: PDF', () => {
     assert.equal(box, page.boxes[0]);
   });
 
+  it('joins separately drawn pieces of one line, with a space where a gap lies between them', async () => {
+    // "Zusammen" is 5.001 em wide in Helvetica: "geschrieben" starts right where it ends.
+    const doc = await parseDocument(
+      makePdf([[[{ x: 72, text: 'Links' }, { x: 300, text: 'Rechts' }], [{ x: 72, text: 'Zusammen' }, { x: 72 + (5001 / 1000) * 12, text: 'geschrieben' }]]]),
+      'application/pdf',
+    );
+    const page = doc.pages[0]!;
+    assert.equal(page.text, 'Links Rechts\nZusammengeschrieben');
+    assert.equal(page.boxes.length, 2);
+    const first = page.boxes[0]!;
+    assert.equal(page.text.slice(first.start, first.end), 'Links Rechts');
+    assert.ok(first.left < 0.13 && first.right > 300 / 595, `${first.left}..${first.right}`);
+  });
+
   it('refuses an encrypted PDF with DATA0005', async () => {
     const error = await refusal(parseDocument(makePdf([['geheim']], { encrypted: true }), 'application/pdf'));
     assert.equal(error.dataCode, 'DATA0005');
