@@ -168,6 +168,31 @@ describe('DocumentPreview (PDF)', () => {
     fetchMock.mockRestore();
   });
 
+  it('says when a PDF is password-protected', async () => {
+    const locked = Object.assign(new Error('No password given'), { name: 'PasswordException' });
+    mockGetDocument.mockReturnValue(loadingTask(Promise.reject(locked)));
+    render(<DocumentPreview title="r" source={{ kind: 'pdf', data: bytes() }} texts={DOCUMENT_PREVIEW_TEXTS_EN} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The document is password-protected.');
+  });
+
+  it('does not load again when re-rendered with an equal inline source and highlights, but does for a new URL', async () => {
+    const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(bytes(), { status: 200 }));
+    mockGetDocument.mockImplementation(() => loadingTask(Promise.resolve(fakeDocument(3))));
+    const view = (url: string) => (
+      <DocumentPreview title="r" source={{ kind: 'pdf', url, fetchInit: { headers: { Authorization: 'Bearer t' } } }} highlights={HIGHLIGHTS.map((h) => ({ ...h }))} texts={DOCUMENT_PREVIEW_TEXTS_EN} />
+    );
+    const { rerender } = render(view('/a.pdf'));
+    await screen.findByRole('list');
+    rerender(view('/a.pdf'));
+    expect(screen.getByRole('list')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    rerender(view('/b.pdf'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock).toHaveBeenLastCalledWith('/b.pdf', expect.anything());
+    await screen.findByRole('list');
+    fetchMock.mockRestore();
+  });
+
   it('destroys the document when unmounted', async () => {
     const doc = fakeDocument(2);
     mockGetDocument.mockReturnValue(loadingTask(Promise.resolve(doc)));
