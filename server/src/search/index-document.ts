@@ -57,6 +57,22 @@ export async function indexDocument(
           .execute();
       }
     });
+  await flushTextIndex(db);
+}
+
+/**
+ * Moves the GIN index's pending list (fastupdate) into the index proper. PostgreSQL's autovacuum
+ * does this in the background, but PGlite has no autovacuum: with a growing pending list the
+ * planner prices the GIN index out and every search becomes a sequential scan (measured: 17k
+ * passages, 6 ms seq scan vs 0.1 ms bitmap index scan). Flushing after each file keeps the list
+ * to one file's entries. Best effort: a role without the right to do it just leaves it to vacuum.
+ */
+export async function flushTextIndex(db: AnyKysely): Promise<void> {
+  try {
+    await sql`select gin_clean_pending_list('passages_tsv_idx'::regclass)`.execute(db);
+  } catch {
+    // Not the owner, or the index is named otherwise: autovacuum (PostgreSQL) does it later.
+  }
 }
 
 /** Removes a file's pages and passages (the files table's cascade does the same on delete). */
