@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ParsedDocument } from '../ingestion/document-model';
 import { countWords } from '../ingestion/parsers/language';
 import { chunkDocument, type ChunkOptions } from './chunk-document';
-import { SEARCH_LANGUAGES, searchDb, type AnyKysely } from './tables';
+import { SEARCH_LANGUAGES, searchDb, type AnyKysely, type SearchTables } from './tables';
 
 const BATCH = 200;
 
@@ -11,6 +11,7 @@ const BATCH = 200;
  * Stores a parsed document for the preview and for search: replaces the file's document_pages
  * (text, word count, line boxes as JSON) and passages (chunks with their tsvector, built with the
  * document's text-search configuration) in one transaction, so a search never sees half a file.
+ * Given a transaction (the ingestion job completes its run in the same one), it writes in that.
  */
 export async function indexDocument(
   db: AnyKysely,
@@ -19,44 +20,44 @@ export async function indexDocument(
   const { fileId, collectionId, document } = input;
   const language = (SEARCH_LANGUAGES as readonly string[]).includes(document.language) ? document.language : 'simple';
   const passages = chunkDocument(document.pages, input.chunk);
-  await searchDb(db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom('passages').where('file_id', '=', fileId).execute();
-      await trx.deleteFrom('document_pages').where('file_id', '=', fileId).execute();
-      for (let i = 0; i < document.pages.length; i += BATCH) {
-        await trx
-          .insertInto('document_pages')
-          .values(
-            document.pages.slice(i, i + BATCH).map((page) => ({
-              file_id: fileId,
-              page_number: page.pageNumber,
-              text: page.text,
-              wordcount: countWords(page.text),
-              boxes: JSON.stringify(page.boxes),
-            })),
-          )
-          .execute();
-      }
-      for (let i = 0; i < passages.length; i += BATCH) {
-        await trx
-          .insertInto('passages')
-          .values(
-            passages.slice(i, i + BATCH).map((passage) => ({
-              id: randomUUID(),
-              file_id: fileId,
-              collection_id: collectionId,
-              page_number: passage.pageNumber,
-              start_offset: passage.start,
-              end_offset: passage.end,
-              text: passage.text,
-              language,
-              tsv: sql`to_tsvector(${language}::regconfig, ${passage.text})`,
-            })),
-          )
-          .execute();
-      }
-    });
+  const write = async (trx: Kysely<SearchTables>) => {
+    await trx.deleteFrom('passages').where('file_id', '=', fileId).execute();
+    await trx.deleteFrom('document_pages').where('file_id', '=', fileId).execute();
+    for (let i = 0; i < document.pages.length; i += BATCH) {
+      await trx
+        .insertInto('document_pages')
+        .values(
+          document.pages.slice(i, i + BATCH).map((page) => ({
+            file_id: fileId,
+            page_number: page.pageNumber,
+            text: page.text,
+            wordcount: countWords(page.text),
+            boxes: JSON.stringify(page.boxes),
+          })),
+        )
+        .execute();
+    }
+    for (let i = 0; i < passages.length; i += BATCH) {
+      await trx
+        .insertInto('passages')
+        .values(
+          passages.slice(i, i + BATCH).map((passage) => ({
+            id: randomUUID(),
+            file_id: fileId,
+            collection_id: collectionId,
+            page_number: passage.pageNumber,
+            start_offset: passage.start,
+            end_offset: passage.end,
+            text: passage.text,
+            language,
+            tsv: sql`to_tsvector(${language}::regconfig, ${passage.text})`,
+          })),
+        )
+        .execute();
+    }
+  };
+  if (db.isTransaction) await write(searchDb(db));
+  else await searchDb(db).transaction().execute(write);
   await flushTextIndex(db);
 }
 
@@ -68,10 +69,14 @@ export async function indexDocument(
  * to one file's entries. Best effort: a role without the right to do it just leaves it to vacuum.
  */
 export async function flushTextIndex(db: AnyKysely): Promise<void> {
+  // Inside a caller's transaction, a savepoint keeps a refusal from aborting that transaction.
+  if (db.isTransaction) await sql`savepoint search_flush_text_index`.execute(db);
   try {
     await sql`select gin_clean_pending_list('passages_tsv_idx'::regclass)`.execute(db);
+    if (db.isTransaction) await sql`release savepoint search_flush_text_index`.execute(db);
   } catch {
     // Not the owner, or the index is named otherwise: autovacuum (PostgreSQL) does it later.
+    if (db.isTransaction) await sql`rollback to savepoint search_flush_text_index`.execute(db);
   }
 }
 

@@ -174,6 +174,23 @@ for (const target of testDatabaseTargets()) {
       assert.deepEqual(await readDocumentPages(handle.db, otherFile), []);
     });
 
+    it('writes inside a caller\'s transaction: committed with it, or gone with its rollback', async () => {
+      const collection = randomUUID();
+      const kept = randomUUID();
+      await handle.db.transaction().execute(async (trx) => {
+        await indexDocument(trx, { fileId: kept, collectionId: collection, document: doc('simple', 'Okapi im Gehege.') });
+      });
+      assert.equal((await searchPassages(handle.db, { collectionIds: [collection], query: 'Okapi' })).length, 1);
+      await assert.rejects(
+        handle.db.transaction().execute(async (trx) => {
+          await indexDocument(trx, { fileId: randomUUID(), collectionId: collection, document: doc('simple', 'Okapi zwei.') });
+          throw new Error('the run lost its claim');
+        }),
+        /lost its claim/,
+      );
+      assert.equal((await searchPassages(handle.db, { collectionIds: [collection], query: 'Okapi' })).length, 1);
+    });
+
     it('indexes a parsed PDF: hits carry the page, and the page boxes locate the highlight', async () => {
       const pdf = makePdf(
         [
