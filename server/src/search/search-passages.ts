@@ -29,6 +29,7 @@ export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
 export const MAX_QUERY_LENGTH = 1000;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const START = '\u0001';
 const STOP = '\u0002';
 const headlineOptions = (start: string, stop: string) => `StartSel="${start}", StopSel="${stop}", HighlightAll=true`;
@@ -54,7 +55,8 @@ interface Row {
  */
 export async function searchPassages(db: AnyKysely, input: SearchInput): Promise<Hit[]> {
   const query = input.query.trim().slice(0, MAX_QUERY_LENGTH);
-  const collectionIds = [...new Set(input.collectionIds)];
+  // Ids that are not UUIDs name no collection (and would make the uuid cast fail).
+  const collectionIds = [...new Set(input.collectionIds)].filter((id) => UUID.test(id));
   if (!query || collectionIds.length === 0) return [];
   const limit = Math.min(Math.max(Math.trunc(input.limit ?? DEFAULT_SEARCH_LIMIT), 1), MAX_SEARCH_LIMIT);
 

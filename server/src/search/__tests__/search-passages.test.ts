@@ -137,6 +137,8 @@ for (const target of testDatabaseTargets()) {
       const both = await searchPassages(handle.db, { collectionIds: [collectionA, collectionB], query: 'Zebrastreifen OR Bericht' });
       assert.deepEqual(new Set(both.map((h) => h.collectionId)), new Set([collectionA, collectionB]));
       assert.deepEqual(await searchPassages(handle.db, { collectionIds: [], query: 'Bericht' }), []);
+      assert.deepEqual(await searchPassages(handle.db, { collectionIds: ['not-a-uuid'], query: 'Bericht' }), []);
+      assert.equal((await searchPassages(handle.db, { collectionIds: ["x'; drop table passages; --", collectionA], query: 'Bericht' })).length, 1);
     });
 
     it('answers no hits for an empty, blank or stop-word-only query, and honours the limit', async () => {
