@@ -4,18 +4,25 @@ import { registerAuthentication } from './auth/auth-hook';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import { CollectionsRepository } from './db/repositories/collections-repository';
 import { FeedbackRepository } from './db/repositories/feedback-repository';
+import { FilesRepository } from './db/repositories/files-repository';
+import { IngestionRunsRepository } from './db/repositories/ingestion-runs-repository';
 import { SettingsRepository } from './db/repositories/settings-repository';
 import { registerErrorHandlers } from './http/error-handlers';
 import { ModelProvider } from './inference/model-provider';
+import { FileStorage } from './ingestion/file-storage';
 import { adminSettingsRoutes } from './routes/admin-settings';
+import { collectionRoutes } from './routes/collections';
 import { configRoutes } from './routes/config';
 import { easyLanguageRoutes } from './routes/easy-language';
 import { feedbackRoutes } from './routes/feedback';
+import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
 import { startupRoutes } from './routes/startup';
 import { translationRoutes } from './routes/translation';
+import { uploadRoutes } from './routes/upload';
 import { translationServiceFromConfig } from './translation/engines-from-config';
 
 export interface AppDependencies {
@@ -25,10 +32,14 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger | false;
   /** The model endpoint; built from `config.inference` when absent. */
   models?: ModelProvider;
+  /** Uploaded bytes; under `config.dataDir` when absent. */
+  storage?: FileStorage;
+  /** Called after an upload, so the ingestion runner starts at once (main.ts passes the runner's). */
+  nudgeIngestion?: () => void;
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger, models: givenModels }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? { level: config.logLevel, redact: ['req.headers.authorization'] } : undefined,
@@ -40,16 +51,21 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   registerAuthentication(app, verifier, config.auth);
 
   // An API answer is data, never a page: no sniffing, no caching of per-user answers, no framing.
+  // A route may set a stricter policy of its own (an HTML document's sandbox).
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('cache-control', 'no-store');
-    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
   });
 
   const settings = new SettingsRepository(db);
   const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }));
   const translation = translationServiceFromConfig(config, models);
   const maxCharacters = config.translation.maxCharacters;
+  const storage = givenStorage ?? new FileStorage(config.dataDir);
+  const collections = new CollectionsRepository(db);
+  const files = new FilesRepository(db);
+  const runs = new IngestionRunsRepository(db);
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -60,6 +76,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(feedbackRoutes, { feedback: new FeedbackRepository(db) });
       await api.register(translationRoutes, { translation, maxCharacters });
       await api.register(easyLanguageRoutes, { models, maxCharacters });
+      await api.register(collectionRoutes, { collections, files, storage });
+      await api.register(fileRoutes, { collections, files, storage });
+      await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
     },
     { prefix: '/api' },
   );

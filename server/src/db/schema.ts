@@ -5,6 +5,11 @@ export interface DatabaseSchema {
   app_settings: AppSettingsTable;
   oidc_payloads: OidcPayloadsTable;
   feedback: FeedbackTable;
+  collections: CollectionsTable;
+  files: FilesTable;
+  ingestion_runs: IngestionRunsTable;
+  document_pages: DocumentPagesTable;
+  passages: PassagesTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -38,4 +43,67 @@ export interface FeedbackTable {
   contact_email: string | null;
   ui_version: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Document collections: personal (owner_id = the owner's sub) or company (owner_id null). */
+export interface CollectionsTable {
+  id: string;
+  scope: 'personal' | 'company';
+  owner_id: string | null;
+  name: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Uploaded files; the bytes are at <DATA_DIR>/files/<storage_key>. */
+export interface FilesTable {
+  id: string;
+  collection_id: string;
+  name: string;
+  version: number;
+  media_type: string;
+  /** bigint: pg hands it back as a string. */
+  size: ColumnType<string, number, number>;
+  storage_key: string;
+  created_by: string;
+  status: 'uploaded' | 'processing' | 'processing-failed' | 'processed';
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One ingestion job per uploaded file version, claimed by a runner through locked_until. */
+export interface IngestionRunsTable {
+  id: string;
+  file_id: string;
+  status: 'created' | 'running' | 'completed' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  errors: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  dataset_id: string | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  locked_until: Date | null;
+}
+
+/** The text layer of each page (written by search/index-document.ts). */
+export interface DocumentPagesTable {
+  file_id: string;
+  page_number: number;
+  text: string;
+  wordcount: number;
+  boxes: ColumnType<unknown[], string | undefined, string>;
+}
+
+/** Searchable passages (written by search/index-document.ts). */
+export interface PassagesTable {
+  id: string;
+  file_id: string;
+  collection_id: string;
+  page_number: number;
+  start_offset: number;
+  end_offset: number;
+  text: string;
+  language: string;
+  tsv: ColumnType<string, unknown, unknown>;
 }

@@ -1,0 +1,195 @@
+import type { CollectionFile, FileStatus, IngestionError, IngestionRunMetadata } from '@assistant/contracts';
+import type { Database } from '../database';
+import type { CollectionRow, Viewer } from './collections-repository';
+
+export interface FileRow {
+  id: string;
+  collection_id: string;
+  name: string;
+  version: number;
+  media_type: string;
+  size: string;
+  storage_key: string;
+  created_by: string;
+  status: FileStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewFile {
+  id: string;
+  collectionId: string;
+  name: string;
+  mediaType: string;
+  size: number;
+  storageKey: string;
+  createdBy: string;
+  runId: string;
+  metadata: IngestionRunMetadata;
+}
+
+const FILE_COLUMNS = [
+  'f.id',
+  'f.collection_id',
+  'f.name',
+  'f.version',
+  'f.media_type',
+  'f.size',
+  'f.storage_key',
+  'f.created_by',
+  'f.status',
+  'f.created_at',
+  'f.updated_at',
+] as const;
+
+type Unprefixed<C> = C extends `f.${infer Name}` ? Name : never;
+
+export class FilesRepository {
+  constructor(private readonly db: Database) {}
+
+  /** A file in a collection the viewer may see, with that collection; undefined otherwise (404). */
+  async findVisible(fileId: string, viewer: Viewer): Promise<{ file: FileRow; collection: CollectionRow } | undefined> {
+    const row = await this.db
+      .selectFrom('files as f')
+      .innerJoin('collections as c', 'c.id', 'f.collection_id')
+      .select(FILE_COLUMNS)
+      .select([
+        'c.scope as c_scope',
+        'c.owner_id as c_owner_id',
+        'c.name as c_name',
+        'c.created_at as c_created_at',
+        'c.updated_at as c_updated_at',
+      ])
+      .where('f.id', '=', fileId)
+      .where((eb) => eb.or([eb('c.scope', '=', 'company'), eb('c.owner_id', '=', viewer.sub)]))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { c_scope, c_owner_id, c_name, c_created_at, c_updated_at, ...file } = row;
+    return {
+      file,
+      collection: { id: file.collection_id, scope: c_scope, owner_id: c_owner_id, name: c_name, created_at: c_created_at, updated_at: c_updated_at },
+    };
+  }
+
+  /** The files of a collection, newest first, each with its latest run and that run's first error. */
+  async listInCollection(collectionId: string): Promise<CollectionFile[]> {
+    const rows = await this.db
+      .selectFrom('files as f')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('ingestion_runs')
+            .distinctOn('file_id')
+            .select(['file_id', 'id as run_id', 'errors'])
+            .orderBy('file_id')
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .as('r'),
+        (join) => join.onRef('r.file_id', '=', 'f.id'),
+      )
+      .select(FILE_COLUMNS)
+      .select(['r.run_id', 'r.errors'])
+      .where('f.collection_id', '=', collectionId)
+      .orderBy('f.created_at', 'desc')
+      .orderBy('f.name')
+      .orderBy('f.version', 'desc')
+      .execute();
+    return rows.map((row) => {
+      const first = (row.errors as IngestionError[] | null)?.[0];
+      return {
+        ...toFileRecord(row),
+        status: row.status,
+        runId: row.run_id ?? null,
+        error: row.status === 'processing-failed' && first ? { dataCode: first.dataCode, message: first.message } : null,
+      };
+    });
+  }
+
+  /**
+   * Records a file and its ingestion run (status created) in one transaction. The version is one
+   * above the highest of the same name in the collection; a concurrent upload of the same name that
+   * takes the number first makes this one retry with the next.
+   */
+  async addWithRun(file: NewFile): Promise<FileRow> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(async (trx) => {
+          const latest = await trx
+            .selectFrom('files')
+            .select((eb) => eb.fn.max('version').as('version'))
+            .where('collection_id', '=', file.collectionId)
+            .where('name', '=', file.name)
+            .executeTakeFirst();
+          const now = new Date();
+          const row = await trx
+            .insertInto('files')
+            .values({
+              id: file.id,
+              collection_id: file.collectionId,
+              name: file.name,
+              version: (latest?.version ?? 0) + 1,
+              media_type: file.mediaType,
+              size: file.size,
+              storage_key: file.storageKey,
+              created_by: file.createdBy,
+              status: 'uploaded',
+              created_at: now,
+              updated_at: now,
+            })
+            .returning(FILE_COLUMNS.map((column) => column.slice(2) as Unprefixed<typeof column>))
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('ingestion_runs')
+            .values({
+              id: file.runId,
+              file_id: file.id,
+              status: 'created',
+              metadata: JSON.stringify({ ...file.metadata, createdAt: now.toISOString() }),
+              created_at: now,
+            })
+            .execute();
+          return row;
+        });
+      } catch (error) {
+        if (attempt < 3 && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** Deletes the file with its runs, pages and passages; answers its storage key. */
+  async delete(fileId: string): Promise<string | undefined> {
+    const row = await this.db.deleteFrom('files').where('id', '=', fileId).returning('storage_key').executeTakeFirst();
+    return row?.storage_key;
+  }
+
+  async setStatus(fileId: string, status: FileStatus): Promise<void> {
+    await this.db.updateTable('files').set({ status, updated_at: new Date() }).where('id', '=', fileId).execute();
+  }
+
+  async pages(fileId: string) {
+    return this.db
+      .selectFrom('document_pages')
+      .select(['page_number', 'text', 'wordcount', 'boxes'])
+      .where('file_id', '=', fileId)
+      .orderBy('page_number')
+      .execute();
+  }
+}
+
+export function toFileRecord(row: Pick<FileRow, 'id' | 'collection_id' | 'name' | 'version' | 'media_type' | 'size' | 'created_at' | 'updated_at'>) {
+  return {
+    fileId: row.id,
+    stageId: row.collection_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    name: row.name,
+    version: row.version,
+    mediaType: row.media_type,
+    size: Number(row.size),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,93 @@
+import { stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { fileIdParamsSchema, filePagesResponseSchema, type BoundingBox, type DocumentPage } from '@assistant/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { canManage, type CollectionsRepository } from '../db/repositories/collections-repository';
+import type { FilesRepository } from '../db/repositories/files-repository';
+import { sendError } from '../http/send-error';
+import type { FileStorage } from '../ingestion/file-storage';
+import { NOT_FOUND_FILE, viewerOf } from './collections';
+
+/** An HTML document opened on its own runs no script, loads nothing and cannot be framed. */
+export const HTML_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/** One file: delete, its original bytes, and its text layer for the preview. */
+export const fileRoutes: FastifyPluginAsyncZod<{ collections: CollectionsRepository; files: FilesRepository; storage: FileStorage }> = async (
+  app,
+  { collections, files, storage },
+) => {
+  app.delete('/files/:fileId', { schema: { params: fileIdParamsSchema } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const found = await files.findVisible(request.params.fileId, viewer);
+    if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
+    if (!canManage(found.collection, viewer)) return sendError(reply, 403, 'Only administrators change company collections');
+    const key = await files.delete(found.file.id);
+    if (key) await storage.remove(key);
+    await collections.touch(found.collection.id);
+    request.log.info({ by: viewer.sub, fileId: found.file.id }, 'file deleted');
+    return reply.code(204).send();
+  });
+
+  app.get('/files/:fileId/content', { schema: { params: fileIdParamsSchema } }, async (request, reply) => {
+    const found = await files.findVisible(request.params.fileId, viewerOf(request));
+    if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
+    const path = storage.path(found.file.storage_key);
+    const size = await stat(path).then(
+      (s) => s.size,
+      () => undefined,
+    );
+    if (size === undefined) {
+      request.log.error({ fileId: found.file.id }, 'stored bytes missing');
+      return sendError(reply, 404, "The file's content is no longer stored");
+    }
+    const mediaType = found.file.media_type;
+    reply
+      .type(mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType)
+      .header('content-length', size)
+      .header('content-disposition', contentDisposition(found.file.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store');
+    if (mediaType === 'text/html') reply.header('content-security-policy', HTML_CONTENT_SECURITY_POLICY);
+    return reply.send(createReadStream(path));
+  });
+
+  app.get(
+    '/files/:fileId/pages',
+    { schema: { params: fileIdParamsSchema, response: { 200: filePagesResponseSchema } } },
+    async (request, reply) => {
+      const found = await files.findVisible(request.params.fileId, viewerOf(request));
+      if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
+      const rows = await files.pages(found.file.id);
+      return { pages: rows.map((row) => toDocumentPage(found.file.id, row)) };
+    },
+  );
+};
+
+/** `inline; filename*=UTF-8''...` (RFC 6266 / 8187): any name, safely encoded. */
+export function contentDisposition(name: string): string {
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename*=UTF-8''${encoded}`;
+}
+
+const fraction = (value: unknown) => Math.min(1, Math.max(0, typeof value === 'number' && Number.isFinite(value) ? value : 0));
+
+/**
+ * A stored page as the spec's document page. Boxes are stored as the parser made them
+ * ({left, top, right, bottom, start, end}, document-model.ts); `anchor_point` is where the box's
+ * text starts. Boxes pointing past the text are left out rather than sent broken.
+ */
+function toDocumentPage(
+  fileId: string,
+  row: { page_number: number; text: string; wordcount: number; boxes: unknown[] },
+): DocumentPage {
+  const boxes: BoundingBox[] = [];
+  for (const raw of Array.isArray(row.boxes) ? row.boxes : []) {
+    const box = raw as Record<string, unknown>;
+    const anchor = typeof box.anchor_point === 'number' ? box.anchor_point : box.start;
+    if (typeof anchor !== 'number' || !Number.isInteger(anchor) || anchor < 0 || anchor > row.text.length) continue;
+    const left = fraction(box.left);
+    const top = fraction(box.top);
+    boxes.push({ left, top, right: Math.max(left, fraction(box.right)), bottom: Math.max(top, fraction(box.bottom)), anchor_point: anchor });
+  }
+  return { reference_id: fileId, wordcount: row.wordcount, page_number: row.page_number, text: row.text, bounding_boxes: boxes };
+}

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import {
+  collectionIdParamsSchema,
+  ingestionRunSchema,
+  ingestionRunsFilterSchema,
+  ingestionRunsPageSchema,
+  ingestionRunsQuerySchema,
+  uploadConfigSchema,
+  uploadResponseSchema,
+  type UploadResponse,
+} from '@assistant/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServerConfig } from '../config';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
+import { toFileRecord, type FilesRepository } from '../db/repositories/files-repository';
+import type { IngestionRunsRepository } from '../db/repositories/ingestion-runs-repository';
+import { sendError } from '../http/send-error';
+import { UnsupportedContentError } from '../ingestion/content-type';
+import type { FileStorage } from '../ingestion/file-storage';
+import { receiveUpload, UploadTooLargeError, uploadLimitsFromConfig, type ReceivedUpload } from '../ingestion/receive-upload';
+import { collectionFor, NOT_FOUND_COLLECTION, viewerOf } from './collections';
+
+/** Files in one upload request at most. */
+export const MAX_FILES_PER_UPLOAD = 20;
+export const UPLOAD_TRIGGER_NAME = 'document-upload';
+export const STATUS_BASE_URL = '/api/ingestion/runs';
+
+export interface UploadServices {
+  collections: CollectionsRepository;
+  files: FilesRepository;
+  runs: IngestionRunsRepository;
+  storage: FileStorage;
+  limits: ServerConfig['limits'];
+  /** Tells the ingestion runner there is work (it polls anyway). */
+  nudge: () => void;
+}
+
+/** The upload config, the upload itself, and the ingestion runs it starts. */
+export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, { collections, files, runs, storage, limits, nudge }) => {
+  const uploadLimits = uploadLimitsFromConfig(limits);
+  await app.register(multipart, {
+    limits: {
+      fileSize: Math.max(uploadLimits.maxFileBytes, uploadLimits.maxAudioBytes) + 1,
+      files: MAX_FILES_PER_UPLOAD,
+      fields: 10,
+      fieldSize: 1024,
+      parts: MAX_FILES_PER_UPLOAD + 10,
+    },
+  });
+
+  app.get(
+    '/qa/upload-config/:userId',
+    { schema: { params: z.object({ userId: z.string() }), response: { 200: uploadConfigSchema } } },
+    async (request, reply) => {
+      // Only the signed-in user's own config exists for them.
+      if (request.params.userId !== request.principal.sub) return sendError(reply, 404, 'No upload config for this user');
+      const id = await collections.ensureDefaultPersonal(request.principal.sub);
+      return {
+        upload_url: `/api/collections/${id}/files`,
+        status_base_url: STATUS_BASE_URL,
+        upload_ingestion_context: { triggerName: UPLOAD_TRIGGER_NAME, destinationContext: { repositoryID: id }, connectorContext: null },
+      };
+    },
+  );
+
+  app.post(
+    '/collections/:id/files',
+    { schema: { params: collectionIdParamsSchema, response: { 201: uploadResponseSchema } } },
+    async (request, reply) => {
+      const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
+      if (!collection) return reply;
+      if (!request.isMultipart()) return sendError(reply, 415, 'Send the files as multipart/form-data');
+
+      // Every file of the request is received and checked before any is recorded: one refused
+      // file refuses the request, and nothing of it stays on disk.
+      const received: ReceivedUpload[] = [];
+      try {
+        for await (const part of request.files()) {
+          received.push(await receiveUpload(storage, cleanFileName(part.filename), part.file, uploadLimits));
+        }
+      } catch (error) {
+        await Promise.all(received.map((file) => storage.discard(file.incomingPath)));
+        if (error instanceof UploadTooLargeError) return sendError(reply, 413, error.message);
+        if (error instanceof UnsupportedContentError) return sendError(reply, 415, error.message);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          return sendError(reply, 413, `A file is larger than the upload limit of ${limits.maxFileUploadSizeMB} MB`);
+        }
+        throw error;
+      }
+      if (received.length === 0) return sendError(reply, 400, 'Send one or more files in the multipart form');
+
+      const answer: UploadResponse = { files: [] };
+      for (const [index, file] of received.entries()) {
+        const id = randomUUID();
+        const runId = randomUUID();
+        try {
+          await storage.commit(file.incomingPath, id);
+          const row = await files.addWithRun({
+            id,
+            collectionId: collection.id,
+            name: file.name,
+            mediaType: file.mediaType,
+            size: file.size,
+            storageKey: id,
+            createdBy: request.principal.sub,
+            runId,
+            metadata: {
+              fileName: file.name,
+              name: file.name,
+              dataSource: 'upload',
+              documentType: documentType(file.mediaType),
+              type: file.mediaType,
+              fileSize: file.size,
+              size: file.size,
+            },
+          });
+          answer.files.push({ ...toFileRecord(row), status: row.status, runId });
+        } catch (error) {
+          await storage.remove(id);
+          await Promise.all(received.slice(index + 1).map((rest) => storage.discard(rest.incomingPath)));
+          throw error;
+        }
+      }
+      await collections.touch(collection.id);
+      request.log.info({ by: request.principal.sub, collectionId: collection.id, files: answer.files.length }, 'files uploaded');
+      nudge();
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/ingestion/runs',
+    {
+      schema: {
+        querystring: ingestionRunsQuerySchema.extend(ingestionRunsFilterSchema.shape),
+        response: { 200: ingestionRunsPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { page, size, collection_id } = request.query;
+      const viewer = viewerOf(request);
+      if (collection_id && !(await collections.findVisible(collection_id, viewer))) return sendError(reply, 404, NOT_FOUND_COLLECTION);
+      return runs.page(viewer, { page, size, collectionId: collection_id });
+    },
+  );
+
+  app.get(
+    '/ingestion/runs/:id',
+    { schema: { params: collectionIdParamsSchema, response: { 200: ingestionRunSchema } } },
+    async (request, reply) => {
+      const run = await runs.findVisible(request.params.id, viewerOf(request));
+      return run ?? sendError(reply, 404, 'No such ingestion run');
+    },
+  );
+};
+
+/** The client's name as a label only (never a path on disk): last path segment, no control characters. */
+export function cleanFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean.length > 0 ? clean : 'unnamed';
+}
+
+function documentType(mediaType: string): string {
+  if (mediaType === 'application/pdf') return 'pdf';
+  if (mediaType.includes('wordprocessingml')) return 'docx';
+  if (mediaType === 'text/html') return 'html';
+  if (mediaType === 'text/markdown') return 'markdown';
+  return 'text';
+}
