@@ -6,6 +6,9 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { SettingsRepository } from './db/repositories/settings-repository';
 import { ModelProvider } from './inference/model-provider';
+import { defaultIngestionDependencies } from './ingestion/default-dependencies';
+import { FileStorage } from './ingestion/file-storage';
+import { IngestionRunner } from './ingestion/ingestion-runner';
 import { loadSettingsSeed } from './settings/load-seed';
 
 /** Starts the reference backend: storage, the dev identity provider (unless OIDC_ISSUER is set), the API. */
@@ -45,8 +48,26 @@ async function main() {
     algorithms: config.auth.algorithms,
   });
   const models = ModelProvider.fromConfig(config.inference, logger.child({ component: 'inference' }));
-  const app = await buildApp({ config, db: database.db, verifier, models, logger: logger.child({ component: 'api' }) });
+  // Ingestion jobs live in the database: this runner resumes what a previous start left unfinished.
+  const storage = new FileStorage(config.dataDir);
+  const ingestion = new IngestionRunner({
+    db: database.db,
+    storage,
+    deps: defaultIngestionDependencies,
+    log: logger.child({ component: 'ingestion' }),
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    verifier,
+    models,
+    storage,
+    nudgeIngestion: () => ingestion.nudge(),
+    logger: logger.child({ component: 'api' }),
+  });
   await app.listen({ host: config.host, port: config.port });
+  ingestion.start();
+  closers.unshift(() => ingestion.stop());
   closers.unshift(() => app.close());
 
   const apiUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
@@ -58,6 +79,7 @@ async function main() {
         ? `  Identity provider   ${config.devIdp.issuer}   (demo accounts employee/employee, admin/admin)`
         : `  Identity provider   ${config.auth.issuer}   (external)`,
       `  Storage             ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`}`,
+      `  Uploaded files      ${storage.root}`,
       `  Language models     ${models.describe()}`,
       `  Translation         ${translationSummary(config)}`,
       '',
