@@ -196,6 +196,20 @@ for (const target of testDatabaseTargets()) {
       assert.equal(exact.statusCode, 201, exact.body);
     });
 
+    it('answers the 413 over real HTTP too, while the client is still sending', async () => {
+      const collection = await create('employee', 'Over HTTP');
+      const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const body = multipart([{ name: 'huge.txt', content: Buffer.alloc(30 * MB, 0x61) }]);
+      const response = await fetch(`${origin}/api/collections/${collection.id}/files`, {
+        method: 'POST',
+        body: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${await t.token('employee')}` },
+      });
+      assert.equal(response.status, 413);
+      assert.match(((await response.json()) as { message: string }).message, /"huge.txt" is larger than the upload limit of 20 MB/);
+      assert.ok(!(await t.storedFiles()).some((name) => name.startsWith('.incoming/')));
+    });
+
     it('refuses a spoofed type with 415 by content, whatever the name and the sent content type', async () => {
       const collection = await create('employee', 'Spoof');
       const before = await t.storedFiles();

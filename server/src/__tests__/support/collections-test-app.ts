@@ -34,6 +34,7 @@ export async function startCollectionsTestApp(handle: DatabaseHandle, env: NodeJ
     storage,
     dataDir,
     nudges: () => nudges,
+    token: (user: User) => issuer.sign(users[user], { audience: config.auth.audience }),
     async as(user: User, options: InjectOptions) {
       const token = await issuer.sign(users[user], { audience: config.auth.audience });
       return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
@@ -45,6 +46,8 @@ export async function startCollectionsTestApp(handle: DatabaseHandle, env: NodeJ
       return [...names.filter((name) => name !== '.incoming'), ...incoming.map((name) => `.incoming/${name}`)];
     },
     async close() {
+      // A real-HTTP client may leave a keep-alive connection open.
+      app.server.closeAllConnections();
       await app.close();
       await issuer.close();
       await rm(dataDir, { recursive: true, force: true });
