@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { collectionFileListResponseSchema, collectionSummarySchema, filePagesResponseSchema, ingestionRunsPageSchema, uploadResponseSchema } from '@assistant/contracts';
+import { makeCorruptPdf, makeDocx, makePdf, makeZip } from '../../../tests/fixtures/documents/make-documents';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
+import { IngestionRunner } from '../ingestion/ingestion-runner';
+import { multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
+
+/** Upload through the API, ingestion with the real parser and indexer, and what the interface then reads. */
+describe('collections: upload to processed', () => {
+  let handle: DatabaseHandle;
+  let t: CollectionsTestApp;
+  before(async () => {
+    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    t = await startCollectionsTestApp(handle);
+  });
+  after(async () => {
+    await t.close();
+    await handle.close();
+  });
+
+  it('takes a PDF and a DOCX to processed with pages, and says why a corrupt PDF failed', async () => {
+    const collection = collectionSummarySchema.parse(
+      (await t.as('employee', { method: 'POST', url: '/api/collections', payload: { name: 'Reports' } })).json(),
+    );
+    const uploaded = await t.as('employee', {
+      method: 'POST',
+      url: `/api/collections/${collection.id}/files`,
+      ...multipart([
+        { name: 'Jahresbericht.pdf', content: Buffer.from(makePdf([['Der Jahresbericht beschreibt die Prüfung'], ['Seite zwei']])) },
+        { name: 'Memo.docx', content: Buffer.from(makeDocx(['The travel policy applies to every trip.'])) },
+        { name: 'broken.pdf', content: Buffer.from(makeCorruptPdf()) },
+      ]),
+    });
+    assert.equal(uploaded.statusCode, 201, uploaded.body);
+    const files = uploadResponseSchema.parse(uploaded.json()).files;
+    assert.deepEqual(
+      files.map((f) => f.mediaType),
+      ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/pdf'],
+    );
+
+    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+
+    const list = collectionFileListResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/collections/${collection.id}/files` })).json());
+    const byName = new Map(list.files.map((f) => [f.name, f]));
+    assert.equal(byName.get('Jahresbericht.pdf')?.status, 'processed');
+    assert.equal(byName.get('Memo.docx')?.status, 'processed');
+    assert.equal(byName.get('broken.pdf')?.status, 'processing-failed');
+    assert.equal(byName.get('broken.pdf')?.error?.dataCode, 'DATA0004');
+
+    const pages = filePagesResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/files/${files[0]!.fileId}/pages` })).json());
+    assert.deepEqual(pages.pages.map((p) => p.page_number), [1, 2]);
+    assert.ok(pages.pages[0]!.bounding_boxes.length > 0);
+    assert.match(pages.pages[0]!.text ?? '', /Jahresbericht/);
+
+    const runs = ingestionRunsPageSchema.parse((await t.as('employee', { method: 'GET', url: `/api/ingestion/runs?collection_id=${collection.id}` })).json());
+    assert.deepEqual(runs.runs.map((r) => r.status).sort(), ['completed', 'completed', 'failed']);
+    assert.ok(runs.runs.filter((r) => r.status === 'completed').every((r) => r.output?.datasetId === r.fileId));
+  });
+
+  it('refuses a plain zip named .docx by its content (415)', async () => {
+    const collection = collectionSummarySchema.parse(
+      (await t.as('employee', { method: 'POST', url: '/api/collections', payload: { name: 'Zip' } })).json(),
+    );
+    const zip = Buffer.from(makeZip([{ name: 'notes.txt', data: Buffer.from('hello') }]));
+    const response = await t.as('employee', { method: 'POST', url: `/api/collections/${collection.id}/files`, ...multipart([{ name: 'Memo.docx', content: zip }]) });
+    assert.equal(response.statusCode, 415, response.body);
+    assert.match(response.json().message, /application\/zip/);
+  });
+});
