@@ -71,6 +71,7 @@ for (const target of testDatabaseTargets()) {
       const list = collectionListResponseSchema.parse((await t.as('other', { method: 'GET', url: '/api/collections' })).json());
       assert.ok(!list.collections.some((c) => c.id === mine.id));
       const calls = [
+        { method: 'GET', url: `/api/collections/${mine.id}` },
         { method: 'GET', url: `/api/collections/${mine.id}/files` },
         { method: 'PATCH', url: `/api/collections/${mine.id}`, payload: { name: 'Mine now' } },
         { method: 'DELETE', url: `/api/collections/${mine.id}` },
@@ -103,6 +104,12 @@ for (const target of testDatabaseTargets()) {
       assert.equal(uploaded.statusCode, 201, uploaded.body);
       const fileId = uploadResponseSchema.parse(uploaded.json()).files[0]!.fileId;
 
+      const one = await t.as('employee', { method: 'GET', url: `/api/collections/${company.id}` });
+      assert.equal(one.statusCode, 200);
+      assert.deepEqual(
+        (({ name, scope, file_count, can_manage }) => ({ name, scope, file_count, can_manage }))(collectionSummarySchema.parse(one.json())),
+        { name: 'Policies', scope: 'company', file_count: 1, can_manage: false },
+      );
       const list = collectionListResponseSchema.parse((await t.as('employee', { method: 'GET', url: '/api/collections?scope=company' })).json());
       const seen = list.collections.find((c) => c.id === company.id);
       assert.ok(seen);

@@ -75,6 +75,15 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async
     },
   );
 
+  app.get(
+    '/collections/:id',
+    { schema: { params: collectionIdParamsSchema, response: { 200: collectionSummarySchema } } },
+    async (request, reply) => {
+      const summary = await collections.summary(request.params.id, viewerOf(request));
+      return summary ?? sendError(reply, 404, NOT_FOUND_COLLECTION);
+    },
+  );
+
   app.patch(
     '/collections/:id',
     {
