@@ -77,7 +77,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(translationRoutes, { translation, maxCharacters });
       await api.register(easyLanguageRoutes, { models, maxCharacters });
       await api.register(collectionRoutes, { collections, files, storage });
-      await api.register(fileRoutes, { collections, files, storage });
+      await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
     },
     { prefix: '/api' },

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectionFileListResponseSchema, collectionSummarySchema, filePagesResponseSchema, ingestionRunsPageSchema, uploadResponseSchema } from '@assistant/contracts';
+import {
+  collectionFileListResponseSchema,
+  collectionSummarySchema,
+  filePagesResponseSchema,
+  ingestionRunSchema,
+  ingestionRunsPageSchema,
+  uploadResponseSchema,
+} from '@assistant/contracts';
 import { makeCorruptPdf, makeDocx, makePdf, makeZip } from '../../../tests/fixtures/documents/make-documents';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
@@ -54,8 +61,17 @@ describe('collections: upload to processed', () => {
     assert.ok(pages.pages[0]!.bounding_boxes.length > 0);
     assert.match(pages.pages[0]!.text ?? '', /Jahresbericht/);
 
+    // Retry: only a failed file, and it goes back through ingestion.
+    assert.equal((await t.as('employee', { method: 'POST', url: `/api/files/${files[0]!.fileId}/runs` })).statusCode, 409);
+    assert.equal((await t.as('other', { method: 'POST', url: `/api/files/${files[2]!.fileId}/runs` })).statusCode, 404);
+    const retried = await t.as('employee', { method: 'POST', url: `/api/files/${files[2]!.fileId}/runs` });
+    assert.equal(retried.statusCode, 201, retried.body);
+    assert.equal(ingestionRunSchema.parse(retried.json()).status, 'created');
+    assert.equal((await t.as('employee', { method: 'POST', url: `/api/files/${files[2]!.fileId}/runs` })).statusCode, 409);
+    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+
     const runs = ingestionRunsPageSchema.parse((await t.as('employee', { method: 'GET', url: `/api/ingestion/runs?collection_id=${collection.id}` })).json());
-    assert.deepEqual(runs.runs.map((r) => r.status).sort(), ['completed', 'completed', 'failed']);
+    assert.deepEqual(runs.runs.map((r) => r.status).sort(), ['completed', 'completed', 'failed', 'failed']);
     assert.ok(runs.runs.filter((r) => r.status === 'completed').every((r) => r.output?.datasetId === r.fileId));
   });
 

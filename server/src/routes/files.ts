@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
-import { fileIdParamsSchema, filePagesResponseSchema, type BoundingBox, type DocumentPage } from '@assistant/contracts';
+import { fileIdParamsSchema, filePagesResponseSchema, ingestionRunSchema, type BoundingBox, type DocumentPage } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canManage, type CollectionsRepository } from '../db/repositories/collections-repository';
 import type { FilesRepository } from '../db/repositories/files-repository';
+import type { IngestionRunsRepository } from '../db/repositories/ingestion-runs-repository';
 import { sendError } from '../http/send-error';
 import type { FileStorage } from '../ingestion/file-storage';
 import { NOT_FOUND_FILE, viewerOf } from './collections';
@@ -12,10 +13,29 @@ import { NOT_FOUND_FILE, viewerOf } from './collections';
 export const HTML_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /** One file: delete, its original bytes, and its text layer for the preview. */
-export const fileRoutes: FastifyPluginAsyncZod<{ collections: CollectionsRepository; files: FilesRepository; storage: FileStorage }> = async (
-  app,
-  { collections, files, storage },
-) => {
+export const fileRoutes: FastifyPluginAsyncZod<{
+  collections: CollectionsRepository;
+  files: FilesRepository;
+  runs: IngestionRunsRepository;
+  storage: FileStorage;
+  nudge: () => void;
+}> = async (app, { collections, files, runs, storage, nudge }) => {
+  /** Retry: a new ingestion run for a file whose latest run failed (409 otherwise). */
+  app.post(
+    '/files/:fileId/runs',
+    { schema: { params: fileIdParamsSchema, response: { 201: ingestionRunSchema } } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const found = await files.findVisible(request.params.fileId, viewer);
+      if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
+      if (!canManage(found.collection, viewer)) return sendError(reply, 403, 'Only administrators change company collections');
+      const runId = await runs.retry(found.file.id);
+      if (!runId) return sendError(reply, 409, 'Only a file whose processing failed can be processed again');
+      nudge();
+      return reply.code(201).send((await runs.findVisible(runId, viewer))!);
+    },
+  );
+
   app.delete('/files/:fileId', { schema: { params: fileIdParamsSchema } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const found = await files.findVisible(request.params.fileId, viewer);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IngestionError, IngestionRun, IngestionRunMetadata, IngestionRunsPage } from '@assistant/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../database';
@@ -36,6 +37,29 @@ export class IngestionRunsRepository {
         .execute(),
     ]);
     return { page: options.page, size: options.size, total: Number(count.n), runs: rows.map(toRun) };
+  }
+
+  /**
+   * A new run for a file whose latest run failed (retry); undefined when the latest run did not
+   * fail (nothing to retry, or one is under way).
+   */
+  async retry(fileId: string): Promise<string | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const file = await trx.selectFrom('files').select('id').where('id', '=', fileId).forUpdate().executeTakeFirst();
+      if (!file) return undefined;
+      const latest = await trx
+        .selectFrom('ingestion_runs')
+        .select(['status', 'metadata'])
+        .where('file_id', '=', fileId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (latest?.status !== 'failed') return undefined;
+      const id = randomUUID();
+      await trx.insertInto('ingestion_runs').values({ id, file_id: fileId, status: 'created', metadata: JSON.stringify(latest.metadata) }).execute();
+      await trx.updateTable('files').set({ status: 'uploaded', updated_at: new Date() }).where('id', '=', fileId).execute();
+      return id;
+    });
   }
 
   async findVisible(runId: string, viewer: Viewer): Promise<IngestionRun | undefined> {
