@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
 import { startupRoutes } from './routes/startup';
 import { translationRoutes } from './routes/translation';
+import { searchRoutes } from './routes/search';
 import { uploadRoutes } from './routes/upload';
 import { translationServiceFromConfig } from './translation/engines-from-config';
 
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(translationRoutes, { translation, maxCharacters });
       await api.register(easyLanguageRoutes, { models, maxCharacters });
       await api.register(collectionRoutes, { collections, files, storage });
+      await api.register(searchRoutes, { db, collections });
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
     },

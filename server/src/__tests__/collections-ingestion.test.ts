@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   collectionFileListResponseSchema,
+  collectionSearchResponseSchema,
   collectionSummarySchema,
   filePagesResponseSchema,
   ingestionRunSchema,
@@ -83,5 +84,33 @@ describe('collections: upload to processed', () => {
     const response = await t.as('employee', { method: 'POST', url: `/api/collections/${collection.id}/files`, ...multipart([{ name: 'Memo.docx', content: zip }]) });
     assert.equal(response.statusCode, 415, response.body);
     assert.match(response.json().message, /application\/zip/);
+  });
+  it('searches a collection: German inflected forms, highlights on the matched words, others get 404', async () => {
+    const collection = collectionSummarySchema.parse(
+      (await t.as('employee', { method: 'POST', url: '/api/collections', payload: { name: 'Berichte' } })).json(),
+    );
+    const uploaded = await t.as('employee', {
+      method: 'POST',
+      url: `/api/collections/${collection.id}/files`,
+      ...multipart([
+        { name: 'Quartal.pdf', content: Buffer.from(makePdf([['Einleitung ohne Treffer.'], ['Die Berichten des Quartals sind geprüft.']])) },
+      ]),
+    });
+    assert.equal(uploaded.statusCode, 201, uploaded.body);
+    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+
+    const response = await t.as('employee', { method: 'GET', url: `/api/collections/${collection.id}/search?q=Bericht` });
+    assert.equal(response.statusCode, 200, response.body);
+    const { hits } = collectionSearchResponseSchema.parse(response.json());
+    assert.equal(hits.length, 1);
+    const hit = hits[0]!;
+    assert.equal(hit.file_name, 'Quartal.pdf');
+    assert.equal(hit.page_number, 2);
+    assert.deepEqual(hit.highlights.map((h) => hit.text.slice(h.start, h.end)), ['Berichten']);
+
+    const empty = await t.as('employee', { method: 'GET', url: `/api/collections/${collection.id}/search?q=%20` });
+    assert.equal(empty.statusCode, 400);
+    const foreign = await t.as('admin', { method: 'GET', url: `/api/collections/${collection.id}/search?q=Bericht` });
+    assert.equal(foreign.statusCode, 404, 'a personal collection of someone else does not exist for the admin either');
   });
 });

@@ -302,3 +302,12 @@ export {
   type FeedbackRequest,
 } from './feedback';
 export { portalRuntimeConfigSchema, type PortalRuntimeConfig } from './portal-runtime-config';
+export {
+  SEARCH_QUERY_MAX_LENGTH,
+  collectionSearchQuerySchema,
+  collectionSearchResponseSchema,
+  searchHighlightSchema,
+  searchHitSchema,
+  type CollectionSearchResponse,
+  type SearchHit,
+} from './search';

@@ -1,0 +1,45 @@
+import { collectionIdParamsSchema, collectionSearchQuerySchema, collectionSearchResponseSchema } from '@assistant/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../db/database';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
+import { searchPassages } from '../search/search-passages';
+import { collectionFor } from './collections';
+
+/** GET /api/collections/{id}/search: passages of a collection the user may read, with matched words. */
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Database; collections: CollectionsRepository }> = async (
+  app,
+  { db, collections },
+) => {
+  app.get(
+    '/collections/:id/search',
+    {
+      schema: {
+        params: collectionIdParamsSchema,
+        querystring: collectionSearchQuerySchema,
+        response: { 200: collectionSearchResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const collection = await collectionFor(collections, request, reply, request.params.id, 'read');
+      if (!collection) return reply;
+      const hits = await searchPassages(db, { collectionIds: [collection.id], query: request.query.q, limit: request.query.limit });
+      const fileIds = [...new Set(hits.map((hit) => hit.fileId))];
+      const names = new Map(
+        fileIds.length === 0
+          ? []
+          : (await db.selectFrom('files').select(['id', 'name']).where('id', 'in', fileIds).execute()).map((f) => [f.id, f.name]),
+      );
+      return {
+        hits: hits.map((hit) => ({
+          passage_id: hit.passageId,
+          file_id: hit.fileId,
+          file_name: names.get(hit.fileId) ?? '',
+          page_number: hit.pageNumber,
+          text: hit.text,
+          score: hit.score,
+          highlights: hit.highlights,
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { collectionSearchQuerySchema, searchHitSchema } from '../search';
+
+const hit = {
+  passage_id: '0b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
+  file_id: '1b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
+  file_name: 'Quartal.pdf',
+  page_number: 2,
+  text: 'Die Berichte sind fertig.',
+  score: 0.1,
+  highlights: [{ start: 4, end: 12 }],
+};
+
+describe('search contracts', () => {
+  it('accepts a hit whose highlights lie within its text', () => {
+    assert.equal(searchHitSchema.parse(hit).highlights.length, 1);
+  });
+
+  it('refuses a highlight past the text, a negative offset and an end before the start', () => {
+    const past = searchHitSchema.safeParse({ ...hit, highlights: [{ start: 4, end: 99 }] });
+    assert.equal(past.success, false);
+    assert.equal(past.error!.issues[0]!.message, 'Highlight must end within the text');
+    assert.equal(searchHitSchema.safeParse({ ...hit, highlights: [{ start: -1, end: 3 }] }).success, false);
+    assert.equal(searchHitSchema.safeParse({ ...hit, highlights: [{ start: 5, end: 4 }] }).success, false);
+  });
+
+  it('asks for a search term and caps the limit', () => {
+    const blank = collectionSearchQuerySchema.safeParse({ q: '   ' });
+    assert.equal(blank.error!.issues[0]!.message, 'Please enter a search term');
+    assert.equal(collectionSearchQuerySchema.parse({ q: 'Bericht' }).limit, 20);
+    assert.equal(collectionSearchQuerySchema.safeParse({ q: 'x', limit: '500' }).success, false);
+  });
+});

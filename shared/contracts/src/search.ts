@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { nonNegativeIntSchema, positiveIntSchema, uuidSchema } from './common';
+
+export const SEARCH_QUERY_MAX_LENGTH = 1000;
+
+/** GET /api/collections/{id}/search?q=&limit= */
+export const collectionSearchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Please enter a search term').max(SEARCH_QUERY_MAX_LENGTH),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** A matched word in a passage: [start, end) into `text` (UTF-16 code units). */
+export const searchHighlightSchema = z
+  .object({ start: nonNegativeIntSchema, end: nonNegativeIntSchema })
+  .refine((h) => h.end >= h.start, 'end must not be before start');
+
+export const searchHitSchema = z
+  .object({
+    passage_id: uuidSchema,
+    file_id: uuidSchema,
+    file_name: z.string(),
+    page_number: positiveIntSchema,
+    text: z.string(),
+    /** Full-text rank (higher is better; not bounded). */
+    score: z.number(),
+    highlights: z.array(searchHighlightSchema),
+  })
+  .superRefine((hit, ctx) => {
+    hit.highlights.forEach((h, index) => {
+      if (h.end > hit.text.length) ctx.addIssue({ code: 'custom', message: 'Highlight must end within the text', path: ['highlights', index, 'end'] });
+    });
+  });
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const collectionSearchResponseSchema = z.object({ hits: z.array(searchHitSchema) });
+export type CollectionSearchResponse = z.infer<typeof collectionSearchResponseSchema>;
