@@ -1,29 +1,11 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema';
 
 /**
- * The two tables search writes and reads (created by migration 0003). Declared here as well so the
- * search code does not depend on the rest of the schema; functions take any Kysely instance.
+ * The two tables search writes and reads (migration 0003). Search functions take any Kysely
+ * instance (a transaction of the caller's included) and see only these tables.
  */
-export interface SearchTables {
-  document_pages: {
-    file_id: string;
-    page_number: number;
-    text: string;
-    wordcount: number;
-    boxes: ColumnType<unknown, string | undefined, string>;
-  };
-  passages: {
-    id: string;
-    file_id: string;
-    collection_id: string;
-    page_number: number;
-    start_offset: number;
-    end_offset: number;
-    text: string;
-    language: string;
-    tsv: ColumnType<string, unknown, unknown>;
-  };
-}
+export type SearchTables = Pick<DatabaseSchema, 'document_pages' | 'passages'>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyKysely = Kysely<any>;
