@@ -14,6 +14,18 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page and returns the serious and critical violations (WCAG 2.1 AA rules). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // axe measures colours as drawn: let entrance animations (a snackbar sliding in from transparent)
+  // finish first, or a half-faded element reads as low contrast. Endless ones (spinners) are skipped.
+  // Calls a page makes on entry may still add content (a notification): let them settle first.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol: the portal's CSP (rightly) refuses injected <script> tags.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
