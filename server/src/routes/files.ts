@@ -1,12 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
-import { fileIdParamsSchema, filePagesResponseSchema, ingestionRunSchema, type BoundingBox, type DocumentPage } from '@assistant/contracts';
+import { fileIdParamsSchema, filePagesResponseSchema, ingestionRunSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canManage, type CollectionsRepository } from '../db/repositories/collections-repository';
 import type { FilesRepository } from '../db/repositories/files-repository';
 import type { IngestionRunsRepository } from '../db/repositories/ingestion-runs-repository';
 import { sendError } from '../http/send-error';
 import type { FileStorage } from '../ingestion/file-storage';
+import { toDocumentPage } from '../search/document-pages';
 import { NOT_FOUND_FILE, viewerOf } from './collections';
 
 /** An HTML document opened on its own runs no script, loads nothing and cannot be framed. */
@@ -78,7 +79,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
       const found = await files.findVisible(request.params.fileId, viewerOf(request));
       if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
       const rows = await files.pages(found.file.id);
-      return { pages: rows.map((row) => toDocumentPage(found.file.id, row)) };
+      return { pages: rows.map((row) => toDocumentPage({ ...row, file_id: found.file.id })) };
     },
   );
 };
@@ -87,27 +88,4 @@ export const fileRoutes: FastifyPluginAsyncZod<{
 export function contentDisposition(name: string): string {
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename*=UTF-8''${encoded}`;
-}
-
-const fraction = (value: unknown) => Math.min(1, Math.max(0, typeof value === 'number' && Number.isFinite(value) ? value : 0));
-
-/**
- * A stored page as the spec's document page. Boxes are stored as the parser made them
- * ({left, top, right, bottom, start, end}, document-model.ts); `anchor_point` is where the box's
- * text starts. Boxes pointing past the text are left out rather than sent broken.
- */
-function toDocumentPage(
-  fileId: string,
-  row: { page_number: number; text: string; wordcount: number; boxes: unknown[] },
-): DocumentPage {
-  const boxes: BoundingBox[] = [];
-  for (const raw of Array.isArray(row.boxes) ? row.boxes : []) {
-    const box = raw as Record<string, unknown>;
-    const anchor = typeof box.anchor_point === 'number' ? box.anchor_point : box.start;
-    if (typeof anchor !== 'number' || !Number.isInteger(anchor) || anchor < 0 || anchor > row.text.length) continue;
-    const left = fraction(box.left);
-    const top = fraction(box.top);
-    boxes.push({ left, top, right: Math.max(left, fraction(box.right)), bottom: Math.max(top, fraction(box.bottom)), anchor_point: anchor });
-  }
-  return { reference_id: fileId, wordcount: row.wordcount, page_number: row.page_number, text: row.text, bounding_boxes: boxes };
 }

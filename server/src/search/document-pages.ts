@@ -1,5 +1,4 @@
 import type { DocumentPage } from '@assistant/contracts';
-import type { ParsedPage } from '../ingestion/document-model';
 import { searchDb, type AnyKysely } from './tables';
 
 export interface DocumentPageRow {
@@ -16,27 +15,25 @@ const fraction = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? 
 /**
  * A stored page in the contracts' shape (SPEC "Document pages (text)"): reference_id is the file id,
  * each line box keeps its edges (fractions of the page, top-left origin) and anchors at the offset
- * where its text begins in `text`.
+ * where its text begins in `text`. A box whose anchor is not inside the text is left out rather
+ * than sent broken.
  */
 export function toDocumentPage(row: DocumentPageRow): DocumentPage {
   const raw = typeof row.boxes === 'string' ? (JSON.parse(row.boxes) as unknown) : row.boxes;
-  const boxes = Array.isArray(raw) ? (raw as Array<Partial<ParsedPage['boxes'][number]>>) : [];
+  const boxes: DocumentPage['bounding_boxes'] = [];
+  for (const item of Array.isArray(raw) ? (raw as Array<Record<string, unknown>>) : []) {
+    const anchor = typeof item.anchor_point === 'number' ? item.anchor_point : item.start;
+    if (typeof anchor !== 'number' || !Number.isInteger(anchor) || anchor < 0 || anchor > row.text.length) continue;
+    const left = fraction(item.left);
+    const top = fraction(item.top);
+    boxes.push({ left, top, right: Math.max(left, fraction(item.right)), bottom: Math.max(top, fraction(item.bottom)), anchor_point: anchor });
+  }
   return {
     reference_id: row.file_id,
     wordcount: row.wordcount,
     page_number: row.page_number,
     text: row.text,
-    bounding_boxes: boxes.map((box) => {
-      const left = fraction(box.left);
-      const top = fraction(box.top);
-      return {
-        left,
-        top,
-        right: Math.max(left, fraction(box.right)),
-        bottom: Math.max(top, fraction(box.bottom)),
-        anchor_point: Math.min(Math.max(0, Math.trunc(Number(box.start) || 0)), row.text.length),
-      };
-    }),
+    bounding_boxes: boxes,
   };
 }
 
