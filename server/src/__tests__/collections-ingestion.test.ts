@@ -107,6 +107,9 @@ describe('collections: upload to processed', () => {
     assert.equal(hit.file_name, 'Quartal.pdf');
     assert.equal(hit.page_number, 2);
     assert.deepEqual(hit.highlights.map((h) => hit.text.slice(h.start, h.end)), ['Berichten']);
+    // The passage's place in its page lets the preview find the page's boxes for it.
+    const pages = filePagesResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/files/${hit.file_id}/pages` })).json()).pages;
+    assert.equal((pages[1]!.text ?? '').slice(hit.start_offset, hit.end_offset), hit.text);
 
     const empty = await t.as('employee', { method: 'GET', url: `/api/collections/${collection.id}/search?q=%20` });
     assert.equal(empty.statusCode, 400);

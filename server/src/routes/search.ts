@@ -35,6 +35,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Database; collections: Co
           file_id: hit.fileId,
           file_name: names.get(hit.fileId) ?? '',
           page_number: hit.pageNumber,
+          start_offset: hit.startOffset,
+          end_offset: hit.endOffset,
           text: hit.text,
           score: hit.score,
           highlights: hit.highlights,

@@ -10,6 +10,9 @@ export interface Hit {
   fileId: string;
   collectionId: string;
   pageNumber: number;
+  /** Where the passage is in its page's text: page.text.slice(startOffset, endOffset) === text. */
+  startOffset: number;
+  endOffset: number;
   /** The passage text; highlights index into it. */
   text: string;
   /** ts_rank_cd of the passage for the query (higher is better; not bounded to 0..1). */
@@ -39,6 +42,8 @@ interface Row {
   file_id: string;
   collection_id: string;
   page_number: number;
+  start_offset: number;
+  end_offset: number;
   text: string;
   language: string;
   score: number | string;
@@ -67,7 +72,7 @@ export async function searchPassages(db: AnyKysely, input: SearchInput): Promise
              websearch_to_tsquery('simple', ${query}) as simple
     ),
     hits as (
-      select p.id, p.file_id, p.collection_id, p.page_number, p.text, p.language, p.tsv,
+      select p.id, p.file_id, p.collection_id, p.page_number, p.start_offset, p.end_offset, p.text, p.language, p.tsv,
              case p.language when 'german' then q.german when 'english' then q.english else q.simple end as query
       from passages p cross join q
       where p.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
@@ -76,12 +81,12 @@ export async function searchPassages(db: AnyKysely, input: SearchInput): Promise
              or (p.language not in ('german', 'english') and p.tsv @@ q.simple))
     ),
     ranked as (
-      select id, file_id, collection_id, page_number, text, language, query, ts_rank_cd(tsv, query) as score
+      select id, file_id, collection_id, page_number, start_offset, end_offset, text, language, query, ts_rank_cd(tsv, query) as score
       from hits
       order by score desc, id
       limit ${limit}
     )
-    select id, file_id, collection_id, page_number, text, language, score,
+    select id, file_id, collection_id, page_number, start_offset, end_offset, text, language, score,
            ts_headline(language::regconfig, text, query, ${headlineOptions(START, STOP)}) as marked
     from ranked
     order by score desc, id`.execute(db);
@@ -95,6 +100,8 @@ export async function searchPassages(db: AnyKysely, input: SearchInput): Promise
       fileId: row.file_id,
       collectionId: row.collection_id,
       pageNumber: row.page_number,
+      startOffset: row.start_offset,
+      endOffset: row.end_offset,
       text: row.text,
       score: Number(row.score),
       highlights: highlights ?? [],

@@ -20,12 +20,16 @@ export const searchHitSchema = z
     file_id: uuidSchema,
     file_name: z.string(),
     page_number: positiveIntSchema,
+    /** Where the passage is in its page's text (GET /api/files/{id}/pages): [start_offset, end_offset). */
+    start_offset: nonNegativeIntSchema,
+    end_offset: nonNegativeIntSchema,
     text: z.string(),
     /** Full-text rank (higher is better; not bounded). */
     score: z.number(),
     highlights: z.array(searchHighlightSchema),
   })
   .superRefine((hit, ctx) => {
+    if (hit.end_offset < hit.start_offset) ctx.addIssue({ code: 'custom', message: 'end_offset must not be before start_offset', path: ['end_offset'] });
     hit.highlights.forEach((h, index) => {
       if (h.end > hit.text.length) ctx.addIssue({ code: 'custom', message: 'Highlight must end within the text', path: ['highlights', index, 'end'] });
     });

@@ -45,6 +45,7 @@ export {
 } from './http/errors';
 export {
   RETRY_DELAY_MS,
+  apiErrorFromText,
   createHttpClient,
   describeIssues,
   type HttpClient,

@@ -7,6 +7,8 @@ const hit = {
   file_id: '1b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
   file_name: 'Quartal.pdf',
   page_number: 2,
+  start_offset: 10,
+  end_offset: 35,
   text: 'Die Berichte sind fertig.',
   score: 0.1,
   highlights: [{ start: 4, end: 12 }],
@@ -23,6 +25,7 @@ describe('search contracts', () => {
     assert.equal(past.error!.issues[0]!.message, 'Highlight must end within the text');
     assert.equal(searchHitSchema.safeParse({ ...hit, highlights: [{ start: -1, end: 3 }] }).success, false);
     assert.equal(searchHitSchema.safeParse({ ...hit, highlights: [{ start: 5, end: 4 }] }).success, false);
+    assert.equal(searchHitSchema.safeParse({ ...hit, end_offset: 9 }).success, false);
   });
 
   it('asks for a search term and caps the limit', () => {

@@ -62,6 +62,12 @@ export interface HttpClient {
   stream<S extends z.ZodType>(path: string, body: unknown, eventSchema: S, signal?: AbortSignal): Promise<AsyncIterable<z.output<S>>>;
   /** The raw answer after auth, timeout, retries and the status check; for special bodies (files). */
   request(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions & { accept?: string }): Promise<Response>;
+  /**
+   * The absolute URL and headers (bearer token and the client's own headers) of a call the browser
+   * makes itself: an upload through XMLHttpRequest for its progress events, a PDF the preview
+   * fetches. Without a token it signs out like every other call (NotAuthenticatedError).
+   */
+  authorize(path: string): Promise<{ url: string; headers: Record<string, string> }>;
 }
 
 const TIMEOUT_REASON = 'request-timeout';
@@ -207,6 +213,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return readJsonLines(response, eventSchema, { signal });
     },
     request,
+    async authorize(path) {
+      const token = await getToken();
+      if (!token) {
+        onUnauthenticated();
+        throw new NotAuthenticatedError();
+      }
+      return { url: urlFor(path), headers: { ...extraHeaders, Authorization: `Bearer ${token}` } };
+    },
   };
 }
 
@@ -234,16 +248,24 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 async function errorFromResponse(method: HttpMethod, url: string, response: Response): Promise<ApiRequestError> {
+  return apiErrorFromText(method, url, response.status, await response.text().catch(() => ''), response.statusText);
+}
+
+/**
+ * The error of a failed answer from its status and body text; also for calls made outside the
+ * client (an XMLHttpRequest upload), so every failure reads the same.
+ */
+export function apiErrorFromText(method: HttpMethod, url: string, status: number, text: string, statusText = ''): ApiRequestError {
   let body: ApiError | undefined;
   try {
-    const parsed = apiErrorSchema.safeParse(JSON.parse(await response.text()));
+    const parsed = apiErrorSchema.safeParse(JSON.parse(text));
     if (parsed.success) body = parsed.data;
   } catch {
     // Not the server's error body (a proxy's HTML page, for example): the status says enough.
   }
-  const reason = body?.message ?? response.statusText;
-  const detail = `${response.status}${reason ? ` ${reason}` : ''} (${method} ${url})`;
-  return new ApiRequestError(detail, { status: response.status, body });
+  const reason = body?.message ?? statusText;
+  const detail = `${status}${reason ? ` ${reason}` : ''} (${method} ${url})`;
+  return new ApiRequestError(detail, { status, body });
 }
 
 /** zod issues as one line: "path: message; path: message". */

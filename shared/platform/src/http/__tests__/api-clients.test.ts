@@ -153,6 +153,27 @@ describe('no token', () => {
   });
 });
 
+describe('authorize() for calls the browser makes itself', () => {
+  it('gives the absolute URL with the bearer token and the client\'s own headers', async () => {
+    const c = clients();
+    await expect(c.api.authorize('files/f-1/content')).resolves.toEqual({
+      url: 'http://localhost/api/files/f-1/content',
+      headers: { Authorization: 'Bearer token-1' },
+    });
+    await expect(c.nls.authorize('/x')).resolves.toEqual({
+      url: 'http://localhost/nls/x',
+      headers: { 'authorization-type': 'aa_oidc', Authorization: 'Bearer token-1' },
+    });
+  });
+
+  it('without a token starts sign-in and fails like every other call', async () => {
+    const onUnauthenticated = jest.fn();
+    const c = clients({ getToken: async () => null, onUnauthenticated });
+    await expect(c.api.authorize('files')).rejects.toBeInstanceOf(NotAuthenticatedError);
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('timeout and abort', () => {
   it('times out after timeoutMs(), read at call time', async () => {
     server.use(
