@@ -106,6 +106,7 @@ describe('collections: upload to processed', () => {
     const hit = hits[0]!;
     assert.equal(hit.file_name, 'Quartal.pdf');
     assert.equal(hit.page_number, 2);
+    assert.equal(hit.media_type, 'application/pdf');
     assert.deepEqual(hit.highlights.map((h) => hit.text.slice(h.start, h.end)), ['Berichten']);
     // The passage's place in its page lets the preview find the page's boxes for it.
     const pages = filePagesResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/files/${hit.file_id}/pages` })).json()).pages;

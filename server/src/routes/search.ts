@@ -24,16 +24,17 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Database; collections: Co
       if (!collection) return reply;
       const hits = await searchPassages(db, { collectionIds: [collection.id], query: request.query.q, limit: request.query.limit });
       const fileIds = [...new Set(hits.map((hit) => hit.fileId))];
-      const names = new Map(
+      const files = new Map(
         fileIds.length === 0
           ? []
-          : (await db.selectFrom('files').select(['id', 'name']).where('id', 'in', fileIds).execute()).map((f) => [f.id, f.name]),
+          : (await db.selectFrom('files').select(['id', 'name', 'media_type']).where('id', 'in', fileIds).execute()).map((f) => [f.id, f]),
       );
       return {
         hits: hits.map((hit) => ({
           passage_id: hit.passageId,
           file_id: hit.fileId,
-          file_name: names.get(hit.fileId) ?? '',
+          file_name: files.get(hit.fileId)?.name ?? '',
+          media_type: files.get(hit.fileId)?.media_type ?? 'application/octet-stream',
           page_number: hit.pageNumber,
           start_offset: hit.startOffset,
           end_offset: hit.endOffset,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nonNegativeIntSchema, positiveIntSchema, uuidSchema } from './common';
+import { mediaTypeSchema } from './files';
 
 export const SEARCH_QUERY_MAX_LENGTH = 1000;
 
@@ -19,6 +20,8 @@ export const searchHitSchema = z
     passage_id: uuidSchema,
     file_id: uuidSchema,
     file_name: z.string(),
+    /** The file's media type: the preview draws PDF pages, and shows other documents as text. */
+    media_type: mediaTypeSchema,
     page_number: positiveIntSchema,
     /** Where the passage is in its page's text (GET /api/files/{id}/pages): [start_offset, end_offset). */
     start_offset: nonNegativeIntSchema,

@@ -6,6 +6,7 @@ const hit = {
   passage_id: '0b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
   file_id: '1b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
   file_name: 'Quartal.pdf',
+  media_type: 'application/pdf',
   page_number: 2,
   start_offset: 10,
   end_offset: 35,
