@@ -46,6 +46,7 @@ export { Skeleton, type SkeletonProps } from './components/skeleton';
 // Content
 export { Card, type CardProps } from './components/card';
 export { Badge, type BadgeProps } from './components/badge';
+export { MarkedText, type MarkedTextProps } from './components/marked-text';
 export { VisuallyHidden, type VisuallyHiddenProps } from './components/visually-hidden';
 
 // Document preview (pdf.js is loaded on first use, in its own chunk)
