@@ -20,7 +20,8 @@ interface StoredAccount extends DemoAccount {
 const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
 /**
- * The two demo accounts of the dev identity provider. The passwords are public on purpose (README,
+ * The demo accounts of the dev identity provider: two employees (so one can see that the other's
+ * personal data stays private) and an administrator. The passwords are public on purpose (README,
  * login page): this provider exists for local development and tests, never for production.
  */
 const ACCOUNTS: readonly StoredAccount[] = [
@@ -33,6 +34,16 @@ const ACCOUNTS: readonly StoredAccount[] = [
     familyName: 'Employee',
     admin: false,
     passwordHash: sha256('employee'),
+  },
+  {
+    sub: 'colleague',
+    username: 'colleague',
+    email: 'colleague@example.com',
+    name: 'Chris Colleague',
+    givenName: 'Chris',
+    familyName: 'Colleague',
+    admin: false,
+    passwordHash: sha256('colleague'),
   },
   {
     sub: 'admin',

@@ -8,6 +8,7 @@ import { accessTokenClaims, claimsForScopes, findAccountBySub, verifyCredentials
 test('demo accounts sign in with their password only', () => {
   assert.equal(verifyCredentials('employee', 'employee')?.sub, 'employee');
   assert.equal(verifyCredentials('admin', 'admin')?.sub, 'admin');
+  assert.equal(verifyCredentials('colleague', 'colleague')?.admin, false);
   assert.equal(verifyCredentials('employee', 'admin'), undefined);
   assert.equal(verifyCredentials('admin', ''), undefined);
   assert.equal(verifyCredentials('nobody', 'nobody'), undefined);
