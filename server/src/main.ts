@@ -76,7 +76,7 @@ async function main() {
       '',
       `  API server          ${apiUrl}/api   (health: ${apiUrl}/health)`,
       config.devIdp
-        ? `  Identity provider   ${config.devIdp.issuer}   (demo accounts employee/employee, admin/admin)`
+        ? `  Identity provider   ${config.devIdp.issuer}   (demo accounts employee/employee, colleague/colleague, admin/admin)`
         : `  Identity provider   ${config.auth.issuer}   (external)`,
       `  Storage             ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`}`,
       `  Uploaded files      ${storage.root}`,
