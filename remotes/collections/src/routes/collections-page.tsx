@@ -1,8 +1,11 @@
-import { EmptyState, LinkTabs, PageHeader, type RenderLink } from '@assistant/ui';
+import type { CollectionScope } from '@assistant/contracts';
+import { LinkTabs, PageHeader, type RenderLink } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { CollectionsPanel } from '../features/collections/components/collections-panel';
+import { NAMESPACE } from '../features/collections/namespace';
 
-export type CollectionScope = 'personal' | 'company';
+export type { CollectionScope };
 
 /** The router decides the active tab: NavLink sets aria-current="page" on the current route. */
 const renderLink: RenderLink = ({ href, className, children }) => (
@@ -16,7 +19,7 @@ const renderLink: RenderLink = ({ href, className, children }) => (
  * the selected scope. The tabs are links to sibling routes, so every tab is a deep link.
  */
 export default function CollectionsPage({ scope }: { scope: CollectionScope }) {
-  const { t } = useTranslation('collections');
+  const { t } = useTranslation(NAMESPACE);
   return (
     <div className="remote-page collections-page">
       <PageHeader title={t('title')} />
@@ -28,10 +31,7 @@ export default function CollectionsPage({ scope }: { scope: CollectionScope }) {
           { id: 'company', href: '../company', label: t('tabs.company') },
         ]}
       />
-      <section aria-labelledby={`collections-${scope}-heading`}>
-        <h2 id={`collections-${scope}-heading`}>{t(`${scope}.heading`)}</h2>
-        <EmptyState headingLevel={3} title={t(`${scope}.empty.title`)} text={t(`${scope}.empty.text`)} />
-      </section>
+      <CollectionsPanel key={scope} scope={scope} />
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import type { CollectionSummary } from '@assistant/contracts';
+import { formatShortDate } from '@assistant/platform';
+import { Button } from '@assistant/ui';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { interfaceLocale } from '../model/interface-locale';
+import { NAMESPACE } from '../namespace';
+
+export interface CollectionListItemProps {
+  collection: CollectionSummary;
+  /** Whether to offer rename and delete (the collection's `can_manage`). */
+  manageable: boolean;
+  onRename(collection: CollectionSummary): void;
+  onDelete(collection: CollectionSummary): void;
+}
+
+/**
+ * One collection: its name links to its details (`../{id}` from the tab's route, so
+ * /collections/{id}), then the number of files and the date of the last change; rename and delete
+ * when the user may manage it, each named with the collection ("Rename Quarterly reports").
+ */
+export function CollectionListItem({ collection, manageable, onRename, onDelete }: CollectionListItemProps) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const date = formatShortDate(collection.updated_at, { language: interfaceLocale(i18n) });
+  const name = collection.name;
+  return (
+    <li className="collection-item">
+      <div className="collection-item__main">
+        <Link to={`../${encodeURIComponent(collection.id)}`} className="collection-item__name">
+          {name}
+        </Link>
+        <p className="collection-item__meta">
+          <span>{t('list.fileCount', { count: collection.file_count })}</span>
+          <span>
+            <Trans
+              t={t}
+              i18nKey="list.updated"
+              values={{ date }}
+              components={{ time: <time dateTime={collection.updated_at} /> }}
+            />
+          </span>
+        </p>
+      </div>
+      {manageable && (
+        <div className="collection-item__actions">
+          <Button variant="ghost" size="sm" aria-label={t('list.actions.renameNamed', { name })} onClick={() => onRename(collection)}>
+            {t('list.actions.rename')}
+          </Button>
+          <Button variant="ghost" size="sm" aria-label={t('list.actions.deleteNamed', { name })} onClick={() => onDelete(collection)}>
+            {t('list.actions.delete')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,116 @@
+import type { CollectionScope, CollectionSummary } from '@assistant/contracts';
+import { usePermission } from '@assistant/platform';
+import { Button, EmptyState, ErrorState, PlusIcon, Skeleton } from '@assistant/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCollectionMutations } from '../hooks/use-collection-mutations';
+import { useCollections } from '../hooks/use-collections';
+import { NAMESPACE } from '../namespace';
+import { CollectionList } from './collection-list';
+import { CollectionNameDialog } from './collection-name-dialog';
+import { DeleteCollectionDialog } from './delete-collection-dialog';
+import '../collections.css';
+
+type OpenDialog =
+  | { kind: 'create' }
+  | { kind: 'rename'; collection: CollectionSummary }
+  | { kind: 'delete'; collection: CollectionSummary }
+  | null;
+
+/**
+ * The collections of one tab with create, rename and delete. Personal collections: anyone creates
+ * them. Company collections: "New collection" only for administrators (AdministrateAssistant);
+ * rename and delete wherever the server says the user may manage the collection (`can_manage`).
+ * Give it `key={scope}` so a tab switch starts with a fresh list.
+ */
+export function CollectionsPanel({ scope }: { scope: CollectionScope }) {
+  const { t } = useTranslation(NAMESPACE);
+  const headingId = `collections-${scope}-heading`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const list = useCollections(scope);
+  const mutations = useCollectionMutations(scope, list);
+  const isAdministrator = usePermission('AdministrateAssistant');
+  const canCreate = scope === 'personal' || isAdministrator === true;
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [focusHeading, setFocusHeading] = useState(false);
+  const close = () => setDialog(null);
+
+  // After a delete the button that opened the dialog is gone: keep focus in the list's section.
+  useEffect(() => {
+    if (!focusHeading || dialog !== null) return;
+    headingRef.current?.focus();
+    setFocusHeading(false);
+  }, [focusHeading, dialog]);
+
+  let content;
+  if (list.status === 'loading') {
+    content = <Skeleton lines={3} label={t('list.loading')} className="collections-panel__loading" />;
+  } else if (list.status === 'failed') {
+    content = (
+      <ErrorState
+        headingLevel={3}
+        title={t('list.failed.title')}
+        message={list.error}
+        onRetry={list.reload}
+        retrying={list.reloading}
+        retryLabel={t('list.failed.retry')}
+      />
+    );
+  } else if (list.collections.length === 0) {
+    content = <EmptyState headingLevel={3} title={t(`${scope}.empty.title`)} text={t(`${scope}.empty.text`)} />;
+  } else {
+    content = (
+      <CollectionList
+        collections={list.collections}
+        labelledBy={headingId}
+        onRename={(collection) => setDialog({ kind: 'rename', collection })}
+        onDelete={(collection) => setDialog({ kind: 'delete', collection })}
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="collections-panel">
+      <div className="collections-panel__header">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="collections-panel__heading">
+          {t(`${scope}.heading`)}
+        </h2>
+        {canCreate && (
+          <Button icon={<PlusIcon />} onClick={() => setDialog({ kind: 'create' })}>
+            {t('list.new')}
+          </Button>
+        )}
+      </div>
+      {content}
+      {dialog?.kind === 'create' && (
+        <CollectionNameDialog
+          title={t('list.create.title')}
+          description={t(`list.create.description.${scope}`)}
+          submitLabel={t('list.create.submit')}
+          onSubmit={mutations.create}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'rename' && (
+        <CollectionNameDialog
+          title={t('list.rename.title', { name: dialog.collection.name })}
+          submitLabel={t('list.rename.submit')}
+          initialName={dialog.collection.name}
+          onSubmit={(name) => mutations.rename(dialog.collection, name)}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteCollectionDialog
+          collection={dialog.collection}
+          onConfirm={async () => {
+            const result = await mutations.remove(dialog.collection);
+            if (result.ok || result.gone) setFocusHeading(true);
+            return result;
+          }}
+          onClose={close}
+        />
+      )}
+    </section>
+  );
+}
