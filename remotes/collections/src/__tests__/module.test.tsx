@@ -50,9 +50,20 @@ describe('collections remote module', () => {
   });
 
   it('shows a collection at /collections/:stageId', async () => {
-    await renderRemoteAt(remote, ROUTE_BASE, '/collections/stage-42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Collection details' })).toBeInTheDocument();
-    expect(screen.getByText('No documents yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to collections' })).toHaveAttribute('href', '/collections');
+    // The details page's own fake server (features/documents/__tests__/documents-kit.ts): an empty collection.
+    const kit = await import('../features/documents/__tests__/documents-kit');
+    const detailsServer = (await import('msw/node')).setupServer(...kit.handlers());
+    detailsServer.listen({ onUnhandledRequest: 'error' });
+    try {
+      kit.resetDocumentsState();
+      await renderRemoteAt(remote, ROUTE_BASE, `/collections/${kit.COLLECTION_ID}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Handbooks' })).toBeInTheDocument();
+      expect(await screen.findByText('No documents yet')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to personal collections' })).toHaveAttribute('href', '/collections/personal');
+      expect(screen.getByRole('button', { name: 'Choose files' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 2, name: 'Processing runs' })).toBeInTheDocument();
+    } finally {
+      detailsServer.close();
+    }
   });
 });

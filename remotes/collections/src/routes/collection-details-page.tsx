@@ -1,17 +1,56 @@
-import { EmptyState, PageHeader } from '@assistant/ui';
+import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
+import type { CollectionSummary } from '@assistant/contracts';
+import { DocumentsSection } from '../features/documents/components/documents-section';
+import { RunsSection } from '../features/documents/components/runs-section';
+import { useCollection } from '../features/documents/hooks/use-collection';
+import { useCollectionFiles } from '../features/documents/hooks/use-collection-files';
+import { filesSignature } from '../features/documents/model/file-status';
+import { NAMESPACE } from '../features/documents/namespace';
+import { CollectionSearch } from '../features/search/components/collection-search';
+import '../features/documents/documents.css';
 
-/** /collections/:stageId: one collection with its documents and their ingestion status. */
+/**
+ * /collections/:stageId: one collection with its documents (upload, files and their processing
+ * status), the search in it and its ingestion runs. A 404 means it does not exist or is someone
+ * else's; the page says so without telling which.
+ */
 export default function CollectionDetailsPage() {
-  const { t } = useTranslation('collections');
+  const { t } = useTranslation(NAMESPACE);
+  const { stageId = '' } = useParams();
+  const load = useCollection(stageId);
+
+  if (load.status === 'loaded') return <CollectionDetails key={load.collection.id} collection={load.collection} />;
+
+  const back = <Link to="..">{t('details.back')}</Link>;
+  let content;
+  if (load.status === 'loading') content = <Loading label={t('details.loading')} showLabel fill />;
+  else if (load.status === 'not-found')
+    content = <EmptyState title={t('details.notFound.title')} text={t('details.notFound.text')} action={<Link to="..">{t('details.notFound.action')}</Link>} />;
+  else content = <ErrorState title={t('details.loadError.title')} message={t('details.loadError.text')} onRetry={load.reload} retryLabel={t('details.loadError.retry')} />;
+
   return (
     <div className="remote-page collection-details-page">
-      <PageHeader title={t('details.title')} before={<Link to="..">{t('details.back')}</Link>} />
-      <section aria-labelledby="collection-documents-heading">
-        <h2 id="collection-documents-heading">{t('details.documents.heading')}</h2>
-        <EmptyState headingLevel={3} title={t('details.documents.empty.title')} text={t('details.documents.empty.text')} />
-      </section>
+      <PageHeader title={t('details.title')} before={back} />
+      {content}
+    </div>
+  );
+}
+
+function CollectionDetails({ collection }: { collection: CollectionSummary }) {
+  const { t } = useTranslation(NAMESPACE);
+  const files = useCollectionFiles(collection.id);
+  return (
+    <div className="remote-page collection-details-page">
+      <PageHeader
+        title={collection.name}
+        description={t(`details.scope.${collection.scope}`)}
+        before={<Link to={`../${collection.scope}`}>{t(`details.backTo.${collection.scope}`)}</Link>}
+      />
+      <DocumentsSection collection={collection} files={files} />
+      <CollectionSearch collectionId={collection.id} collectionName={collection.name} />
+      <RunsSection collectionId={collection.id} changeKey={filesSignature(files.files)} />
     </div>
   );
 }
