@@ -10,6 +10,8 @@ export interface DatabaseSchema {
   ingestion_runs: IngestionRunsTable;
   document_pages: DocumentPagesTable;
   passages: PassagesTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -106,4 +108,27 @@ export interface PassagesTable {
   text: string;
   language: string;
   tsv: ColumnType<string, unknown, unknown>;
+}
+
+/** Chat conversations: each its owner's alone (owner_id = the owner's sub). */
+export interface ConversationsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Chat messages: a tree per conversation through parent_message_id; `seq` is the storing order. */
+export interface MessagesTable {
+  message_id: string;
+  conversation_id: string;
+  parent_message_id: string | null;
+  seq: Generated<number>;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  status: 'complete' | 'streaming' | 'stopped' | 'error';
+  model: string | null;
+  reasoning: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

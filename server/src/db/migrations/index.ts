@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as settingsAndIdp from './0001-settings-and-idp';
 import * as feedback from './0002-feedback';
 import * as collections from './0003-collections';
+import * as conversations from './0004-conversations';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
   '0001-settings-and-idp': settingsAndIdp,
   '0002-feedback': feedback,
   '0003-collections': collections,
+  '0004-conversations': conversations,
 };
