@@ -31,6 +31,22 @@ export interface ChatRequest {
   timeoutMs?: number;
   temperature?: number;
   maxTokens?: number;
+  /** Structured output: the answer must be JSON of this schema (`response_format: json_schema`). */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+}
+
+/** A piece of a streamed chat answer: the answer's text or the model's reasoning. */
+export interface ChatDelta {
+  channel: 'answer' | 'reasoning';
+  text: string;
+}
+
+export interface ChatStreamRequest extends ChatRequest {
+  /**
+   * Ask the model to think (`reasoning_effort`). An endpoint that refuses the parameter (HTTP 400)
+   * is asked again without it. Reasoning the model streams arrives as `reasoning` deltas either way.
+   */
+  think?: boolean;
 }
 
 type Logger = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
@@ -202,6 +218,9 @@ export class ModelProvider {
             messages: request.messages,
             ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
             ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+            ...(request.jsonSchema
+              ? { response_format: { type: 'json_schema' as const, json_schema: { ...request.jsonSchema, strict: true } } }
+              : {}),
           },
           { signal },
         );
@@ -250,6 +269,63 @@ export class ModelProvider {
         }
         // The SDK ends a stream quietly when its signal aborts: a timeout or the caller's abort
         // must not look like a complete answer.
+        if (deadline.signal.aborted) throw deadline.signal.reason;
+      } catch (error) {
+        throw deadline.explain(mapSdkError(error));
+      } finally {
+        deadline.dispose();
+      }
+    })();
+  }
+
+  /**
+   * A streamed chat completion with the model's reasoning kept apart: reasoning deltas come from
+   * `reasoning_content` (vLLM, llama.cpp, DeepSeek) or `reasoning` (Ollama, newer vLLM). Like
+   * `stream()`, resolves once the endpoint accepted the request; the timeout covers the wait for
+   * the answer and each gap between chunks; the caller's signal or stopping the iteration
+   * cancels the upstream request at once.
+   */
+  async streamChat(request: ChatStreamRequest): Promise<AsyncIterable<ChatDelta>> {
+    const client = await this.requireClient();
+    const deadline = new Deadline(SERVICE, request.timeoutMs ?? this.options.timeoutMs, request.signal);
+    let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
+    const create = (think: boolean) =>
+      client.chat.completions.create(
+        {
+          model: request.model,
+          messages: request.messages,
+          stream: true,
+          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+          ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+          ...(think ? { reasoning_effort: 'medium' as const } : {}),
+        },
+        { signal: deadline.signal },
+      );
+    try {
+      try {
+        stream = await create(request.think === true);
+      } catch (error) {
+        const mapped = mapSdkError(error);
+        if (!(request.think && mapped instanceof UpstreamError && mapped.status === 400)) throw error;
+        this.options.logger.info({ model: request.model }, 'the model refused reasoning_effort: asking without it');
+        stream = await create(false);
+      }
+    } catch (error) {
+      const explained = deadline.explain(mapSdkError(error));
+      deadline.dispose();
+      throw explained;
+    }
+    deadline.restart();
+    return (async function* deltas(): AsyncGenerator<ChatDelta> {
+      try {
+        for await (const chunk of stream) {
+          deadline.restart();
+          const delta = chunk.choices?.[0]?.delta as { content?: string | null; reasoning_content?: unknown; reasoning?: unknown } | undefined;
+          if (!delta) continue;
+          const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : '';
+          if (reasoning) yield { channel: 'reasoning', text: reasoning };
+          if (delta.content) yield { channel: 'answer', text: delta.content };
+        }
         if (deadline.signal.aborted) throw deadline.signal.reason;
       } catch (error) {
         throw deadline.explain(mapSdkError(error));
