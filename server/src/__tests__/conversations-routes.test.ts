@@ -1,0 +1,473 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import {
+  STREAM_CONTENT_TYPE,
+  apiErrorSchema,
+  conversationListResponseSchema,
+  conversationSchema,
+  messageListResponseSchema,
+  type Message,
+  type StreamEvent,
+} from '@assistant/contracts';
+import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
+import type { DatabaseHandle } from '../db/database';
+import { testDatabaseTargets } from '../testing/test-databases';
+import { channelText, parseEvents, shape, startChatTestApp, type ChatTestApp } from './support/chat-test-app';
+
+const INTENT_RULE: ScriptRule = {
+  system: 'Classify the user',
+  reply: (text) =>
+    JSON.stringify({
+      greeting: /hello|hallo/i.test(text),
+      chitchat: false,
+      question: /\?/.test(text),
+      clarification: false,
+      unclear: false,
+      summary: /summar/i.test(text),
+    }),
+};
+const TITLE_RULE: ScriptRule = { system: 'Write a short title', reply: '"Trip to Lisbon."' };
+const SIDE_RULES = [INTENT_RULE, TITLE_RULE];
+
+for (const target of testDatabaseTargets()) {
+  describe(`conversations API on ${target.name}`, () => {
+    let handle: DatabaseHandle;
+    let model: ScriptedModelServer;
+    let t: ChatTestApp;
+    before(async () => {
+      handle = await target.open();
+      model = await startScriptedModelServer({ models: ['scripted-model', 'thinking-model'] });
+      t = await startChatTestApp(handle, { OPENAI_BASE_URL: model.url });
+    });
+    after(async () => {
+      await t.close();
+      await model.close();
+      await handle.close();
+    });
+    beforeEach(() => {
+      model.setScript({ rules: SIDE_RULES, defaultReply: 'Lisbon is lovely in spring.', modelsStatus: undefined });
+      model.requests.length = 0;
+    });
+
+    async function create(name = 'New chat', user: 'employee' | 'other' = 'employee') {
+      const response = await t.as(user, { method: 'POST', url: `/api/conversations?name=${encodeURIComponent(name)}` });
+      assert.equal(response.statusCode, 201, response.body);
+      return conversationSchema.parse(response.json());
+    }
+    async function messages(id: string, user: 'employee' | 'other' = 'employee'): Promise<Message[]> {
+      const response = await t.as(user, { method: 'GET', url: `/api/conversations/${id}/messages` });
+      assert.equal(response.statusCode, 200, response.body);
+      return messageListResponseSchema.parse(response.json()).messages;
+    }
+    async function send(id: string, payload: Record<string, unknown>, user: 'employee' | 'other' = 'employee') {
+      return t.as(user, { method: 'POST', url: `/api/conversations/${id}/messages/v2`, payload });
+    }
+    async function ask(id: string, payload: Record<string, unknown>) {
+      const response = await send(id, payload);
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.headers['content-type'], `${STREAM_CONTENT_TYPE}; charset=utf-8`);
+      const events = parseEvents(response.body);
+      const ids = events.find((event) => event.kind === 'message');
+      assert.ok(ids && ids.kind === 'message', 'the stream names the stored messages');
+      return { events, userId: ids.user_message_id, assistantId: ids.assistant_message_id };
+    }
+    const answerCalls = () => model.chatRequests().filter((request) => request.stream);
+
+    it('creates, lists (latest first), renames and deletes conversations', async () => {
+      const first = await create('  Plans  ');
+      assert.equal(first.name, 'Plans');
+      const second = await create('Recipes');
+      const list = conversationListResponseSchema.parse((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json());
+      const mine = list.conversations.map((c) => c.id);
+      assert.ok(mine.indexOf(second.id) < mine.indexOf(first.id), 'most recently updated first');
+
+      const renamed = await t.as('employee', { method: 'PATCH', url: `/api/conversations/${first.id}?name=Holidays` });
+      assert.equal(renamed.statusCode, 200, renamed.body);
+      const body = conversationSchema.parse(renamed.json());
+      assert.equal(body.name, 'Holidays');
+      assert.ok(body.updated_at >= first.updated_at);
+      assert.deepEqual(await messages(first.id), []);
+
+      assert.equal((await t.as('employee', { method: 'DELETE', url: `/api/conversations/${first.id}` })).statusCode, 204);
+      assert.equal((await t.as('employee', { method: 'GET', url: `/api/conversations/${first.id}/messages` })).statusCode, 404);
+      assert.equal((await t.as('employee', { method: 'DELETE', url: `/api/conversations/${first.id}` })).statusCode, 404);
+    });
+
+    it('validates names, ids and the message payload with the contract schemas (400)', async () => {
+      const conversation = await create();
+      const bad = [
+        await t.as('employee', { method: 'POST', url: '/api/conversations' }),
+        await t.as('employee', { method: 'POST', url: '/api/conversations?name=%20%20' }),
+        await t.as('employee', { method: 'POST', url: `/api/conversations?name=${'x'.repeat(201)}` }),
+        await t.as('employee', { method: 'PATCH', url: `/api/conversations/${conversation.id}?name=` }),
+        await t.as('employee', { method: 'GET', url: '/api/conversations/not-a-uuid/messages' }),
+        await send(conversation.id, { content: '   ' }),
+        await send(conversation.id, { content: 'Hi', colour: 'red' }),
+        await send(conversation.id, { content: 'Hi', parent_message_id: 'nope' }),
+        await send(conversation.id, { content: 'Hi', deep_research_id: 'r1' }),
+        await send(conversation.id, { content: 'x'.repeat(100_001) }),
+        await send(conversation.id, { content: 'Hi', collections: ['a', 'a'] }),
+      ];
+      for (const response of bad) {
+        assert.equal(response.statusCode, 400, response.body);
+        apiErrorSchema.parse(response.json());
+      }
+      assert.equal(model.chatRequests().length, 0, 'nothing reached the model');
+      assert.deepEqual(await messages(conversation.id), []);
+    });
+
+    it('refuses what it does not do yet (deep research, attachments, collections, tools, agents) with 501, never a fake', async () => {
+      const conversation = await create();
+      for (const extra of [
+        { deep_research: true },
+        { attachments: ['f1'] },
+        { collections: ['c1'] },
+        { server_ids: ['s1'] },
+        { personality: 'agent-1' },
+      ]) {
+        const response = await send(conversation.id, { content: 'Hi', ...extra });
+        assert.equal(response.statusCode, 501, JSON.stringify(extra));
+      }
+      assert.equal(model.chatRequests().length, 0);
+    });
+
+    it("answers 404 for another user's conversation and messages, on every call", async () => {
+      const mine = await create('Private');
+      const { userId } = await ask(mine.id, { content: 'Secret plans?' });
+      const theirs = await create('Theirs', 'other');
+
+      const list = conversationListResponseSchema.parse((await t.as('other', { method: 'GET', url: '/api/conversations' })).json());
+      assert.ok(!list.conversations.some((c) => c.id === mine.id));
+      assert.ok(list.conversations.some((c) => c.id === theirs.id));
+      const calls = [
+        await t.as('other', { method: 'GET', url: `/api/conversations/${mine.id}/messages` }),
+        await t.as('other', { method: 'PATCH', url: `/api/conversations/${mine.id}?name=Mine` }),
+        await t.as('other', { method: 'DELETE', url: `/api/conversations/${mine.id}` }),
+        await send(mine.id, { content: 'Tell me' }, 'other'),
+        // My message as the parent in their own conversation: not found either.
+        await send(theirs.id, { content: 'Tell me', parent_message_id: userId }, 'other'),
+      ];
+      for (const response of calls) {
+        assert.equal(response.statusCode, 404, response.body);
+        assert.match(apiErrorSchema.parse(response.json()).message, /^No such (conversation|message)/);
+      }
+      const still = await messages(mine.id);
+      assert.equal(still.length, 2);
+      assert.equal((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json().conversations.find((c: { id: string }) => c.id === mine.id).name, 'Trip to Lisbon');
+    });
+
+    it('streams message ids, the intent, the answer text and done, and stores the exchange with a generated title', async () => {
+      model.setScript({ rules: [...SIDE_RULES, { match: 'Hello! What is there to see in Lisbon?', reply: 'The Alfama, the Belém tower and the trams.', delayMs: 15 }] });
+      const conversation = await create('New chat');
+      const { events, userId, assistantId } = await ask(conversation.id, { content: 'Hello! What is there to see in Lisbon?' });
+
+      const withoutIntent = shape(events).filter((kind) => kind !== 'intent');
+      assert.deepEqual(withoutIntent, [
+        'message',
+        'stream_text:begin:answer',
+        ...Array.from({ length: 8 }, () => 'stream_text:append'),
+        'stream_text:end',
+        'done',
+      ]);
+      const kinds = shape(events);
+      assert.equal(kinds.filter((kind) => kind === 'intent').length, 1, 'one intent event');
+      assert.ok(kinds.indexOf('intent') > kinds.indexOf('message') && kinds.indexOf('intent') < kinds.indexOf('done'));
+      const intent = events.find((event) => event.kind === 'intent');
+      assert.ok(intent?.kind === 'intent');
+      assert.deepEqual(intent.event.intent_response, { greeting: true, chitchat: false, question: true, clarification: false, unclear: false, summary: false });
+      assert.equal(intent.event.payload.trace_id, assistantId);
+      assert.equal(channelText(events, 'answer'), 'The Alfama, the Belém tower and the trams.');
+
+      // The intent came from one structured-output call; the answer from one streamed call.
+      const intentCall = model.chatRequests().find((request) => request.systemMessage?.startsWith('Classify the user'));
+      assert.equal((intentCall!.body.response_format as { type: string }).type, 'json_schema');
+      assert.equal(answerCalls().length, 1);
+      assert.equal(answerCalls()[0]!.body.model, 'scripted-model');
+      assert.equal(answerCalls()[0]!.body.reasoning_effort, undefined);
+
+      const stored = await messages(conversation.id);
+      assert.deepEqual(
+        stored.map((m) => [m.message_id, m.parent_message_id, m.role, m.status, m.content, m.model]),
+        [
+          [userId, null, 'user', 'complete', 'Hello! What is there to see in Lisbon?', undefined],
+          [assistantId, userId, 'assistant', 'complete', 'The Alfama, the Belém tower and the trams.', 'scripted-model'],
+        ],
+      );
+      const list = conversationListResponseSchema.parse((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json());
+      assert.equal(list.conversations[0]!.id, conversation.id);
+      assert.equal(list.conversations[0]!.name, 'Trip to Lisbon', 'the title is cleaned of quotes and the full stop');
+    });
+
+    it('keeps a name the user gave meanwhile, and titles only a new conversation', async () => {
+      const conversation = await create('New chat');
+      await ask(conversation.id, { content: 'First?' });
+      await t.as('employee', { method: 'PATCH', url: `/api/conversations/${conversation.id}?name=Mine` });
+      model.requests.length = 0;
+      await ask(conversation.id, { content: 'Second?' });
+      assert.ok(!model.chatRequests().some((request) => request.systemMessage?.startsWith('Write a short title')));
+      assert.equal((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json().conversations[0].name, 'Mine');
+    });
+
+    it('streams the reasoning apart from the answer when asked to think, and hides it otherwise', async () => {
+      model.setScript({ rules: [...SIDE_RULES, { match: /^Why/, reasoning: 'The user asks why. Think.', reply: 'Because of physics.' }] });
+      const conversation = await create();
+      const thinking = await ask(conversation.id, { content: 'Why is the sky blue?', think: true });
+      assert.deepEqual(shape(thinking.events).filter((kind) => kind !== 'intent'), [
+        'message',
+        'stream_text:begin:reasoning',
+        ...Array.from({ length: 5 }, () => 'stream_text:append'),
+        'stream_text:end',
+        'stream_text:begin:answer',
+        ...Array.from({ length: 3 }, () => 'stream_text:append'),
+        'stream_text:end',
+        'done',
+      ]);
+      assert.equal(channelText(thinking.events, 'reasoning'), 'The user asks why. Think.');
+      assert.equal(channelText(thinking.events, 'answer'), 'Because of physics.');
+      assert.equal(answerCalls()[0]!.body.reasoning_effort, 'medium');
+      const stored = (await messages(conversation.id)).find((m) => m.message_id === thinking.assistantId)!;
+      assert.equal(stored.content, 'Because of physics.');
+      assert.equal(stored.reasoning, 'The user asks why. Think.');
+
+      const quiet = await ask(conversation.id, { content: 'Why not?' });
+      assert.equal(channelText(quiet.events, 'reasoning'), '');
+      assert.ok(!shape(quiet.events).includes('stream_text:begin:reasoning'));
+      assert.equal(channelText(quiet.events, 'answer'), 'Because of physics.');
+      assert.equal((await messages(conversation.id)).find((m) => m.message_id === quiet.assistantId)!.reasoning, undefined);
+    });
+
+    it('splits <think> tags and Ollama reasoning deltas, and asks again without reasoning_effort when the model refuses it', async () => {
+      const conversation = await create();
+      model.setScript({ rules: [...SIDE_RULES, { match: 'tags', chunks: ['<thi', 'nk>Let me', ' see.</th', 'ink>\n\n', 'Forty', '-two.'] }] });
+      const tagged = await ask(conversation.id, { content: 'tags', think: true });
+      assert.equal(channelText(tagged.events, 'reasoning'), 'Let me see.');
+      assert.equal(channelText(tagged.events, 'answer'), 'Forty-two.');
+
+      model.setScript({ rules: [...SIDE_RULES, { match: 'ollama', reasoning: ['Hmm', ', yes'], reasoningField: 'reasoning', reply: 'Yes.' }] });
+      const ollama = await ask(conversation.id, { content: 'ollama', think: true });
+      assert.equal(channelText(ollama.events, 'reasoning'), 'Hmm, yes');
+      assert.equal(channelText(ollama.events, 'answer'), 'Yes.');
+
+      model.setScript({
+        rules: [
+          ...SIDE_RULES,
+          { match: (_text, body) => body.reasoning_effort !== undefined, status: 400, errorMessage: 'reasoning_effort is not supported' },
+          { match: 'plain', reply: 'Plain answer.' },
+        ],
+      });
+      model.requests.length = 0;
+      const plain = await ask(conversation.id, { content: 'plain', think: true });
+      assert.equal(channelText(plain.events, 'answer'), 'Plain answer.');
+      assert.deepEqual(answerCalls().map((call) => call.body.reasoning_effort), ['medium', undefined]);
+    });
+
+    it('builds a message tree: follow-ups, regenerate and edit make siblings, and the model sees only the branch', async () => {
+      model.setScript({ rules: SIDE_RULES, defaultReply: (text) => `Answer to ${text}` });
+      const conversation = await create();
+      const a = await ask(conversation.id, { content: 'A' });
+      const b = await ask(conversation.id, { content: 'B' }); // after the latest message
+      // Regenerate the answer to B: the same question again under the same parent.
+      const b2 = await ask(conversation.id, { content: 'B', parent_message_id: a.assistantId });
+      // Edit the first question: a new first message (parent null).
+      const a2 = await ask(conversation.id, { content: 'A edited', parent_message_id: null });
+      const c = await ask(conversation.id, { content: 'C', parent_message_id: b2.assistantId });
+
+      const stored = await messages(conversation.id);
+      const parentOf = new Map(stored.map((m) => [m.message_id, m.parent_message_id]));
+      assert.equal(parentOf.get(a.userId), null);
+      assert.equal(parentOf.get(b.userId), a.assistantId);
+      assert.equal(parentOf.get(b2.userId), a.assistantId, 'regenerated: a sibling of the first B');
+      assert.equal(parentOf.get(a2.userId), null, 'edited first message: a sibling of A');
+      assert.equal(parentOf.get(c.userId), b2.assistantId);
+      assert.equal(stored.length, 10);
+      assert.deepEqual(stored.map((m) => m.message_id), [a, b, b2, a2, c].flatMap((x) => [x.userId, x.assistantId]), 'oldest first');
+
+      const history = (content: string) =>
+        answerCalls()
+          .find((call) => call.lastUserMessage === content)!
+          .body.messages!.filter((m) => m.role !== 'system')
+          .map((m) => `${m.role}:${String(m.content)}`);
+      assert.deepEqual(history('C'), ['user:A', 'assistant:Answer to A', 'user:B', 'assistant:Answer to B', 'user:C']);
+      assert.deepEqual(history('A edited'), ['user:A edited']);
+    });
+
+    it('stores a retried message once (client-made message_id) and refuses an id used elsewhere with 409', async () => {
+      const conversation = await create();
+      const messageId = '0b6f3d4e-8c1a-4e61-9a7c-5d2f1e3b4a59';
+      const first = await ask(conversation.id, { content: 'Once?', message_id: messageId, parent_message_id: null });
+      assert.equal(first.userId, messageId);
+      const again = await ask(conversation.id, { content: 'Once?', message_id: messageId, parent_message_id: null });
+      assert.equal(again.userId, messageId);
+      const stored = await messages(conversation.id);
+      assert.equal(stored.filter((m) => m.role === 'user').length, 1);
+      assert.equal(stored.filter((m) => m.parent_message_id === messageId).length, 2, 'two answers to the one question');
+
+      assert.equal((await send(conversation.id, { content: 'Other text', message_id: messageId, parent_message_id: null })).statusCode, 409);
+      const elsewhere = await create();
+      assert.equal((await send(elsewhere.id, { content: 'Once?', message_id: messageId })).statusCode, 409);
+    });
+
+    it('answers with the model reasoning_model_override names, and 400 for a model that is not offered', async () => {
+      const conversation = await create();
+      await ask(conversation.id, { content: 'Which model?', reasoning_model_override: 'thinking-model' });
+      assert.equal(answerCalls()[0]!.body.model, 'thinking-model');
+      assert.equal((await messages(conversation.id))[1]!.model, 'thinking-model');
+      const unknown = await send(conversation.id, { content: 'Which model?', reasoning_model_override: 'gpt-unknown' });
+      assert.equal(unknown.statusCode, 400);
+      assert.equal(unknown.json().message, 'Unknown language model: gpt-unknown');
+    });
+
+    it('ends with an error event when the model fails mid-answer, keeping what arrived as an error message', async () => {
+      model.setScript({ rules: [...SIDE_RULES, { match: 'fail', reply: 'One two three four', failAfterChunks: 2 }] });
+      const conversation = await create();
+      const { events, assistantId } = await ask(conversation.id, { content: 'fail' });
+      const kinds = shape(events).filter((kind) => kind !== 'intent');
+      assert.deepEqual(kinds, ['message', 'stream_text:begin:answer', 'stream_text:append', 'stream_text:append', 'stream_text:end', 'error']);
+      const last = events.at(-1)!;
+      assert.ok(last.kind === 'error');
+      assert.equal(last.code, 'upstream_failed');
+      assert.match(last.message, /^The answer failed: The model endpoint/);
+      const stored = (await messages(conversation.id)).find((m) => m.message_id === assistantId)!;
+      assert.equal(stored.status, 'error');
+      assert.equal(stored.content, 'One two');
+
+      model.setScript({ rules: [...SIDE_RULES, { match: 'event', reply: 'One two', failAfterChunks: 1, failWith: 'error-event', errorMessage: 'overloaded' }] });
+      const errored = await ask(conversation.id, { content: 'event' });
+      const error = errored.events.at(-1)!;
+      assert.ok(error.kind === 'error');
+      assert.equal(error.message, 'The answer failed: The model endpoint failed while answering: overloaded');
+    });
+
+    it('answers 502 when the model refuses before streaming, storing nothing; no intent is made up when the classifier fails', async () => {
+      const conversation = await create();
+      model.setScript({ rules: [INTENT_RULE, { status: 500, errorMessage: 'model crashed' }] });
+      const refused = await send(conversation.id, { content: 'Hi?' });
+      assert.equal(refused.statusCode, 502);
+      assert.equal(refused.json().message, 'The answer failed: The model endpoint answered HTTP 500: model crashed');
+      assert.deepEqual(await messages(conversation.id), []);
+
+      model.setScript({ rules: [{ system: 'Classify the user', reply: 'I think it is a question.' }, { system: 'Write a short title', status: 500 }] });
+      const { events } = await ask(conversation.id, { content: 'Hi?' });
+      assert.ok(!shape(events).includes('intent'), 'no intent event without a valid classification');
+      assert.equal(events.at(-1)!.kind, 'done');
+      assert.equal((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json().conversations[0].name, 'New chat');
+    });
+
+    it('stops the upstream request at once when the client goes away, and keeps the partial answer as stopped', async () => {
+      model.setScript({ rules: [...SIDE_RULES, { match: 'long', reply: 'one two three four five six seven eight nine ten', delayMs: 80 }] });
+      const conversation = await create();
+      const origin = await t.listen();
+      const controller = new AbortController();
+      const response = await fetch(`${origin}/api/conversations/${conversation.id}/messages/v2`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await t.token()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: 'long' }),
+        signal: controller.signal,
+      });
+      assert.equal(response.status, 200);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      while ((received.match(/"append"/g) ?? []).length < 2) {
+        const { value, done } = await reader.read();
+        assert.equal(done, false, 'the stream ended early');
+        received += decoder.decode(value, { stream: true });
+      }
+      const ids = received.split('\n').map((line) => (line ? JSON.parse(line) : {})).find((event) => event.kind === 'message');
+      const answerCall = answerCalls()[0]!;
+      assert.equal(answerCall.completed, false);
+      const stoppedAt = Date.now();
+      controller.abort();
+      await model.waitFor(() => answerCall.aborted, 2_000);
+      const delay = Date.now() - stoppedAt;
+      assert.ok(delay < 500, `the abort reached the model after ${delay} ms`);
+
+      let stored: Message | undefined;
+      for (let i = 0; i < 100 && stored?.status !== 'stopped'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        stored = (await messages(conversation.id)).find((m) => m.message_id === ids.assistant_message_id);
+      }
+      assert.equal(stored?.status, 'stopped');
+      assert.ok(stored!.content.startsWith('one two'), stored!.content);
+      assert.ok(!stored!.content.includes('ten'));
+    });
+
+    it('reads the model only as fast as a slow client reads (bounded memory), and delivers everything once it reads', async () => {
+      const chunk = 'x'.repeat(8 * 1024);
+      const total = 3_000; // about 24 MB of answer: far more than the socket buffers hold
+      model.setScript({ rules: [...SIDE_RULES, { match: 'flood', chunks: Array.from({ length: total }, () => chunk) }] });
+      const conversation = await create();
+      const origin = await t.listen();
+      const { request } = await import('node:http');
+      const token = await t.token();
+      const body = JSON.stringify({ content: 'flood' });
+      const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+        const req = request(`${origin}/api/conversations/${conversation.id}/messages/v2`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        });
+        req.on('response', resolve);
+        req.on('error', reject);
+        req.end(body);
+      });
+      assert.equal(res.statusCode, 200);
+      res.pause();
+      const answerCall = () => answerCalls().find((call) => call.lastUserMessage === 'flood')!;
+      await model.waitFor(() => (answerCall()?.chunksSent ?? 0) > 0);
+      // Wait until the fake stops getting further: everything between it and the client is full.
+      let last = -1;
+      for (let i = 0; i < 100; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const sent = answerCall().chunksSent!;
+        if (sent === last) break;
+        last = sent;
+      }
+      // What was read stays in flight in socket buffers (a few MB on loopback) and the writer's
+      // 16 KB: the model is not read to the end into the server's memory.
+      assert.ok(last < total / 2, `the model was read ${last} of ${total} chunks while the client read nothing`);
+      assert.equal(answerCall().completed, false);
+
+      let bytes = 0;
+      let tail = '';
+      res.on('data', (data: Buffer) => {
+        bytes += data.length;
+        tail = (tail + data.toString('utf8')).slice(-200);
+      });
+      res.resume();
+      await new Promise((resolve) => res.on('end', resolve));
+      assert.ok(bytes > total * chunk.length, `received ${bytes} bytes`);
+      assert.match(tail, /\{"kind":"done"\}\n$/);
+      assert.equal(answerCall().completed, true);
+    });
+  });
+}
+
+describe('conversations API without a model', () => {
+  let handle: DatabaseHandle;
+  let t: ChatTestApp;
+  let model: ScriptedModelServer;
+  before(async () => {
+    handle = await testDatabaseTargets()[0]!.open();
+    model = await startScriptedModelServer({ modelsStatus: 503 });
+    t = await startChatTestApp(handle, { OPENAI_BASE_URL: model.url });
+  });
+  after(async () => {
+    await t.close();
+    await model.close();
+    await handle.close();
+  });
+
+  it('manages conversations, and answers a message with 503 and a clear message', async () => {
+    const created = await t.as('employee', { method: 'POST', url: '/api/conversations?name=Offline' });
+    assert.equal(created.statusCode, 201);
+    const id = conversationSchema.parse(created.json()).id;
+    const response = await t.as('employee', { method: 'POST', url: `/api/conversations/${id}/messages/v2`, payload: { content: 'Hello?' } });
+    assert.equal(response.statusCode, 503);
+    assert.match(response.headers['content-type'] as string, /application\/json/);
+    assert.match(apiErrorSchema.parse(response.json()).message, /^No language model is reachable: chat needs a language model/);
+    const stored = messageListResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/conversations/${id}/messages` })).json());
+    assert.deepEqual(stored.messages, []);
+  });
+});
+
+export type { StreamEvent };

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { Message, MessagePayload, StreamEvent } from '@assistant/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConversationsRepository } from '../db/repositories/conversations-repository';
+import type { ChatDelta, ModelProvider } from '../inference/model-provider';
+import { buildPrompt } from './build-prompt';
+import { classifyIntent } from './intent';
+import type { NdjsonWriter } from './ndjson-writer';
+import { streamAnswer } from './stream-answer';
+import { generateTitle } from './title';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** One exchange, prepared: where the new messages go and what the model is asked. */
+export interface PreparedExchange {
+  owner: string;
+  conversation: { id: string; name: string };
+  /** The parent of the new user message (null: a first message). */
+  parentId: string | null;
+  /** The branch from the root down to the parent. */
+  branch: Message[];
+  /** The user message, already stored by an earlier attempt with the same message_id. */
+  existingUserMessage: Message | undefined;
+  userMessageId: string;
+  assistantMessageId: string;
+  model: string;
+  payload: MessagePayload;
+  /** The conversation had no message yet: it gets a generated title. */
+  isFirstExchange: boolean;
+}
+
+export function prepareIds(payload: MessagePayload): { userMessageId: string; assistantMessageId: string } {
+  return { userMessageId: payload.message_id ?? randomUUID(), assistantMessageId: randomUUID() };
+}
+
+/**
+ * Starts the model's answer and stores the exchange at the same time (user message, and the
+ * assistant message with status `streaming`). Rejects, with nothing left stored, when either
+ * fails; the route then answers an HTTP error instead of a stream.
+ */
+export async function startExchange(
+  models: ModelProvider,
+  conversations: ConversationsRepository,
+  exchange: PreparedExchange,
+  signal: AbortSignal,
+): Promise<AsyncIterable<ChatDelta>> {
+  const messages = buildPrompt(exchange.branch, exchange.payload.content);
+  const toStore = [
+    ...(exchange.existingUserMessage
+      ? []
+      : [
+          {
+            message_id: exchange.userMessageId,
+            parent_message_id: exchange.parentId,
+            role: 'user' as const,
+            content: exchange.payload.content,
+            status: 'complete' as const,
+          },
+        ]),
+    {
+      message_id: exchange.assistantMessageId,
+      parent_message_id: exchange.userMessageId,
+      role: 'assistant' as const,
+      content: '',
+      status: 'streaming' as const,
+      model: exchange.model,
+    },
+  ];
+  const [upstream, stored] = await Promise.allSettled([
+    models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, signal }),
+    conversations.addMessages(exchange.conversation.id, toStore),
+  ]);
+  if (upstream.status === 'fulfilled' && stored.status === 'fulfilled') return upstream.value;
+  if (stored.status === 'fulfilled') await conversations.removeMessages(toStore.map((message) => message.message_id));
+  if (upstream.status === 'fulfilled') {
+    // Stops the upstream request the answer no longer needs.
+    await (upstream.value as AsyncGenerator<ChatDelta>).return?.(undefined);
+    throw (stored as PromiseRejectedResult).reason;
+  }
+  throw upstream.reason;
+}
+
+/**
+ * Streams one exchange to the client: the `message` event (stored ids), the intent event once the
+ * classification is there, the reasoning and answer text, then `done` or `error`. Meanwhile a new
+ * conversation gets its title. The answer is stored with status complete, stopped (the client
+ * went away) or error, with the text that arrived.
+ */
+export async function relayExchange(options: {
+  models: ModelProvider;
+  conversations: ConversationsRepository;
+  exchange: PreparedExchange;
+  deltas: AsyncIterable<ChatDelta>;
+  writer: NdjsonWriter;
+  signal: AbortSignal;
+  log: Log;
+}): Promise<void> {
+  const { models, conversations, exchange, deltas, writer, signal, log } = options;
+  const send = (event: StreamEvent) => writer.send(event);
+  const started = Date.now();
+
+  const messageSent = send({
+    kind: 'message',
+    conversation_id: exchange.conversation.id,
+    user_message_id: exchange.userMessageId,
+    assistant_message_id: exchange.assistantMessageId,
+  });
+
+  // Side calls run beside the answer; the intent one stops with the answer, the title is kept.
+  const sideCalls = new AbortController();
+  const stopSideCalls = () => sideCalls.abort(new DOMException('The answer ended', 'AbortError'));
+  signal.addEventListener('abort', stopSideCalls, { once: true });
+  const previousAnswer = [...exchange.branch].reverse().find((message) => message.role === 'assistant')?.content;
+  const intentSent = classifyIntent(
+    models,
+    { model: exchange.model, question: exchange.payload.content, previousAnswer, signal: sideCalls.signal },
+    log,
+  ).then(async (intent) => {
+    await messageSent;
+    if (intent) await send({ kind: 'intent', event: { payload: { trace_id: exchange.assistantMessageId }, intent_response: intent } });
+  });
+  const titled = exchange.isFirstExchange
+    ? generateTitle(models, { model: exchange.model, question: exchange.payload.content }, log).then(async (title) => {
+        if (!title) return;
+        const set = await conversations.setTitle(exchange.owner, exchange.conversation.id, exchange.conversation.name, title);
+        if (set) log.info({ conversationId: exchange.conversation.id }, 'chat: conversation titled');
+      })
+    : Promise.resolve();
+
+  let outcome;
+  try {
+    await messageSent;
+    outcome = await streamAnswer({ deltas, think: exchange.payload.think, send, signal });
+  } finally {
+    signal.removeEventListener('abort', stopSideCalls);
+  }
+
+  await conversations
+    .finishMessage(exchange.assistantMessageId, { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning })
+    .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the answer could not be stored'));
+
+  const logged = { conversationId: exchange.conversation.id, messageId: exchange.assistantMessageId, model: exchange.model, ms: Date.now() - started, characters: outcome.content.length };
+  if (outcome.status === 'stopped') {
+    stopSideCalls();
+    log.info(logged, 'chat: answer stopped, the client went away; the partial answer is kept');
+    await titled.catch(() => {});
+    writer.end();
+    return;
+  }
+  // The intent and the title belong to this stream: it ends after them (each has its own short timeout).
+  await Promise.all([intentSent, titled.catch((error: unknown) => log.warn({ err: error }, 'chat: the title could not be stored'))]);
+  if (outcome.status === 'error') {
+    log.warn({ ...logged, code: outcome.failure!.code, reason: outcome.failure!.reason }, 'chat: the answer failed while streaming');
+    await send({ kind: 'error', code: outcome.failure!.code, message: outcome.failure!.message });
+  } else {
+    log.info(logged, 'chat: answer complete');
+    await send({ kind: 'done' });
+  }
+  writer.end();
+}

@@ -1,0 +1,57 @@
+import { CONVERSATION_NAME_MAX_LENGTH } from '@assistant/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ModelProvider } from '../inference/model-provider';
+
+export const TITLE_SYSTEM_PROMPT = [
+  'Write a short title (at most six words) for a conversation that starts with the message below.',
+  'Use the language of the message. Answer with the title only: no quotes, no full stop, no explanation.',
+].join('\n');
+
+/** A generated title is cut to this many characters. */
+export const TITLE_MAX_CHARACTERS = 80;
+const TITLE_TIMEOUT_MS = 20_000;
+/** Only the beginning of a long first message is needed for a title. */
+const QUESTION_EXCERPT = 2_000;
+
+/** A title for a new conversation from its first message, or undefined (logged) when the model gives none. */
+export async function generateTitle(
+  models: ModelProvider,
+  request: { model: string; question: string },
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<string | undefined> {
+  try {
+    const text = await models.complete({
+      model: request.model,
+      messages: [
+        { role: 'system', content: TITLE_SYSTEM_PROMPT },
+        { role: 'user', content: request.question.slice(0, QUESTION_EXCERPT) },
+      ],
+      temperature: 0.2,
+      maxTokens: 40,
+      timeoutMs: TITLE_TIMEOUT_MS,
+    });
+    return cleanTitle(text);
+  } catch (error) {
+    log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'chat: no title generated');
+    return undefined;
+  }
+}
+
+/** The model's title without thinking, quotes, Markdown and trailing punctuation; undefined when nothing is left. */
+export function cleanTitle(text: string): string | undefined {
+  const withoutThinking = text.replace(/<think>[\s\S]*?(<\/think>|$)/g, '');
+  const line = withoutThinking
+    .split('\n')
+    .map((part) => part.trim())
+    .find(Boolean);
+  if (!line) return undefined;
+  let title = line
+    .replace(/^(title|titel)\s*:\s*/i, '')
+    .replace(/[*_#`]/g, '')
+    .replace(/^["'“„«‚‘]+|["'”“»‘’]+$/g, '')
+    .replace(/[.:;,!]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (title.length > TITLE_MAX_CHARACTERS) title = `${title.slice(0, TITLE_MAX_CHARACTERS - 1).trimEnd()}…`;
+  return title && title.length <= CONVERSATION_NAME_MAX_LENGTH ? title : undefined;
+}
