@@ -12,7 +12,7 @@ const browserPackages = [
 ];
 
 // Packages that ship only ES modules and must go through the transform.
-const esmPackages = ['until-async', '@mswjs', 'msw', 'rettime', 'headers-polyfill', 'outvariant', 'strict-event-emitter', 'is-node-process', '@open-draft'];
+const esmPackages = ['until-async', '@mswjs', 'msw', 'rettime', 'headers-polyfill', 'outvariant', 'strict-event-emitter', 'is-node-process', '@open-draft', 'marked', 'lowlight', 'devlop'];
 
 /** @type {import('jest').Config} */
 export default {

@@ -47,6 +47,7 @@ export { Skeleton, type SkeletonProps } from './components/skeleton';
 export { Card, type CardProps } from './components/card';
 export { Badge, type BadgeProps } from './components/badge';
 export { MarkedText, type MarkedTextProps } from './components/marked-text';
+export { Markdown, type MarkdownProps } from './components/markdown/markdown';
 export { VisuallyHidden, type VisuallyHiddenProps } from './components/visually-hidden';
 
 // Document preview (pdf.js is loaded on first use, in its own chunk)

@@ -16,6 +16,15 @@ export interface UiTexts {
   confirm: string;
   /** Text of a field's character count, e.g. "12 of 200 characters". */
   characterCount: (count: number, max?: number) => string;
+  /** Markdown: the copy button of a code block, its state after copying, its region's name. */
+  copyCode: string;
+  codeCopied: string;
+  copyFailed: string;
+  codeBlock: (language: string | undefined) => string;
+  /** Markdown: name of a table's scrollable region. */
+  table: string;
+  /** Markdown: stands in for an image, which is never loaded (model output is untrusted). */
+  image: (alt: string) => string;
 }
 
 export const UI_TEXTS_DE: UiTexts = {
@@ -28,6 +37,12 @@ export const UI_TEXTS_DE: UiTexts = {
   cancel: 'Abbrechen',
   confirm: 'Bestätigen',
   characterCount: (count, max) => (max === undefined ? `${count} Zeichen` : `${count} von ${max} Zeichen`),
+  copyCode: 'Code kopieren',
+  codeCopied: 'Kopiert',
+  copyFailed: 'Kopieren nicht möglich',
+  codeBlock: (language) => (language ? `Code (${language})` : 'Code'),
+  table: 'Tabelle',
+  image: (alt) => (alt ? `Bild: ${alt}` : 'Bild'),
 };
 
 export const UI_TEXTS_EN: UiTexts = {
@@ -40,6 +55,12 @@ export const UI_TEXTS_EN: UiTexts = {
   cancel: 'Cancel',
   confirm: 'Confirm',
   characterCount: (count, max) => (max === undefined ? `${count} characters` : `${count} of ${max} characters`),
+  copyCode: 'Copy code',
+  codeCopied: 'Copied',
+  copyFailed: 'Copying is not possible',
+  codeBlock: (language) => (language ? `Code (${language})` : 'Code'),
+  table: 'Table',
+  image: (alt) => (alt ? `Image: ${alt}` : 'Image'),
 };
 
 // German is the product's default interface language (SPEC section 1).
