@@ -6,8 +6,8 @@ import {
   conversationListResponseSchema,
   conversationSchema,
   messageListResponseSchema,
+  qaResourcesResponseSchema,
   type Message,
-  type StreamEvent,
 } from '@assistant/contracts';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import type { DatabaseHandle } from '../db/database';
@@ -307,6 +307,17 @@ for (const target of testDatabaseTargets()) {
       assert.equal((await send(elsewhere.id, { content: 'Once?', message_id: messageId })).statusCode, 409);
     });
 
+    it('lists the models on offer as LanguageModel resources (GET qa/resources), beside the collections', async () => {
+      const response = await t.as('employee', { method: 'GET', url: '/api/qa/resources' });
+      assert.equal(response.statusCode, 200, response.body);
+      const resources = qaResourcesResponseSchema.parse(response.json());
+      assert.deepEqual(resources.language_models, [
+        { id: 'scripted-model', name: 'scripted-model', type: 'llm' },
+        { id: 'thinking-model', name: 'thinking-model', type: 'llm' },
+      ]);
+      assert.ok(Array.isArray(resources.collections));
+    });
+
     it('answers with the model reasoning_model_override names, and 400 for a model that is not offered', async () => {
       const conversation = await create();
       await ask(conversation.id, { content: 'Which model?', reasoning_model_override: 'thinking-model' });
@@ -468,6 +479,11 @@ describe('conversations API without a model', () => {
     const stored = messageListResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/conversations/${id}/messages` })).json());
     assert.deepEqual(stored.messages, []);
   });
+
+  it('offers an empty model list', async () => {
+    const response = await t.as('employee', { method: 'GET', url: '/api/qa/resources' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(qaResourcesResponseSchema.parse(response.json()).language_models, []);
+  });
 });
 
-export type { StreamEvent };

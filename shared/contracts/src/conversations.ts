@@ -90,8 +90,9 @@ export const messagePayloadSchema = z
       .regex(/\S/, 'Must not be empty')
       .max(MESSAGE_MAX_CHARACTERS, `Must not be longer than ${MESSAGE_MAX_CHARACTERS} characters`),
     /**
-     * The message the new one follows. Absent or null: after the conversation's latest message
-     * (or as its first). An earlier message's id: a new branch from there (edit, regenerate).
+     * The message the new one follows. Absent: after the conversation's latest message (or as
+     * its first). An earlier message's id: a new branch from there (edit, regenerate). null: a
+     * new first message, a sibling of the conversation's first question (editing it).
      */
     parent_message_id: uuidSchema.nullable().optional(),
     /** Ids of files the user uploaded for this message (fileId of the file record). */

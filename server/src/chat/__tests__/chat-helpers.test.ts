@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Message } from '@assistant/contracts';
+import type { ChatDelta } from '../../inference/model-provider';
+import { HISTORY_MAX_CHARACTERS, buildPrompt } from '../build-prompt';
+import { parseJsonObject } from '../intent';
+import { ThinkTagSplitter } from '../think-tags';
+import { cleanTitle } from '../title';
+
+function split(chunks: string[]): { reasoning: string; answer: string } {
+  const splitter = new ThinkTagSplitter();
+  const out: ChatDelta[] = [];
+  for (const text of chunks) out.push(...splitter.push({ channel: 'answer', text }));
+  out.push(...splitter.flush());
+  return {
+    reasoning: out.filter((d) => d.channel === 'reasoning').map((d) => d.text).join(''),
+    answer: out.filter((d) => d.channel === 'answer').map((d) => d.text).join(''),
+  };
+}
+
+describe('ThinkTagSplitter', () => {
+  it('splits a leading <think> block, with tags cut anywhere across chunks', () => {
+    const text = '<think>Step one. Step two.</think>\n\nThe answer.';
+    for (let cut = 1; cut < text.length; cut++) {
+      assert.deepEqual(split([text.slice(0, cut), text.slice(cut)]), { reasoning: 'Step one. Step two.', answer: 'The answer.' }, `cut at ${cut}`);
+    }
+    assert.deepEqual(split([...text]), { reasoning: 'Step one. Step two.', answer: 'The answer.' });
+  });
+
+  it('leaves an answer without a leading block alone, <think> later in the text included', () => {
+    assert.deepEqual(split(['Use ', '<think>', ' in XML.']), { reasoning: '', answer: 'Use <think> in XML.' });
+    assert.deepEqual(split(['<', 'b>bold</b>']), { reasoning: '', answer: '<b>bold</b>' });
+    assert.deepEqual(split(['<thi']), { reasoning: '', answer: '<thi' });
+  });
+
+  it('keeps an unfinished block as reasoning, and passes reasoning deltas through', () => {
+    assert.deepEqual(split(['<think>still thinking</th']), { reasoning: 'still thinking</th', answer: '' });
+    const splitter = new ThinkTagSplitter();
+    assert.deepEqual(splitter.push({ channel: 'reasoning', text: 'hm' }), [{ channel: 'reasoning', text: 'hm' }]);
+  });
+});
+
+describe('cleanTitle', () => {
+  it('strips quotes, labels, Markdown, trailing punctuation and thinking', () => {
+    assert.equal(cleanTitle('"Trip to Lisbon."'), 'Trip to Lisbon');
+    assert.equal(cleanTitle('Title: **Quarterly figures**\nMore text'), 'Quarterly figures');
+    assert.equal(cleanTitle('<think>hmm</think>\n„Reise nach Lissabon“'), 'Reise nach Lissabon');
+    assert.equal(cleanTitle('<think>never finished'), undefined);
+    assert.equal(cleanTitle('   \n'), undefined);
+    assert.equal(cleanTitle('x'.repeat(300))!.length, 80);
+  });
+});
+
+describe('parseJsonObject', () => {
+  it('finds the JSON object in a fenced or wordy answer', () => {
+    assert.deepEqual(parseJsonObject('```json\n{"a":true}\n```'), { a: true });
+    assert.deepEqual(parseJsonObject('<think>{"no":1}</think>Here: {"b":false}'), { b: false });
+    assert.equal(parseJsonObject('no json'), undefined);
+    assert.equal(parseJsonObject('{broken'), undefined);
+  });
+});
+
+describe('buildPrompt', () => {
+  const message = (role: Message['role'], content: string, status: Message['status'] = 'complete'): Message => ({
+    message_id: crypto.randomUUID(),
+    conversation_id: crypto.randomUUID(),
+    parent_message_id: null,
+    role,
+    content,
+    status,
+    created_at: new Date().toISOString(),
+  });
+
+  it('sends the system prompt, the branch without failed empty answers, and the question', () => {
+    const prompt = buildPrompt(
+      [message('user', 'Q1'), message('assistant', 'A1'), message('user', 'Q2'), message('assistant', '', 'error'), message('user', 'Q3'), message('assistant', 'part', 'stopped')],
+      'Q4',
+      new Date('2026-03-01T10:00:00Z'),
+    );
+    assert.equal(prompt[0]!.role, 'system');
+    assert.match(String(prompt[0]!.content), /Today is 2026-03-01/);
+    assert.deepEqual(
+      prompt.slice(1).map((m) => `${m.role}:${String(m.content)}`),
+      ['user:Q1', 'assistant:A1', 'user:Q2', 'user:Q3', 'assistant:part', 'user:Q4'],
+    );
+  });
+
+  it('drops the oldest messages beyond the history budget, never the question', () => {
+    const long = 'x'.repeat(HISTORY_MAX_CHARACTERS / 2 + 1);
+    const prompt = buildPrompt([message('user', long), message('assistant', long), message('user', 'recent')], 'Q');
+    assert.deepEqual(prompt.slice(1).map((m) => String(m.content).slice(0, 6)), ['xxxxxx', 'recent', 'Q']);
+  });
+});

@@ -1,0 +1,29 @@
+import { qaResourcesResponseSchema, type LanguageModel } from '@assistant/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
+import type { ModelProvider } from '../inference/model-provider';
+import { viewerOf } from './collections';
+
+/**
+ * GET /api/qa/resources (SPEC section 7): the collections the user may search (their personal
+ * ones, then the company's) and the language models on offer as LanguageModel resources (the
+ * chat's model picker; `reasoning_model_override` takes one of these ids). With no model
+ * reachable the model list is empty, never an error (DESIGN section 1).
+ */
+export const qaResourcesRoutes: FastifyPluginAsyncZod<{ collections: CollectionsRepository; models: ModelProvider }> = async (
+  app,
+  { collections, models },
+) => {
+  app.get('/qa/resources', { schema: { response: { 200: qaResourcesResponseSchema } } }, async (request) => {
+    const viewer = viewerOf(request);
+    const [personal, company, offered] = await Promise.all([
+      collections.list(viewer, 'personal'),
+      collections.list(viewer, 'company'),
+      models.models(),
+    ]);
+    return {
+      collections: [...personal, ...company].map((collection) => ({ id: collection.id, name: collection.name, type: collection.scope })),
+      language_models: offered.map((id): LanguageModel => ({ id, name: id, type: 'llm' })),
+    };
+  });
+};
