@@ -76,6 +76,15 @@ export const fake = {
 
 const NEXT: Partial<Record<FileStatus, FileStatus>> = { uploaded: 'processing', processing: 'processed' };
 
+/** The media type the server would detect for a name (docs/collections.md: by content; names decide for text). */
+function mediaTypeOf(name: string): string {
+  if (name.endsWith('.md')) return 'text/markdown; charset=utf-8';
+  if (name.endsWith('.html')) return 'text/html; charset=utf-8';
+  if (name.endsWith('.txt')) return 'text/plain; charset=utf-8';
+  if (name.endsWith('.docx')) return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  return 'application/pdf';
+}
+
 function apiError(status: number, message: string): Response {
   return HttpResponse.json({ statusCode: status, error: 'Error', message }, { status });
 }
@@ -101,7 +110,7 @@ export function handlers(): HttpHandler[] {
         if (fake.holdUploads) await fake.holdUploads;
         const refusal = fake.refuse[sent.name];
         if (refusal) return apiError(refusal.status, refusal.message);
-        const record = file({ name: sent.name, size: sent.size, status: 'uploaded' });
+        const record = file({ name: sent.name, size: sent.size, status: 'uploaded', mediaType: mediaTypeOf(sent.name) });
         fake.files = [record, ...fake.files];
         const { error: _error, ...uploaded } = record;
         return HttpResponse.json({ files: [{ ...uploaded, runId: record.runId! }] }, { status: 201 });
