@@ -285,8 +285,8 @@ for (const target of testDatabaseTargets()) {
       const history = (content: string) =>
         answerCalls()
           .find((call) => call.lastUserMessage === content)!
-          .body.messages!.filter((m) => m.role !== 'system')
-          .map((m) => `${m.role}:${String(m.content)}`);
+          .body.messages.filter((m: { role: string }) => m.role !== 'system')
+          .map((m: { role: string; content: unknown }) => `${m.role}:${String(m.content)}`);
       assert.deepEqual(history('C'), ['user:A', 'assistant:Answer to A', 'user:B', 'assistant:Answer to B', 'user:C']);
       assert.deepEqual(history('A edited'), ['user:A edited']);
     });
