@@ -54,6 +54,7 @@ describe('a file whose processing failed', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /^broken\.docx/ })).not.toBeInTheDocument());
     expect(fake.deletes).toEqual([failed.fileId]);
     expect(screen.getByText('No documents yet')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Documents' })).toHaveFocus());
     await waitFor(() => expect(announced()).toContain('broken.docx was removed.'));
   });
 
@@ -97,7 +98,7 @@ describe('ingestion runs', () => {
     expect(within(table).getByRole('row', { name: /^run-1\.pdf/ })).toHaveTextContent('Running');
     expect(within(section).getByText('Page 1 of 3')).toBeInTheDocument();
     const pages = within(section).getByRole('navigation', { name: 'Pages of the processing runs' });
-    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toHaveAttribute('aria-disabled', 'true');
     expect(fake.runsQueries.at(-1)).toEqual({ page: 1, size: 10, collection_id: COLLECTION_ID });
 
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
@@ -109,7 +110,11 @@ describe('ingestion runs', () => {
 
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
     expect(await within(section).findByText('Page 3 of 3')).toBeInTheDocument();
-    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toHaveFocus();
+    const queries = fake.runsQueries.length;
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(fake.runsQueries).toHaveLength(queries);
     expect(within(section).getAllByRole('row')).toHaveLength(4);
     await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
     expect(await within(section).findByText('Page 2 of 3')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { CollectionFile, CollectionSummary } from '@assistant/contracts';
 import { ApiRequestError, useConfigStore } from '@assistant/platform';
 import { ConfirmDialog, EmptyState, ErrorState, Loading, VisuallyHidden } from '@assistant/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteFile, retryFile } from '../api/files-api';
 import { useAnnouncer } from '../hooks/use-announcer';
@@ -37,6 +37,16 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState<CollectionFile | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** A removed file whose row is still listed: once it is gone, focus moves to the heading (its button went with it). */
+  const [removedId, setRemovedId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (removedId && !files.some((file) => file.fileId === removedId)) {
+      setRemovedId(null);
+      headingRef.current?.focus();
+    }
+  }, [files, removedId]);
 
   const setFileBusy = useCallback((fileId: string, on: boolean) => {
     setBusy((current) => {
@@ -78,6 +88,7 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
     try {
       await deleteFile(file.fileId);
       queue.dismissWhere((item) => item.fileId === file.fileId);
+      setRemovedId(file.fileId);
       announce(t('documents.removed', { name }));
     } catch (error) {
       if (!(error instanceof ApiRequestError && error.status === 404)) {
@@ -112,7 +123,7 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
 
   return (
     <section className="documents-section" aria-labelledby="collection-documents-heading">
-      <h2 id="collection-documents-heading">{t('documents.heading')}</h2>
+      <h2 id="collection-documents-heading" ref={headingRef} tabIndex={-1}>{t('documents.heading')}</h2>
       {collection.can_manage && (
         <div className="documents-upload">
           <UploadDropZone maxFileUploadSizeMB={maxMB} onFiles={queue.add} />

@@ -76,11 +76,12 @@ export function RunsSection({ collectionId, changeKey }: RunsSectionProps) {
         </div>
         {runs.pages > 1 && (
           <nav className="runs-section__pages" aria-label={t('runs.pagesLabel')}>
-            <Button size="sm" variant="secondary" disabled={runs.page <= 1} onClick={() => runs.setPage(runs.page - 1)}>
+            {/* aria-disabled, not disabled: the button keeps the focus on the first and last page. */}
+            <Button size="sm" variant="secondary" aria-disabled={runs.page <= 1} onClick={() => runs.page > 1 && runs.setPage(runs.page - 1)}>
               {t('runs.previous')}
             </Button>
             <span aria-live="polite">{t('runs.page', { page: runs.page, pages: runs.pages })}</span>
-            <Button size="sm" variant="secondary" disabled={runs.page >= runs.pages} onClick={() => runs.setPage(runs.page + 1)}>
+            <Button size="sm" variant="secondary" aria-disabled={runs.page >= runs.pages} onClick={() => runs.page < runs.pages && runs.setPage(runs.page + 1)}>
               {t('runs.next')}
             </Button>
           </nav>

@@ -1,5 +1,5 @@
 import { Button, UploadIcon } from '@assistant/ui';
-import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../cx';
 import { ACCEPT_ATTRIBUTE } from '../model/upload-limits';
@@ -26,6 +26,20 @@ export function UploadDropZone({ maxFileUploadSizeMB, onFiles }: UploadDropZoneP
   const [dragging, setDragging] = useState(false);
   // dragenter/dragleave fire for every child too: count them, so the highlight does not flicker.
   const depth = useRef(0);
+
+  // Files dropped next to the zone would make the browser open them, leaving the page (and its
+  // uploads): while the zone is shown, such drops do nothing.
+  useEffect(() => {
+    const ignore = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', ignore);
+    window.addEventListener('drop', ignore);
+    return () => {
+      window.removeEventListener('dragover', ignore);
+      window.removeEventListener('drop', ignore);
+    };
+  }, []);
 
   const onDragEnter = (event: DragEvent) => {
     if (!hasFiles(event)) return;

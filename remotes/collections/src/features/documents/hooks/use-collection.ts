@@ -25,7 +25,8 @@ export function useCollection(id: string): CollectionLoad & { reload(): void } {
       (collection) => setLoad({ status: 'loaded', collection }),
       (error: unknown) => {
         if (controller.signal.aborted || error instanceof RequestAbortedError) return;
-        if (error instanceof ApiRequestError && error.status === 404) setLoad({ status: 'not-found' });
+        // 400: not even a collection id (a mistyped address); the same answer for the user as a 404.
+        if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) setLoad({ status: 'not-found' });
         else {
           console.warn('Loading the collection failed', error);
           setLoad({ status: 'failed' });
