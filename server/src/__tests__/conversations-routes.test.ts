@@ -10,6 +10,7 @@ import {
   type Message,
 } from '@assistant/contracts';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
+import { SIDE_CALL_GRACE_MS } from '../chat/answer-exchange';
 import type { DatabaseHandle } from '../db/database';
 import { testDatabaseTargets } from '../testing/test-databases';
 import { channelText, parseEvents, shape, startChatTestApp, type ChatTestApp } from './support/chat-test-app';
@@ -362,6 +363,18 @@ for (const target of testDatabaseTargets()) {
       assert.ok(!shape(events).includes('intent'), 'no intent event without a valid classification');
       assert.equal(events.at(-1)!.kind, 'done');
       assert.equal((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json().conversations[0].name, 'New chat');
+    });
+
+    it('ends the stream at most a few seconds after the answer when the classifier hangs, without an intent', async () => {
+      model.setScript({ rules: [{ system: 'Classify the user', hang: true }, TITLE_RULE] });
+      const conversation = await create();
+      const started = Date.now();
+      const { events } = await ask(conversation.id, { content: 'Quick?' });
+      assert.ok(Date.now() - started < SIDE_CALL_GRACE_MS + 2_000);
+      assert.ok(!shape(events).includes('intent'));
+      assert.equal(events.at(-1)!.kind, 'done');
+      const intentCall = model.chatRequests().find((request) => request.systemMessage?.startsWith('Classify the user'))!;
+      await model.waitFor(() => intentCall.aborted, 2_000);
     });
 
     it('stops the upstream request at once when the client goes away, and keeps the partial answer as stopped', async () => {

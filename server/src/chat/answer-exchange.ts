@@ -11,6 +11,9 @@ import { generateTitle } from './title';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
+/** How long a finished answer's stream waits for the intent and the title before it ends. */
+export const SIDE_CALL_GRACE_MS = 3_000;
+
 /** One exchange, prepared: where the new messages go and what the model is asked. */
 export interface PreparedExchange {
   owner: string;
@@ -108,6 +111,8 @@ export async function relayExchange(options: {
 
   // Side calls run beside the answer; the intent one stops with the answer, the title is kept.
   const sideCalls = new AbortController();
+  // Set once the stream stops waiting for the side calls: a late intent is not sent after the end.
+  let sideCallsClosed = false;
   const stopSideCalls = () => sideCalls.abort(new DOMException('The answer ended', 'AbortError'));
   signal.addEventListener('abort', stopSideCalls, { once: true });
   const previousAnswer = [...exchange.branch].reverse().find((message) => message.role === 'assistant')?.content;
@@ -117,7 +122,7 @@ export async function relayExchange(options: {
     log,
   ).then(async (intent) => {
     await messageSent;
-    if (intent) await send({ kind: 'intent', event: { payload: { trace_id: exchange.assistantMessageId }, intent_response: intent } });
+    if (intent && !sideCallsClosed) await send({ kind: 'intent', event: { payload: { trace_id: exchange.assistantMessageId }, intent_response: intent } });
   });
   const titled = exchange.isFirstExchange
     ? generateTitle(models, { model: exchange.model, question: exchange.payload.content }, log).then(async (title) => {
@@ -147,8 +152,14 @@ export async function relayExchange(options: {
     writer.end();
     return;
   }
-  // The intent and the title belong to this stream: it ends after them (each has its own short timeout).
-  await Promise.all([intentSent, titled.catch((error: unknown) => log.warn({ err: error }, 'chat: the title could not be stored'))]);
+  // The intent and the title belong to this stream: it ends after them, but waits at most
+  // SIDE_CALL_GRACE_MS once the answer is complete (a late title is still stored, a late intent dropped).
+  const sideCallsDone = Promise.all([intentSent, titled.catch((error: unknown) => log.warn({ err: error }, 'chat: the title could not be stored'))]);
+  let grace: NodeJS.Timeout | undefined;
+  await Promise.race([sideCallsDone, new Promise((resolve) => (grace = setTimeout(resolve, SIDE_CALL_GRACE_MS)))]);
+  clearTimeout(grace);
+  sideCallsClosed = true;
+  stopSideCalls();
   if (outcome.status === 'error') {
     log.warn({ ...logged, code: outcome.failure!.code, reason: outcome.failure!.reason }, 'chat: the answer failed while streaming');
     await send({ kind: 'error', code: outcome.failure!.code, message: outcome.failure!.message });
