@@ -6,6 +6,7 @@ import { DocumentsSection } from '../features/documents/components/documents-sec
 import { RunsSection } from '../features/documents/components/runs-section';
 import { useCollection } from '../features/documents/hooks/use-collection';
 import { useCollectionFiles } from '../features/documents/hooks/use-collection-files';
+import { useDocumentTitle } from '../features/documents/hooks/use-document-title';
 import { filesSignature } from '../features/documents/model/file-status';
 import { NAMESPACE } from '../features/documents/namespace';
 import { CollectionSearch } from '../features/search/components/collection-search';
@@ -20,6 +21,9 @@ export default function CollectionDetailsPage() {
   const { t } = useTranslation(NAMESPACE);
   const { stageId = '' } = useParams();
   const load = useCollection(stageId);
+  useDocumentTitle(
+    load.status === 'loaded' ? load.collection.name : load.status === 'not-found' ? t('details.notFound.title') : t('details.title'),
+  );
 
   if (load.status === 'loaded') return <CollectionDetails key={load.collection.id} collection={load.collection} />;
 

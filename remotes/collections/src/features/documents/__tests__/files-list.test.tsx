@@ -22,6 +22,7 @@ describe('collection details: header and files', () => {
     await renderDetails();
     expect(await screen.findByRole('heading', { level: 1, name: 'Handbooks' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to personal collections' })).toHaveAttribute('href', '/collections/personal');
+    expect(document.title).toBe('Handbooks – Assistant');
 
     const table = await screen.findByRole('table', { name: 'Documents in this collection' });
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
