@@ -9,13 +9,19 @@ import { Lexer, type Token, type TokensList } from 'marked';
 export interface BlockState {
   /** The text the tokens were made from. */
   text: string;
-  /** Blocks that no later text can change. */
-  stable: readonly Token[];
+  /**
+   * Blocks that no later text can change, in groups of GROUP_SIZE; a full group is never copied
+   * or changed again, so a renderer can skip it as one unit (the cost of a render then grows
+   * with the number of groups, not of blocks).
+   */
+  stable: ReadonlyArray<readonly Token[]>;
   /** Characters of `text` the stable blocks cover (their raw texts add up to it). */
   stableLength: number;
-  /** Every block of `text`: the stable ones followed by the open ones. */
-  blocks: readonly Token[];
+  /** The blocks after the stable ones, lexed again with the next text. */
+  open: readonly Token[];
 }
+
+export const GROUP_SIZE = 32;
 
 /**
  * How many blocks (not counting blank-line tokens) stay open. A new line can turn the last
@@ -26,7 +32,10 @@ const OPEN_BLOCKS = 2;
 
 const LEX_OPTIONS = { gfm: true, breaks: false } as const;
 
-export const EMPTY_BLOCKS: BlockState = { text: '', stable: [], stableLength: 0, blocks: [] };
+export const EMPTY_BLOCKS: BlockState = { text: '', stable: [], stableLength: 0, open: [] };
+
+/** Every block of the state's text, in order (for tests and callers that need a flat list). */
+export const allBlocks = (state: BlockState): Token[] => [...state.stable.flat(), ...state.open];
 
 export function lexBlocks(previous: BlockState, text: string): BlockState {
   // An edit or a new answer (anything but an append to the stable part) starts over.
@@ -40,7 +49,20 @@ export function lexBlocks(previous: BlockState, text: string): BlockState {
     if (tail[index]!.type !== 'space') open += 1;
   }
   const settled = tail.slice(0, firstOpen);
-  const stable = settled.length ? [...base.stable, ...settled] : base.stable;
   const stableLength = base.stableLength + settled.reduce((sum, token) => sum + token.raw.length, 0);
-  return { text, stable, stableLength, blocks: [...stable, ...tail.slice(firstOpen)] };
+  return { text, stable: settled.length ? appendGrouped(base.stable, settled) : base.stable, stableLength, open: tail.slice(firstOpen) };
+}
+
+function appendGrouped(groups: ReadonlyArray<readonly Token[]>, tokens: readonly Token[]): ReadonlyArray<readonly Token[]> {
+  const next = groups.slice();
+  let last = next.length && next[next.length - 1]!.length < GROUP_SIZE ? [...next.pop()!] : [];
+  for (const token of tokens) {
+    if (last.length === GROUP_SIZE) {
+      next.push(last);
+      last = [];
+    }
+    last.push(token);
+  }
+  next.push(last);
+  return next;
 }

@@ -1,5 +1,5 @@
 import { Lexer } from 'marked';
-import { EMPTY_BLOCKS, lexBlocks, type BlockState } from '../markdown-blocks';
+import { EMPTY_BLOCKS, GROUP_SIZE, allBlocks, lexBlocks, type BlockState } from '../markdown-blocks';
 
 const ANSWER = [
   '# Quarterly report',
@@ -50,25 +50,41 @@ function streamed(text: string, chunk: number): BlockState {
 describe('lexBlocks', () => {
   it.each([1, 2, 3, 7, 16, 64, 1000])('streamed in chunks of %i characters, gives the blocks of lexing the whole text', (chunk) => {
     const state = streamed(ANSWER, chunk);
-    expect(shape(state.blocks)).toEqual(shape(Lexer.lex(ANSWER, { gfm: true })));
-    expect(state.blocks.map((token) => token.raw).join('')).toBe(ANSWER);
+    expect(shape(allBlocks(state))).toEqual(shape(Lexer.lex(ANSWER, { gfm: true })));
+    expect(allBlocks(state).map((token) => token.raw).join('')).toBe(ANSWER);
   });
 
   it('keeps finished blocks as the same objects and lexes only the open end again', () => {
     const first = lexBlocks(EMPTY_BLOCKS, '# Title\n\nOne.\n\nTwo.\n\nThree');
-    expect(first.stable.map((token) => token.type)).toEqual(['heading', 'space', 'paragraph', 'space']);
+    expect(first.stable.flat().map((token) => token.type)).toEqual(['heading', 'space', 'paragraph', 'space']);
     const second = lexBlocks(first, '# Title\n\nOne.\n\nTwo.\n\nThree and more.\n\nFour');
-    expect(second.blocks[0]).toBe(first.blocks[0]);
-    expect(second.blocks[2]).toBe(first.blocks[2]);
+    expect(allBlocks(second)[0]).toBe(allBlocks(first)[0]);
+    expect(allBlocks(second)[2]).toBe(allBlocks(first)[2]);
     const lex = jest.spyOn(Lexer, 'lex');
     lexBlocks(second, `${second.text} and five`);
     expect(lex.mock.calls[0]![0]).toBe('Three and more.\n\nFour and five');
     lex.mockRestore();
   });
 
+  it('keeps full groups of finished blocks as the same arrays', () => {
+    let state = EMPTY_BLOCKS;
+    let text = '';
+    for (let n = 1; n <= GROUP_SIZE * 3; n += 1) {
+      text += `Paragraph ${n}.\n\n`;
+      state = lexBlocks(state, text);
+    }
+    const before = state.stable;
+    state = lexBlocks(state, `${text}More.\n\nAnd more.\n\nEnd`);
+    expect(state.stable.length).toBeGreaterThanOrEqual(6);
+    state.stable.slice(0, -1).forEach((group) => expect(group).toHaveLength(GROUP_SIZE));
+    const fullBefore = before.filter((group) => group.length === GROUP_SIZE);
+    expect(fullBefore.length).toBeGreaterThanOrEqual(5);
+    fullBefore.forEach((group, index) => expect(state.stable[index]).toBe(group));
+  });
+
   it('starts over when the text is not a continuation (an edit, a new answer)', () => {
     const first = lexBlocks(EMPTY_BLOCKS, '# Title\n\nOne.\n\nTwo.\n\nThree');
     const other = lexBlocks(first, 'Something else entirely.');
-    expect(shape(other.blocks)).toEqual(['paragraph:Something else entirely.']);
+    expect(shape(allBlocks(other))).toEqual(['paragraph:Something else entirely.']);
   });
 });
