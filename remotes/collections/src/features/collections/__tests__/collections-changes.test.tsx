@@ -13,6 +13,8 @@ import {
 } from './collections-kit';
 
 const server = setupServer(...handlers());
+// Whole dialogs typed key by key: give a busy machine (parallel test runs) time.
+jest.setTimeout(20_000);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

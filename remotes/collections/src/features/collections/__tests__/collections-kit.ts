@@ -8,8 +8,12 @@ import {
   type Notification,
 } from '@assistant/platform';
 import { renderRemoteAt, startupHandlers, type StartupData } from '@assistant/platform/testing';
+import { configure } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import remote from '../../../module';
+
+// findBy/waitFor wait up to 5 s (not 1 s): parallel test runs on a shared machine can be slow.
+configure({ asyncUtilTimeout: 5000 });
 
 let counter = 0;
 function nextId(): string {

@@ -5,6 +5,8 @@ import { setupServer } from 'msw/node';
 import { apiError, backend, collection, handlers, renderCollections, resetCollectionsState } from './collections-kit';
 
 const server = setupServer(...handlers());
+// Whole dialogs typed key by key: give a busy machine (parallel test runs) time.
+jest.setTimeout(20_000);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -70,6 +72,7 @@ describe('collection list', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Quarterly reports' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Personal collections' })).toHaveFocus();
     expect(backend.listCalls).toEqual(['personal']);
   });
 

@@ -42,6 +42,13 @@ export function CollectionsPanel({ scope }: { scope: CollectionScope }) {
     setFocusHeading(false);
   }, [focusHeading, dialog]);
 
+  // A retry that worked replaces the focused retry button with the list: start from its heading.
+  const previousStatus = useRef(list.status);
+  useEffect(() => {
+    if (previousStatus.current === 'failed' && list.status === 'ready') headingRef.current?.focus();
+    previousStatus.current = list.status;
+  }, [list.status]);
+
   let content;
   if (list.status === 'loading') {
     content = <Skeleton lines={3} label={t('list.loading')} className="collections-panel__loading" />;

@@ -1,0 +1,65 @@
+import { ApiRequestError, RequestAbortedError } from '@assistant/platform';
+import i18next, { type TFunction } from 'i18next';
+import en from '../../../locales/en.json';
+import { checkCollectionName } from '../model/collection-name';
+import { describeCollectionError } from '../model/describe-collection-error';
+import { interfaceLocale } from '../model/interface-locale';
+import { sortCollections } from '../model/sort-collections';
+import { collection } from './collections-kit';
+
+let t: TFunction;
+beforeAll(async () => {
+  const i18n = i18next.createInstance();
+  await i18n.init({ lng: 'en', resources: { en: { collections: en } }, defaultNS: 'collections', interpolation: { escapeValue: false } });
+  t = i18n.t;
+});
+
+describe('checkCollectionName', () => {
+  it('accepts 1 to 100 characters after trimming and gives the trimmed name', () => {
+    expect(checkCollectionName('  Board minutes ')).toEqual({ ok: true, name: 'Board minutes' });
+    expect(checkCollectionName('x')).toEqual({ ok: true, name: 'x' });
+    expect(checkCollectionName(` ${'x'.repeat(100)} `)).toEqual({ ok: true, name: 'x'.repeat(100) });
+  });
+
+  it('says what is wrong otherwise', () => {
+    expect(checkCollectionName('')).toEqual({ ok: false, problem: 'required' });
+    expect(checkCollectionName(' \t ')).toEqual({ ok: false, problem: 'required' });
+    expect(checkCollectionName('x'.repeat(101))).toEqual({ ok: false, problem: 'tooLong' });
+  });
+});
+
+describe('describeCollectionError', () => {
+  const answer = (status: number, message?: string) =>
+    new ApiRequestError(`${status}`, { status, body: message === undefined ? undefined : { statusCode: status, error: 'x', message } });
+
+  it('words 403, 404 and a 400 with a message; the rest gets the platform text', () => {
+    expect(describeCollectionError(answer(403, 'nope'), t, 'en')).toEqual({
+      kind: 'forbidden',
+      message: 'You are not allowed to change this collection. Company collections are managed by administrators.',
+    });
+    expect(describeCollectionError(answer(404), t, 'en')).toEqual({ kind: 'not-found', message: 'The collection no longer exists.' });
+    expect(describeCollectionError(answer(400, 'name too long'), t, 'en')).toEqual({
+      kind: 'invalid',
+      message: 'The server did not accept the name: name too long',
+    });
+    expect(describeCollectionError(answer(400), t, 'en').kind).toBe('other');
+    expect(describeCollectionError(answer(503), t, 'de')).toEqual({ kind: 'other', message: expect.stringMatching(/Server/) });
+    expect(describeCollectionError(new ApiRequestError('offline'), t, 'en')).toEqual({ kind: 'other', message: expect.any(String) });
+    expect(describeCollectionError(new RequestAbortedError('gone'), t, 'en').kind).toBe('other');
+  });
+});
+
+describe('interfaceLocale and sortCollections', () => {
+  it('reads English only as English', () => {
+    expect(interfaceLocale({ language: 'en', resolvedLanguage: undefined })).toBe('en');
+    expect(interfaceLocale({ language: 'en-GB', resolvedLanguage: 'en' })).toBe('en');
+    expect(interfaceLocale({ language: 'de', resolvedLanguage: 'de' })).toBe('de');
+    expect(interfaceLocale({ language: 'fr', resolvedLanguage: undefined })).toBe('de');
+  });
+
+  it('puts the latest change first', () => {
+    const old = collection({ name: 'old', updated_at: '2024-01-01T00:00:00.000Z' });
+    const fresh = collection({ name: 'fresh', updated_at: '2025-01-01T00:00:00.000Z' });
+    expect(sortCollections([old, fresh]).map((c) => c.name)).toEqual(['fresh', 'old']);
+  });
+});
