@@ -1,7 +1,7 @@
 import type { DocumentPage, SearchHit } from '@assistant/contracts';
 import { createApiClients, i18n, setApiClients } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
-import type { DocumentPreviewProps } from '@assistant/ui';
+import type { DocumentPreviewProps, PdfDocumentPreviewProps } from '@assistant/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -113,7 +113,7 @@ describe('search inside a collection', () => {
       fetchInit: { headers: { Authorization: 'Bearer token-7' } },
     });
     expect(props).toMatchObject({ passageText: passage, initialPage: 2 });
-    const highlights = (props as { highlights: { pageNumber: number; boxes: { top: number }[] }[] }).highlights;
+    const highlights = (props as PdfDocumentPreviewProps).highlights ?? [];
     expect(highlights.map((h) => [h.pageNumber, h.boxes.map((b) => b.top)])).toEqual([[2, [0.2, 0.3]]]);
 
     await user.keyboard('{Escape}');
