@@ -27,7 +27,7 @@ for (const target of testDatabaseTargets()) {
       assert.deepEqual(applied.rows.map((row) => row.name), ['0001-settings-and-idp', '0002-feedback', '0003-collections', '0004-conversations']);
       await migrateToLatest(handle.db);
       const again = await sql<{ count: string }>`select count(*)::text as count from kysely_migration`.execute(handle.db);
-      assert.equal(again.rows[0]?.count, '3');
+      assert.equal(again.rows[0]?.count, '4');
     });
 
     it('seeds every missing key on first start', async () => {
