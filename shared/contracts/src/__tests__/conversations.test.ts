@@ -55,6 +55,11 @@ describe('conversations', () => {
     });
   });
 
+  it('keeps an absent parent (after the latest message) apart from a null one (a new first message)', () => {
+    assert.equal('parent_message_id' in accepts(messagePayloadSchema, { content: 'Hi' }), false);
+    assert.equal(accepts(messagePayloadSchema, { content: 'Hi', parent_message_id: null }).parent_message_id, null);
+  });
+
   it('accepts a full message payload', () => {
     const payload = accepts(messagePayloadSchema, {
       content: 'Compare the travel policies',
