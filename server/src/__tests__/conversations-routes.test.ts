@@ -377,6 +377,30 @@ for (const target of testDatabaseTargets()) {
       await model.waitFor(() => intentCall.aborted, 2_000);
     });
 
+    it('writes the answer so far while it streams, so a reload or another tab sees it', async () => {
+      const words = Array.from({ length: 24 }, (_, i) => `w${i}`).join(' ');
+      model.setScript({ rules: [...SIDE_RULES, { match: 'slowly', reply: words, delayMs: 150 }] });
+      const conversation = await create();
+      const origin = await t.listen();
+      const response = await fetch(`${origin}/api/conversations/${conversation.id}/messages/v2`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await t.token()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: 'slowly' }),
+      });
+      const body = response.text();
+      let seen: Message | undefined;
+      for (let i = 0; i < 60 && !seen?.content; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        seen = (await messages(conversation.id)).find((m) => m.role === 'assistant');
+      }
+      assert.equal(seen?.status, 'streaming');
+      assert.ok(seen!.content.startsWith('w0 w1') && seen!.content.length < words.length, seen!.content);
+      await body;
+      const done = (await messages(conversation.id)).find((m) => m.role === 'assistant')!;
+      assert.equal(done.status, 'complete');
+      assert.equal(done.content, words);
+    });
+
     it('stops the upstream request at once when the client goes away, and keeps the partial answer as stopped', async () => {
       model.setScript({ rules: [...SIDE_RULES, { match: 'long', reply: 'one two three four five six seven eight nine ten', delayMs: 80 }] });
       const conversation = await create();

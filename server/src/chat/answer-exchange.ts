@@ -13,6 +13,8 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** How long a finished answer's stream waits for the intent and the title before it ends. */
 export const SIDE_CALL_GRACE_MS = 3_000;
+/** How often a streaming answer's text so far is written to the database. */
+export const PROGRESS_INTERVAL_MS = 2_000;
 
 /** One exchange, prepared: where the new messages go and what the model is asked. */
 export interface PreparedExchange {
@@ -132,14 +134,32 @@ export async function relayExchange(options: {
       })
     : Promise.resolve();
 
+  // The text so far is written every PROGRESS_INTERVAL_MS, one write at a time, never waited for
+  // by the stream; the final write waits for the last one, so it cannot be overwritten.
+  let lastProgress = Date.now();
+  let progressWrite: Promise<void> = Promise.resolve();
+  let progressBusy = false;
+  const progress = (content: string, reasoning: string) => {
+    if (progressBusy || Date.now() - lastProgress < PROGRESS_INTERVAL_MS) return;
+    progressBusy = true;
+    lastProgress = Date.now();
+    progressWrite = conversations
+      .saveProgress(exchange.assistantMessageId, { content, reasoning })
+      .catch((error: unknown) => log.warn({ err: error }, 'chat: the answer so far could not be stored'))
+      .finally(() => {
+        progressBusy = false;
+      });
+  };
+
   let outcome;
   try {
     await messageSent;
-    outcome = await streamAnswer({ deltas, think: exchange.payload.think, send, signal });
+    outcome = await streamAnswer({ deltas, think: exchange.payload.think, send, signal, progress });
   } finally {
     signal.removeEventListener('abort', stopSideCalls);
   }
 
+  await progressWrite;
   await conversations
     .finishMessage(exchange.assistantMessageId, { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning })
     .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the answer could not be stored'));

@@ -26,8 +26,10 @@ export async function streamAnswer(options: {
   think: boolean;
   send: (event: StreamEvent) => Promise<void>;
   signal: AbortSignal;
+  /** Called after each piece with the text so far (the caller throttles its writes). */
+  progress?: (content: string, reasoning: string) => void;
 }): Promise<AnswerOutcome> {
-  const { deltas, think, send, signal } = options;
+  const { deltas, think, send, signal, progress } = options;
   const splitter = new ThinkTagSplitter();
   const answerId = randomUUID();
   const reasoningId = randomUUID();
@@ -68,6 +70,7 @@ export async function streamAnswer(options: {
   try {
     for await (const delta of deltas) {
       for (const piece of splitter.push(delta)) await relay(piece);
+      progress?.(content, reasoning);
       if (signal.aborted) break;
     }
     if (!signal.aborted) for (const piece of splitter.flush()) await relay(piece);

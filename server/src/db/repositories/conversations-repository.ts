@@ -197,6 +197,16 @@ export class ConversationsRepository {
       .execute();
   }
 
+  /** Writes what an answer has so far, while it is still streaming (another tab, a reload). */
+  async saveProgress(messageId: string, update: { content: string; reasoning: string }): Promise<void> {
+    await this.db
+      .updateTable('messages')
+      .set({ content: update.content, reasoning: update.reasoning ? update.reasoning : null })
+      .where('message_id', '=', messageId)
+      .where('status', '=', 'streaming')
+      .execute();
+  }
+
   /** Removes messages stored for an exchange that never started (the model refused at once). */
   async removeMessages(messageIds: string[]): Promise<void> {
     if (messageIds.length === 0) return;
