@@ -149,8 +149,13 @@ function baseConfig({ packageDir, mode, port }) {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          // Types are checked by `tsc` in npm test; the build only strips them.
-          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
+          // Types are checked by `tsc` in npm test; the build only strips them. The package's own
+          // tsconfig, always: ts-loader otherwise takes the one nearest the first file it sees, and
+          // with a warm cache that can be a file of shared/contracts (no JSX), breaking .tsx files.
+          use: {
+            loader: 'ts-loader',
+            options: { transpileOnly: true, configFile: join(packageDir, 'tsconfig.json'), compilerOptions: { noEmit: false } },
+          },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(woff2?|ttf|png|svg|jpe?g|webp|vtt|mp4|webm)$/, type: 'asset/resource' },
