@@ -131,7 +131,7 @@ export async function relayExchange(options: {
         if (!title) return;
         const set = await conversations.setTitle(exchange.owner, exchange.conversation.id, exchange.conversation.name, title);
         if (set) log.info({ conversationId: exchange.conversation.id }, 'chat: conversation titled');
-      })
+      }).catch((error: unknown) => log.warn({ err: error }, 'chat: the title could not be stored'))
     : Promise.resolve();
 
   // The text so far is written every PROGRESS_INTERVAL_MS, one write at a time, never waited for
@@ -168,13 +168,13 @@ export async function relayExchange(options: {
   if (outcome.status === 'stopped') {
     stopSideCalls();
     log.info(logged, 'chat: answer stopped, the client went away; the partial answer is kept');
-    await titled.catch(() => {});
+    await titled;
     writer.end();
     return;
   }
   // The intent and the title belong to this stream: it ends after them, but waits at most
   // SIDE_CALL_GRACE_MS once the answer is complete (a late title is still stored, a late intent dropped).
-  const sideCallsDone = Promise.all([intentSent, titled.catch((error: unknown) => log.warn({ err: error }, 'chat: the title could not be stored'))]);
+  const sideCallsDone = Promise.all([intentSent, titled]);
   let grace: NodeJS.Timeout | undefined;
   await Promise.race([sideCallsDone, new Promise((resolve) => (grace = setTimeout(resolve, SIDE_CALL_GRACE_MS)))]);
   clearTimeout(grace);
