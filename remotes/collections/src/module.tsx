@@ -3,8 +3,8 @@ import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import de from './locales/de.json';
 import en from './locales/en.json';
+import { NAMESPACE } from './namespace';
 
-export const NAMESPACE = 'collections';
 
 const CollectionsPage = lazy(() => import('./routes/collections-page'));
 

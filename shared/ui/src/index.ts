@@ -11,6 +11,7 @@ export {
   type ThemeColorToken,
 } from './theme/tokens';
 export { isSafeColor, contrastRatio } from './theme/color';
+export { cx } from './internal/cx';
 
 // Texts
 export { UiTextsProvider, useUiTexts, UI_TEXTS_DE, UI_TEXTS_EN, type UiTexts, type UiTextsProviderProps } from './core/ui-texts';

@@ -8,7 +8,7 @@ import { useCollection } from '../features/documents/hooks/use-collection';
 import { useCollectionFiles } from '../features/documents/hooks/use-collection-files';
 import { useDocumentTitle } from '../features/documents/hooks/use-document-title';
 import { filesSignature } from '../features/documents/model/file-status';
-import { NAMESPACE } from '../features/documents/namespace';
+import { NAMESPACE } from '../namespace';
 import { CollectionSearch } from '../features/search/components/collection-search';
 import '../features/documents/documents.css';
 

@@ -3,7 +3,7 @@ import { LinkTabs, PageHeader, type RenderLink } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { CollectionsPanel } from '../features/collections/components/collections-panel';
-import { NAMESPACE } from '../features/collections/namespace';
+import { NAMESPACE } from '../namespace';
 
 export type { CollectionScope };
 

@@ -4,7 +4,7 @@ import { Button } from '@assistant/ui';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { interfaceLocale } from '../model/interface-locale';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export interface CollectionListItemProps {
   collection: CollectionSummary;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MutationResult } from '../hooks/use-collection-mutations';
 import { COLLECTION_NAME_MAX_LENGTH, checkCollectionName } from '../model/collection-name';
 import type { CollectionFailure } from '../model/describe-collection-error';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export interface CollectionNameDialogProps {
   title: string;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCollectionMutations } from '../hooks/use-collection-mutations';
 import { useCollections } from '../hooks/use-collections';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import { CollectionList } from './collection-list';
 import { CollectionNameDialog } from './collection-name-dialog';
 import { DeleteCollectionDialog } from './delete-collection-dialog';

@@ -3,7 +3,7 @@ import { ConfirmDialog } from '@assistant/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MutationResult } from '../hooks/use-collection-mutations';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export interface DeleteCollectionDialogProps {
   collection: CollectionSummary;

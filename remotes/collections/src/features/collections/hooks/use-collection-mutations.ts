@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { createCollection, deleteCollection, renameCollection } from '../api/collections-api';
 import { describeCollectionError, type CollectionFailure } from '../model/describe-collection-error';
 import { interfaceLocale } from '../model/interface-locale';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import type { UseCollections } from './use-collections';
 
 /**

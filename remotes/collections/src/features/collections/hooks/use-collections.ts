@@ -6,7 +6,7 @@ import { listCollections } from '../api/collections-api';
 import { describeCollectionError } from '../model/describe-collection-error';
 import { interfaceLocale } from '../model/interface-locale';
 import { sortCollections } from '../model/sort-collections';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export type CollectionsStatus = 'loading' | 'ready' | 'failed';
 

@@ -10,7 +10,7 @@ import { useStatusAnnouncements } from '../hooks/use-status-announcements';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { fileLabel } from '../model/file-label';
 import { isSettled, uploadStates } from '../model/upload-item';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import { FilesTable } from './files-table';
 import { UploadDropZone } from './upload-drop-zone';
 import { UploadList } from './upload-list';

@@ -1,7 +1,7 @@
 import type { FileUploadState } from '@assistant/contracts';
 import { Badge, type BadgeProps } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 const VARIANTS: Record<FileUploadState, NonNullable<BadgeProps['variant']>> = {
   idle: 'neutral',

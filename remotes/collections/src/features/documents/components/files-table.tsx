@@ -6,7 +6,7 @@ import { useUiLanguage } from '../hooks/use-ui-language';
 import { fileLabel } from '../model/file-label';
 import { fileKind } from '../model/file-type';
 import { formatFileSize } from '../model/format-size';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import { dataCodeText } from './data-code-text';
 import { FileStatusBadge } from './file-status-badge';
 

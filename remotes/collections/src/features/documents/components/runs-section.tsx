@@ -4,7 +4,7 @@ import { Badge, Button, ErrorState, Loading, VisuallyHidden, type BadgeProps } f
 import { useTranslation } from 'react-i18next';
 import { useIngestionRuns } from '../hooks/use-ingestion-runs';
 import { useUiLanguage } from '../hooks/use-ui-language';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import { dataCodeText } from './data-code-text';
 
 const VARIANTS: Record<IngestionRun['status'], NonNullable<BadgeProps['variant']>> = {

@@ -1,9 +1,8 @@
-import { Button, UploadIcon } from '@assistant/ui';
+import { Button, UploadIcon, cx } from '@assistant/ui';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../cx';
 import { ACCEPT_ATTRIBUTE } from '../model/upload-limits';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export interface UploadDropZoneProps {
   maxFileUploadSizeMB: number;

@@ -2,7 +2,7 @@ import type { CollectionFile, FileUploadState } from '@assistant/contracts';
 import { Button } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { isSettled, type UploadItem } from '../model/upload-item';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import { dataCodeText } from './data-code-text';
 import { FileStatusBadge } from './file-status-badge';
 import { uploadProblemText } from './upload-problem-text';

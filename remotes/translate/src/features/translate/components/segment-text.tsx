@@ -1,7 +1,7 @@
 import type { TranslationSegment } from '@assistant/contracts';
+import { cx } from '@assistant/ui';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { LayoutPart } from '../model/segment-layout';
-import { cx } from '../cx';
 
 export interface SegmentTextProps {
   parts: readonly LayoutPart[];

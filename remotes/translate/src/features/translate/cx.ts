@@ -1,4 +1,0 @@
-/** Class names joined, falsy ones left out. */
-export function cx(...names: (string | false | null | undefined)[]): string {
-  return names.filter(Boolean).join(' ');
-}
