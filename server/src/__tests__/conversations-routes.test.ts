@@ -77,6 +77,7 @@ for (const target of testDatabaseTargets()) {
     it('creates, lists (latest first), renames and deletes conversations', async () => {
       const first = await create('  Plans  ');
       assert.equal(first.name, 'Plans');
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct timestamps
       const second = await create('Recipes');
       const list = conversationListResponseSchema.parse((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json());
       const mine = list.conversations.map((c) => c.id);
