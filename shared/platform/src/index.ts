@@ -130,6 +130,7 @@ export { useFeature, useFlag } from './gating/use-feature';
 // i18n and dates
 export { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, detectLanguage } from './i18n/detect-language';
 export { addNamespace, changeLanguage, currentLanguage, i18n, initI18n, type InitI18nOptions } from './i18n/i18n';
+export { useLocale } from './i18n/use-locale';
 export { PLATFORM_NAMESPACE, platformResources } from './i18n/platform-resources';
 export { formatLongDate, formatShortDate, type DateFormatOptions } from './dates/format-date';
 

@@ -3,7 +3,6 @@ import i18next, { type TFunction } from 'i18next';
 import en from '../../../locales/en.json';
 import { checkCollectionName } from '../model/collection-name';
 import { describeCollectionError } from '../model/describe-collection-error';
-import { interfaceLocale } from '../model/interface-locale';
 import { sortCollections } from '../model/sort-collections';
 import { collection } from './collections-kit';
 
@@ -49,14 +48,7 @@ describe('describeCollectionError', () => {
   });
 });
 
-describe('interfaceLocale and sortCollections', () => {
-  it('reads English only as English', () => {
-    expect(interfaceLocale({ language: 'en', resolvedLanguage: undefined })).toBe('en');
-    expect(interfaceLocale({ language: 'en-GB', resolvedLanguage: 'en' })).toBe('en');
-    expect(interfaceLocale({ language: 'de', resolvedLanguage: 'de' })).toBe('de');
-    expect(interfaceLocale({ language: 'fr', resolvedLanguage: undefined })).toBe('de');
-  });
-
+describe('sortCollections', () => {
   it('puts the latest change first', () => {
     const old = collection({ name: 'old', updated_at: '2024-01-01T00:00:00.000Z' });
     const fresh = collection({ name: 'fresh', updated_at: '2025-01-01T00:00:00.000Z' });

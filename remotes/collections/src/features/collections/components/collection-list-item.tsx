@@ -1,9 +1,8 @@
 import type { CollectionSummary } from '@assistant/contracts';
-import { formatShortDate } from '@assistant/platform';
+import { formatShortDate, useLocale } from '@assistant/platform';
 import { Button } from '@assistant/ui';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { interfaceLocale } from '../model/interface-locale';
 import { NAMESPACE } from '../../../namespace';
 
 export interface CollectionListItemProps {
@@ -20,8 +19,8 @@ export interface CollectionListItemProps {
  * when the user may manage it, each named with the collection ("Rename Quarterly reports").
  */
 export function CollectionListItem({ collection, manageable, onRename, onDelete }: CollectionListItemProps) {
-  const { t, i18n } = useTranslation(NAMESPACE);
-  const date = formatShortDate(collection.updated_at, { language: interfaceLocale(i18n) });
+  const { t } = useTranslation(NAMESPACE);
+  const date = formatShortDate(collection.updated_at, { language: useLocale() });
   const name = collection.name;
   return (
     <li className="collection-item">

@@ -1,10 +1,9 @@
 import type { CollectionScope, CollectionSummary } from '@assistant/contracts';
-import { LocalizedError, notifyError, notifySuccess } from '@assistant/platform';
+import { LocalizedError, notifyError, notifySuccess, useLocale } from '@assistant/platform';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createCollection, deleteCollection, renameCollection } from '../api/collections-api';
 import { describeCollectionError, type CollectionFailure } from '../model/describe-collection-error';
-import { interfaceLocale } from '../model/interface-locale';
 import { NAMESPACE } from '../../../namespace';
 import type { UseCollections } from './use-collections';
 
@@ -28,8 +27,8 @@ type ListUpdates = Pick<UseCollections, 'added' | 'replaced' | 'removed' | 'relo
  * the answer and reports the outcome as a platform notification (success or failure).
  */
 export function useCollectionMutations(scope: CollectionScope, list: ListUpdates): CollectionMutations {
-  const { t, i18n } = useTranslation(NAMESPACE);
-  const language = interfaceLocale(i18n);
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLocale();
   const { added, replaced, removed, reload } = list;
 
   const failed = useCallback(

@@ -1,10 +1,9 @@
 import type { CollectionScope, CollectionSummary } from '@assistant/contracts';
-import { RequestAbortedError } from '@assistant/platform';
+import { RequestAbortedError, useLocale } from '@assistant/platform';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listCollections } from '../api/collections-api';
 import { describeCollectionError } from '../model/describe-collection-error';
-import { interfaceLocale } from '../model/interface-locale';
 import { sortCollections } from '../model/sort-collections';
 import { NAMESPACE } from '../../../namespace';
 
@@ -36,8 +35,8 @@ const initial: CollectionsState = { status: 'loading', collections: [], error: u
  * this screen update the list from the server's answers, without another round trip.
  */
 export function useCollections(scope: CollectionScope): UseCollections {
-  const { t, i18n } = useTranslation(NAMESPACE);
-  const language = interfaceLocale(i18n);
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLocale();
   const [state, setState] = useState<CollectionsState>(initial);
   const [attempt, setAttempt] = useState(0);
 

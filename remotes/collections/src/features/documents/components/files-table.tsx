@@ -1,8 +1,7 @@
 import type { CollectionFile } from '@assistant/contracts';
-import { formatLongDate, formatShortDate } from '@assistant/platform';
+import { formatLongDate, formatShortDate, useLocale } from '@assistant/platform';
 import { Button, VisuallyHidden } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { useUiLanguage } from '../hooks/use-ui-language';
 import { fileLabel } from '../model/file-label';
 import { fileKind } from '../model/file-type';
 import { formatFileSize } from '../model/format-size';
@@ -23,7 +22,7 @@ export interface FilesTableProps {
 /** The collection's files: name, type, size, date, version, status (with the reason of a failure) and actions. */
 export function FilesTable({ files, canManage, busy, onRetry, onRemove }: FilesTableProps) {
   const { t } = useTranslation(NAMESPACE);
-  const language = useUiLanguage();
+  const language = useLocale();
   return (
     <div className="documents-table-scroll">
       <table className="documents-table">

@@ -1,9 +1,8 @@
 import type { IngestionRun } from '@assistant/contracts';
-import { formatLongDate, formatShortDate } from '@assistant/platform';
+import { formatLongDate, formatShortDate, useLocale } from '@assistant/platform';
 import { Badge, Button, ErrorState, Loading, VisuallyHidden, type BadgeProps } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { useIngestionRuns } from '../hooks/use-ingestion-runs';
-import { useUiLanguage } from '../hooks/use-ui-language';
 import { NAMESPACE } from '../../../namespace';
 import { dataCodeText } from './data-code-text';
 
@@ -23,7 +22,7 @@ export interface RunsSectionProps {
 /** The collection's ingestion runs, newest first, ten per page with previous and next page. */
 export function RunsSection({ collectionId, changeKey }: RunsSectionProps) {
   const { t } = useTranslation(NAMESPACE);
-  const language = useUiLanguage();
+  const language = useLocale();
   const runs = useIngestionRuns(collectionId, changeKey);
 
   let content;

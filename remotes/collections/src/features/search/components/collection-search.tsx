@@ -1,10 +1,9 @@
 import { SEARCH_QUERY_MAX_LENGTH, type SearchHit } from '@assistant/contracts';
-import { errorMessageFor, errorMessageKey } from '@assistant/platform';
+import { errorMessageFor, errorMessageKey, useLocale } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, SearchIcon, TextField } from '@assistant/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCollectionSearch } from '../hooks/use-collection-search';
-import { useUiLanguage } from '../hooks/use-ui-language';
 import { PassagePreviewDialog } from './passage-preview-dialog';
 import { SearchHitItem } from './search-hit-item';
 import '../search.css';
@@ -20,7 +19,7 @@ export interface CollectionSearchProps {
  */
 export function CollectionSearch({ collectionId, collectionName }: CollectionSearchProps) {
   const { t } = useTranslation('collections');
-  const language = useUiLanguage();
+  const language = useLocale();
   const headingId = useId();
   const { state, search } = useCollectionSearch(collectionId);
   const [query, setQuery] = useState('');

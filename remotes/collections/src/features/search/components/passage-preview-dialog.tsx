@@ -1,9 +1,8 @@
 import type { SearchHit } from '@assistant/contracts';
-import { errorMessageFor, errorMessageKey } from '@assistant/platform';
+import { errorMessageFor, errorMessageKey, useLocale } from '@assistant/platform';
 import { DOCUMENT_PREVIEW_TEXTS_DE, DOCUMENT_PREVIEW_TEXTS_EN, Dialog, DocumentPreview, ErrorState, Loading } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { usePassagePreview } from '../hooks/use-passage-preview';
-import { useUiLanguage } from '../hooks/use-ui-language';
 
 export interface PassagePreviewDialogProps {
   hit: SearchHit | null;
@@ -13,7 +12,7 @@ export interface PassagePreviewDialogProps {
 /** The document of a hit in a dialog, scrolled to the passage, which is marked on its page. */
 export function PassagePreviewDialog({ hit, onClose }: PassagePreviewDialogProps) {
   const { t } = useTranslation('collections');
-  const language = useUiLanguage();
+  const language = useLocale();
   const { state, retry } = usePassagePreview(hit);
   if (!hit) return null;
   const texts = language === 'en' ? DOCUMENT_PREVIEW_TEXTS_EN : DOCUMENT_PREVIEW_TEXTS_DE;

@@ -1,7 +1,7 @@
+import { useLocale } from '@assistant/platform';
 import type { SearchHit } from '@assistant/contracts';
 import { Button, MarkedText } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { useUiLanguage } from '../hooks/use-ui-language';
 
 export interface SearchHitItemProps {
   hit: SearchHit;
@@ -11,7 +11,7 @@ export interface SearchHitItemProps {
 /** One passage found: its document, page and score, the passage with the matched words marked. */
 export function SearchHitItem({ hit, onOpen }: SearchHitItemProps) {
   const { t } = useTranslation('collections');
-  const score = new Intl.NumberFormat(useUiLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hit.score);
+  const score = new Intl.NumberFormat(useLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hit.score);
   return (
     <li className="collection-search__hit">
       <article aria-labelledby={`hit-${hit.passage_id}`}>
