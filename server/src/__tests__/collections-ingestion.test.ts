@@ -117,4 +117,36 @@ describe('collections: upload to processed', () => {
     const foreign = await t.as('admin', { method: 'GET', url: `/api/collections/${collection.id}/search?q=Bericht` });
     assert.equal(foreign.statusCode, 404, 'a personal collection of someone else does not exist for the admin either');
   });
+
+  it('searches several collections in one ranking; one collection the caller may not read makes it a 404', async () => {
+    const make = async (name: string) =>
+      collectionSummarySchema.parse((await t.as('employee', { method: 'POST', url: '/api/collections', payload: { name } })).json());
+    const upload = async (collectionId: string, name: string, text: string) => {
+      const response = await t.as('employee', {
+        method: 'POST',
+        url: `/api/collections/${collectionId}/files`,
+        ...multipart([{ name, content: Buffer.from(text) }]),
+      });
+      assert.equal(response.statusCode, 201, response.body);
+    };
+    const north = await make('Nord');
+    const south = await make('Süd');
+    await upload(north.id, 'nord.txt', 'Die Lieferketten im Norden sind stabil. Der Bericht folgt.');
+    await upload(south.id, 'sued.md', '# Süden\n\nDie Lieferkette im Süden ist gestört, und der Bericht ist verspätet.');
+    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+
+    const both = await t.as('employee', { method: 'GET', url: `/api/search?q=Lieferkette&collection_id=${north.id}&collection_id=${south.id}` });
+    assert.equal(both.statusCode, 200, both.body);
+    const hits = collectionSearchResponseSchema.parse(both.json()).hits;
+    assert.deepEqual(new Set(hits.map((hit) => hit.collection_id)), new Set([north.id, south.id]));
+    assert.deepEqual(new Set(hits.map((hit) => hit.file_name)), new Set(['nord.txt', 'sued.md']));
+
+    const one = await t.as('employee', { method: 'GET', url: `/api/search?q=Lieferkette&collection_id=${south.id}` });
+    assert.deepEqual(collectionSearchResponseSchema.parse(one.json()).hits.map((hit) => hit.file_name), ['sued.md']);
+
+    const foreign = await t.as('admin', { method: 'GET', url: `/api/search?q=Lieferkette&collection_id=${north.id}` });
+    assert.equal(foreign.statusCode, 404);
+    const missing = await t.as('employee', { method: 'GET', url: `/api/search?q=Lieferkette` });
+    assert.equal(missing.statusCode, 400);
+  });
 });

@@ -1,15 +1,50 @@
-import { collectionIdParamsSchema, collectionSearchQuerySchema, collectionSearchResponseSchema } from '@assistant/contracts';
+import {
+  collectionIdParamsSchema,
+  collectionSearchQuerySchema,
+  collectionSearchResponseSchema,
+  searchQuerySchema,
+  type CollectionSearchResponse,
+} from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
+import { sendError } from '../http/send-error';
 import { searchPassages } from '../search/search-passages';
-import { collectionFor } from './collections';
+import { collectionFor, NOT_FOUND_COLLECTION, viewerOf } from './collections';
 
-/** GET /api/collections/{id}/search: passages of a collection the user may read, with matched words. */
+/**
+ * Full-text search over passages the user may read: `GET /api/collections/{id}/search` in one
+ * collection, `GET /api/search?collection_id=...` over several (one ranking).
+ */
 export const searchRoutes: FastifyPluginAsyncZod<{ db: Database; collections: CollectionsRepository }> = async (
   app,
   { db, collections },
 ) => {
+  const search = async (collectionIds: string[], q: string, limit: number): Promise<CollectionSearchResponse> => {
+    const hits = await searchPassages(db, { collectionIds, query: q, limit });
+    const fileIds = [...new Set(hits.map((hit) => hit.fileId))];
+    const files = new Map(
+      fileIds.length === 0
+        ? []
+        : (await db.selectFrom('files').select(['id', 'name', 'media_type']).where('id', 'in', fileIds).execute()).map((f) => [f.id, f]),
+    );
+    return {
+      hits: hits.map((hit) => ({
+        passage_id: hit.passageId,
+        file_id: hit.fileId,
+        collection_id: hit.collectionId,
+        file_name: files.get(hit.fileId)?.name ?? '',
+        media_type: files.get(hit.fileId)?.media_type ?? 'application/octet-stream',
+        page_number: hit.pageNumber,
+        start_offset: hit.startOffset,
+        end_offset: hit.endOffset,
+        text: hit.text,
+        score: hit.score,
+        highlights: hit.highlights,
+      })),
+    };
+  };
+
   app.get(
     '/collections/:id/search',
     {
@@ -22,27 +57,20 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Database; collections: Co
     async (request, reply) => {
       const collection = await collectionFor(collections, request, reply, request.params.id, 'read');
       if (!collection) return reply;
-      const hits = await searchPassages(db, { collectionIds: [collection.id], query: request.query.q, limit: request.query.limit });
-      const fileIds = [...new Set(hits.map((hit) => hit.fileId))];
-      const files = new Map(
-        fileIds.length === 0
-          ? []
-          : (await db.selectFrom('files').select(['id', 'name', 'media_type']).where('id', 'in', fileIds).execute()).map((f) => [f.id, f]),
-      );
-      return {
-        hits: hits.map((hit) => ({
-          passage_id: hit.passageId,
-          file_id: hit.fileId,
-          file_name: files.get(hit.fileId)?.name ?? '',
-          media_type: files.get(hit.fileId)?.media_type ?? 'application/octet-stream',
-          page_number: hit.pageNumber,
-          start_offset: hit.startOffset,
-          end_offset: hit.endOffset,
-          text: hit.text,
-          score: hit.score,
-          highlights: hit.highlights,
-        })),
-      };
+      return search([collection.id], request.query.q, request.query.limit);
+    },
+  );
+
+  app.get(
+    '/search',
+    { schema: { querystring: searchQuerySchema, response: { 200: collectionSearchResponseSchema } } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const { q, collection_id: ids, limit } = request.query;
+      const visible = await Promise.all(ids.map((id) => collections.findVisible(id, viewer)));
+      // One unreadable collection fails the whole call, the same 404 as a missing one.
+      if (visible.some((collection) => !collection)) return sendError(reply, 404, NOT_FOUND_COLLECTION);
+      return search(ids, q, limit);
     },
   );
 };

@@ -303,11 +303,14 @@ export {
 } from './feedback';
 export { portalRuntimeConfigSchema, type PortalRuntimeConfig } from './portal-runtime-config';
 export {
+  SEARCH_MAX_COLLECTIONS,
   SEARCH_QUERY_MAX_LENGTH,
   collectionSearchQuerySchema,
   collectionSearchResponseSchema,
   searchHighlightSchema,
   searchHitSchema,
+  searchQuerySchema,
   type CollectionSearchResponse,
   type SearchHit,
+  type SearchQuery,
 } from './search';

@@ -4,11 +4,28 @@ import { mediaTypeSchema } from './files';
 
 export const SEARCH_QUERY_MAX_LENGTH = 1000;
 
+export const SEARCH_MAX_COLLECTIONS = 20;
+
+const searchTermsSchema = z.string().trim().min(1, 'Please enter a search term').max(SEARCH_QUERY_MAX_LENGTH);
+const searchLimitSchema = z.coerce.number().int().min(1).max(100).default(20);
+
 /** GET /api/collections/{id}/search?q=&limit= */
-export const collectionSearchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Please enter a search term').max(SEARCH_QUERY_MAX_LENGTH),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+export const collectionSearchQuerySchema = z.object({ q: searchTermsSchema, limit: searchLimitSchema });
+
+/**
+ * GET /api/search?q=&collection_id=a&collection_id=b&limit=: one ranking over several collections
+ * (question answering and grounded chat search this way). Every collection must be readable by
+ * the caller, or the whole call is a 404.
+ */
+export const searchQuerySchema = z.object({
+  q: searchTermsSchema,
+  collection_id: z
+    .union([uuidSchema, z.array(uuidSchema)])
+    .transform((value) => [...new Set(Array.isArray(value) ? value : [value])])
+    .pipe(z.array(uuidSchema).min(1).max(SEARCH_MAX_COLLECTIONS, `At most ${SEARCH_MAX_COLLECTIONS} collections`)),
+  limit: searchLimitSchema,
 });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** A matched word in a passage: [start, end) into `text` (UTF-16 code units). */
 export const searchHighlightSchema = z
@@ -19,6 +36,7 @@ export const searchHitSchema = z
   .object({
     passage_id: uuidSchema,
     file_id: uuidSchema,
+    collection_id: uuidSchema,
     file_name: z.string(),
     /** The file's media type: the preview draws PDF pages, and shows other documents as text. */
     media_type: mediaTypeSchema,

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { collectionSearchQuerySchema, searchHitSchema } from '../search';
+import { collectionSearchQuerySchema, searchHitSchema, searchQuerySchema } from '../search';
 
 const hit = {
   passage_id: '0b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
   file_id: '1b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
+  collection_id: '2b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
   file_name: 'Quartal.pdf',
   media_type: 'application/pdf',
   page_number: 2,
@@ -34,5 +35,13 @@ describe('search contracts', () => {
     assert.equal(blank.error!.issues[0]!.message, 'Please enter a search term');
     assert.equal(collectionSearchQuerySchema.parse({ q: 'Bericht' }).limit, 20);
     assert.equal(collectionSearchQuerySchema.safeParse({ q: 'x', limit: '500' }).success, false);
+  });
+
+  it('takes one or several collection ids, each once, and at least one', () => {
+    const id = '2b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11';
+    assert.deepEqual(searchQuerySchema.parse({ q: 'x', collection_id: id }).collection_id, [id]);
+    assert.deepEqual(searchQuerySchema.parse({ q: 'x', collection_id: [id, id] }).collection_id, [id]);
+    assert.equal(searchQuerySchema.safeParse({ q: 'x' }).success, false);
+    assert.equal(searchQuerySchema.safeParse({ q: 'x', collection_id: 'nope' }).success, false);
   });
 });

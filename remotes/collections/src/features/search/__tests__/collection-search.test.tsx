@@ -36,6 +36,7 @@ const pages: Record<string, DocumentPage[]> = {
 };
 const hit = (overrides: Partial<SearchHit>): SearchHit => ({
   passage_id: '0b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
+  collection_id: COLLECTION,
   file_id: PDF_ID,
   file_name: 'Quartal.pdf',
   media_type: 'application/pdf',

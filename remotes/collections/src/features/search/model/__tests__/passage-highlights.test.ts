@@ -15,6 +15,7 @@ const passage = 'Die Berichte des Quartals\nsind geprüft.';
 const start = pageText.indexOf(passage);
 const hit: SearchHit = {
   passage_id: '0b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
+  collection_id: '9b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
   file_id: '1b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
   file_name: 'Quartal.pdf',
   media_type: 'application/pdf',
