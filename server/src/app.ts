@@ -22,6 +22,7 @@ import { feedbackRoutes } from './routes/feedback';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
+import { localChatRoutes } from './routes/local-chat';
 import { qaResourcesRoutes } from './routes/qa-resources';
 import { startupRoutes } from './routes/startup';
 import { translationRoutes } from './routes/translation';
@@ -81,6 +82,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(translationRoutes, { translation, maxCharacters });
       await api.register(easyLanguageRoutes, { models, maxCharacters });
       await api.register(conversationRoutes, { conversations: new ConversationsRepository(db), models });
+      await api.register(localChatRoutes, { models });
       await api.register(qaResourcesRoutes, { collections, models });
       await api.register(collectionRoutes, { collections, files, storage });
       await api.register(searchRoutes, { db, collections });

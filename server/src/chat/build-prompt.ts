@@ -19,7 +19,7 @@ export function systemPrompt(now = new Date()): string {
  * (root first; answers that failed without text are left out; a stopped answer counts with what
  * arrived), cut from the oldest end to HISTORY_MAX_CHARACTERS, and the new user message.
  */
-export function buildPrompt(branch: Message[], question: string, now = new Date()): ChatMessage[] {
+export function buildPrompt(branch: Pick<Message, 'role' | 'content' | 'status'>[], question: string, now = new Date()): ChatMessage[] {
   const history: ChatMessage[] = [];
   let budget = HISTORY_MAX_CHARACTERS;
   for (const message of [...branch].reverse()) {

@@ -314,3 +314,11 @@ export {
   type SearchHit,
   type SearchQuery,
 } from './search';
+export {
+  LOCAL_CHAT_HISTORY_MAX_MESSAGES,
+  localChatHistoryMessageSchema,
+  localChatRequestSchema,
+  type LocalChatHistoryMessage,
+  type LocalChatRequest,
+  type LocalChatRequestInput,
+} from './local-chat';

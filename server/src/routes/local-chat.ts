@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { STREAM_CONTENT_TYPE, localChatRequestSchema, type LocalChatRequest, type MessagePayload, type StreamEvent } from '@assistant/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SIDE_CALL_GRACE_MS } from '../chat/answer-exchange';
+import { buildPrompt } from '../chat/build-prompt';
+import { classifyIntent } from '../chat/intent';
+import { NdjsonWriter } from '../chat/ndjson-writer';
+import { streamAnswer } from '../chat/stream-answer';
+import { sendError } from '../http/send-error';
+import { abortWhenClientLeaves } from '../inference/client-abort';
+import type { ChatDelta, ModelProvider } from '../inference/model-provider';
+import { UpstreamError, isAbortError, statusForUpstreamError } from '../inference/upstream';
+import { NO_MODEL } from './conversations';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/**
+ * What a local-chat payload asks for that is not built yet: refused with 501 like
+ * messages/v2 refuses it (routes/conversations.ts), never faked.
+ */
+function unsupported(payload: MessagePayload): string | undefined {
+  if (payload.deep_research) return 'Deep research is not available yet';
+  if (payload.attachments.length > 0) return 'Attachments are not available in chat yet';
+  if (payload.collections.length > 0) return 'Answers from collections are not available in chat yet';
+  if (payload.server_ids.length > 0) return 'Tool servers are not available yet';
+  if (payload.personality !== undefined) return 'Agents are not available in chat yet';
+  return undefined;
+}
+
+/**
+ * POST /api/chat/stream: the answer for a conversation kept in the browser (SPEC flag
+ * `enableLocalChatHistory`). The client sends the new message and the branch before it; the
+ * answer streams as JSON lines in the same envelope, order and error handling as
+ * POST conversations/{id}/messages/v2 (docs/chat.md), with the same stop and backpressure. The
+ * server stores nothing: no conversation, no message, no title (the browser names its
+ * conversations itself).
+ */
+export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider }> = async (app, { models }) => {
+  app.post('/chat/stream', { schema: { body: localChatRequestSchema } }, async (request, reply) => {
+    const body = request.body;
+    const payload = body.payload;
+    const notYet = unsupported(payload);
+    if (notYet) return sendError(reply, 501, notYet);
+
+    const offered = await models.models();
+    if (offered.length === 0) return sendError(reply, 503, NO_MODEL);
+    const model = payload.reasoning_model_override ?? offered[0]!;
+    if (!offered.includes(model)) return sendError(reply, 400, `Unknown language model: ${model}`);
+
+    const branch = body.history.map((message) => ({ ...message, status: 'complete' as const }));
+    const messages = buildPrompt(branch, payload.content);
+    const client = abortWhenClientLeaves(reply);
+    let deltas: AsyncIterable<ChatDelta>;
+    try {
+      deltas = await models.streamChat({ model, messages, think: payload.think, signal: client.signal });
+    } catch (error) {
+      client.dispose();
+      if (client.signal.aborted || isAbortError(error)) return sendError(reply, 499, 'The client closed the request');
+      if (error instanceof UpstreamError) {
+        request.log.warn({ model, reason: error.message, status: error.status }, 'local chat: the model refused');
+        const status = statusForUpstreamError(error, { unreachableIs503: true });
+        return sendError(reply, status, status === 503 ? NO_MODEL : `The answer failed: ${error.message}`);
+      }
+      throw error;
+    }
+
+    const writer = new NdjsonWriter(client.signal);
+    void relayLocalAnswer({ models, body, model, deltas, writer, signal: client.signal, log: request.log })
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'local chat: the answer failed');
+        writer.end();
+      })
+      .finally(() => client.dispose());
+    reply
+      .header('content-type', `${STREAM_CONTENT_TYPE}; charset=utf-8`)
+      // Proxies (nginx) pass each line on at once instead of buffering the answer.
+      .header('x-accel-buffering', 'no');
+    return reply.send(writer.stream);
+  });
+};
+
+/**
+ * The stream of one answer: `message` (the client's ids, or fresh ones), the intent once it is
+ * there (at most SIDE_CALL_GRACE_MS after the answer), reasoning and answer text, then `done` or
+ * `error`. Like relayExchange without the storage.
+ */
+async function relayLocalAnswer(options: {
+  models: ModelProvider;
+  body: LocalChatRequest;
+  model: string;
+  deltas: AsyncIterable<ChatDelta>;
+  writer: NdjsonWriter;
+  signal: AbortSignal;
+  log: Log;
+}): Promise<void> {
+  const { models, body, model, deltas, writer, signal, log } = options;
+  const send = (event: StreamEvent) => writer.send(event);
+  const started = Date.now();
+  const assistantMessageId = body.assistant_message_id ?? randomUUID();
+  const messageSent = send({
+    kind: 'message',
+    conversation_id: body.conversation_id ?? randomUUID(),
+    user_message_id: body.payload.message_id ?? randomUUID(),
+    assistant_message_id: assistantMessageId,
+  });
+
+  const sideCall = new AbortController();
+  let sideCallClosed = false;
+  const stopSideCall = () => sideCall.abort(new DOMException('The answer ended', 'AbortError'));
+  signal.addEventListener('abort', stopSideCall, { once: true });
+  const previousAnswer = [...body.history].reverse().find((message) => message.role === 'assistant')?.content;
+  const intentSent = classifyIntent(models, { model, question: body.payload.content, previousAnswer, signal: sideCall.signal }, log).then(
+    async (intent) => {
+      await messageSent;
+      if (intent && !sideCallClosed) await send({ kind: 'intent', event: { payload: { trace_id: assistantMessageId }, intent_response: intent } });
+    },
+  );
+
+  let outcome;
+  try {
+    await messageSent;
+    outcome = await streamAnswer({ deltas, think: body.payload.think, send, signal });
+  } finally {
+    signal.removeEventListener('abort', stopSideCall);
+  }
+  const logged = { messageId: assistantMessageId, model, ms: Date.now() - started, characters: outcome.content.length };
+  if (outcome.status === 'stopped') {
+    stopSideCall();
+    log.info(logged, 'local chat: answer stopped, the client went away');
+    writer.end();
+    return;
+  }
+  let grace: NodeJS.Timeout | undefined;
+  await Promise.race([intentSent, new Promise((resolve) => (grace = setTimeout(resolve, SIDE_CALL_GRACE_MS)))]);
+  clearTimeout(grace);
+  sideCallClosed = true;
+  stopSideCall();
+  if (outcome.status === 'error') {
+    log.warn({ ...logged, code: outcome.failure!.code, reason: outcome.failure!.reason }, 'local chat: the answer failed while streaming');
+    await send({ kind: 'error', code: outcome.failure!.code, message: outcome.failure!.message });
+  } else {
+    log.info(logged, 'local chat: answer complete');
+    await send({ kind: 'done' });
+  }
+  writer.end();
+}
