@@ -1,0 +1,61 @@
+import type { StreamEvent } from '@assistant/contracts';
+import { isSendKey } from '../composer-keys';
+import { errorKeyForCode, errorKeyForFailure } from '../describe-send-error';
+import { applyStreamEvent, emptyDraft, type StreamDraft } from '../stream-draft';
+import { ApiRequestError } from '@assistant/platform';
+
+const U = '11111111-1111-4111-8111-111111111111';
+const A = '22222222-2222-4222-8222-222222222222';
+const run = (events: StreamEvent[]): StreamDraft => events.reduce(applyStreamEvent, emptyDraft);
+const text = (stream_id: string, type: 'begin' | 'append' | 'end', extra: object = {}): StreamEvent => ({ kind: 'stream_text', event: { stream_id, type, ...extra } }) as StreamEvent;
+
+describe('a streamed answer', () => {
+  it('collects ids, reasoning and answer per channel, then ends on done', () => {
+    const draft = run([
+      { kind: 'message', conversation_id: U, user_message_id: U, assistant_message_id: A },
+      text('r', 'begin', { channel: 'reasoning' }),
+      text('r', 'append', { delta: 'Think ' }),
+      text('r', 'append', { delta: 'first.' }),
+      text('r', 'end'),
+      text('a', 'begin'),
+      text('a', 'append', { delta: 'Hello ' }),
+      { kind: 'intent', event: { payload: { trace_id: A }, intent_response: { greeting: true, chitchat: false, question: false, clarification: false, unclear: false, summary: false } } },
+      text('a', 'append', { delta: 'world' }),
+      text('a', 'end'),
+      { kind: 'done' },
+      text('a', 'append', { delta: 'ignored after done' }),
+    ]);
+    expect(draft).toEqual({ userMessageId: U, assistantMessageId: A, reasoning: 'Think first.', answer: 'Hello world', channels: {}, phase: 'done', error: undefined });
+  });
+
+  it('keeps what arrived and the code on error', () => {
+    const draft = run([text('a', 'begin', { channel: 'answer' }), text('a', 'append', { delta: 'Half' }), { kind: 'error', code: 'upstream_failed', message: 'The model failed' }]);
+    expect(draft).toMatchObject({ answer: 'Half', phase: 'error', error: { code: 'upstream_failed', message: 'The model failed' } });
+  });
+
+  it('puts an append of a stream never opened in the answer, and leaves the draft alone for nothing new', () => {
+    expect(run([text('x', 'append', { delta: 'stray' })]).answer).toBe('stray');
+    const empty = applyStreamEvent(emptyDraft, text('x', 'append', { delta: '' }));
+    expect(empty).toBe(emptyDraft);
+  });
+
+  it('reads error codes and failures as texts to show', () => {
+    expect(errorKeyForCode('rate_limited')).toBe('rate_limited');
+    expect(errorKeyForCode('something_new')).toBe('internal');
+    expect(errorKeyForFailure(new ApiRequestError('down', { status: 503 }))).toBe('model_unavailable');
+    expect(errorKeyForFailure(new ApiRequestError('slow', { timedOut: true }))).toBe('timeout');
+    expect(errorKeyForFailure(new ApiRequestError('offline'))).toBe('network');
+    expect(errorKeyForFailure(new Error('what'))).toBe('internal');
+  });
+});
+
+describe('the Enter key in the composer', () => {
+  it('sends on Enter alone, never with Shift or while an input method composes', () => {
+    expect(isSendKey({ key: 'Enter', shiftKey: false })).toBe(true);
+    expect(isSendKey({ key: 'Enter', shiftKey: true })).toBe(false);
+    expect(isSendKey({ key: 'Enter', shiftKey: false, isComposing: true })).toBe(false);
+    expect(isSendKey({ key: 'Enter', shiftKey: false, keyCode: 229 })).toBe(false);
+    expect(isSendKey({ key: 'Enter', shiftKey: false }, true)).toBe(false);
+    expect(isSendKey({ key: 'a', shiftKey: false })).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+import type { StreamChannel, StreamEvent } from '@assistant/contracts';
+
+/**
+ * What one streamed answer has delivered so far (docs/chat.md "Sending a message"): the stored
+ * ids, the text per channel, and how it ended. `applyStreamEvent` is pure; the hook keeps the
+ * newest draft in a ref and shows it at most once per frame.
+ */
+export interface StreamDraft {
+  /** From the `message` event; undefined until the server stored both messages. */
+  userMessageId: string | undefined;
+  assistantMessageId: string | undefined;
+  answer: string;
+  reasoning: string;
+  /** Open text streams: stream_id to channel. */
+  channels: Readonly<Record<string, StreamChannel>>;
+  /** `streaming` until a `done` or `error` event. */
+  phase: 'streaming' | 'done' | 'error';
+  error: { code: string; message: string } | undefined;
+}
+
+export const emptyDraft: StreamDraft = {
+  userMessageId: undefined,
+  assistantMessageId: undefined,
+  answer: '',
+  reasoning: '',
+  channels: {},
+  phase: 'streaming',
+  error: undefined,
+};
+
+/** The draft after `event`. Events after the end, and unknown or unrelated events, change nothing. */
+export function applyStreamEvent(draft: StreamDraft, event: StreamEvent): StreamDraft {
+  if (draft.phase !== 'streaming') return draft;
+  switch (event.kind) {
+    case 'message':
+      return { ...draft, userMessageId: event.user_message_id, assistantMessageId: event.assistant_message_id };
+    case 'stream_text': {
+      const text = event.event;
+      if (text.type === 'begin') return { ...draft, channels: { ...draft.channels, [text.stream_id]: text.channel ?? 'answer' } };
+      if (text.type === 'append') {
+        // An append for a stream never opened goes to the answer rather than being lost.
+        const channel = draft.channels[text.stream_id] ?? 'answer';
+        if (text.delta === '') return draft;
+        return channel === 'reasoning' ? { ...draft, reasoning: draft.reasoning + text.delta } : { ...draft, answer: draft.answer + text.delta };
+      }
+      if (text.type === 'end') {
+        const { [text.stream_id]: _closed, ...open } = draft.channels;
+        return { ...draft, channels: open };
+      }
+      return draft;
+    }
+    case 'done':
+      return { ...draft, channels: {}, phase: 'done' };
+    case 'error':
+      return { ...draft, channels: {}, phase: 'error', error: { code: event.code, message: event.message } };
+    default:
+      return draft;
+  }
+}
