@@ -1,0 +1,158 @@
+// Test kit of the chat remote: an in-memory fake of docs/chat.md's calls (conversations, messages,
+// messages/v2, chat/stream), platform resets and a render of the remote.
+import type { Conversation, Message, StreamEvent } from '@assistant/contracts';
+import { createApiClients, setApiClients, setAuth, useGatingStore, useNotificationsStore, type Auth } from '@assistant/platform';
+import { renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
+import { configure } from '@testing-library/react';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import remote from '../module';
+
+// findBy/waitFor wait up to 5 s (not 1 s): parallel test runs on a shared machine can be slow.
+configure({ asyncUtilTimeout: 5000 });
+
+let counter = 0;
+export function nextId(): string {
+  counter += 1;
+  return `7c1d2e3f-4a5b-4c6d-8e7f-${String(counter).padStart(12, '0')}`;
+}
+
+export function apiError(status: number, message: string): Response {
+  const error = { 400: 'Bad Request', 404: 'Not Found', 409: 'Conflict', 500: 'Internal Server Error', 503: 'Service Unavailable' }[status] ?? 'Error';
+  return HttpResponse.json({ statusCode: status, error, message }, { status });
+}
+
+export function conversation(overrides: Partial<Conversation> & Pick<Conversation, 'name'>): Conversation {
+  const time = overrides.updated_at ?? '2025-06-01T12:00:00.000Z';
+  return { id: nextId(), created_at: time, updated_at: time, ...overrides };
+}
+
+/** The lines of a streamed answer with the given text, in the envelope's order. */
+export function answerEvents(ids: { conversation_id: string; user_message_id: string; assistant_message_id: string }, text: string): StreamEvent[] {
+  return [
+    { kind: 'message', ...ids },
+    { kind: 'stream_text', event: { stream_id: 'a1', type: 'begin', channel: 'answer' } },
+    ...text.split(/(?<= )/).map((delta): StreamEvent => ({ kind: 'stream_text', event: { stream_id: 'a1', type: 'append', delta } })),
+    { kind: 'stream_text', event: { stream_id: 'a1', type: 'end' } },
+    { kind: 'done' },
+  ];
+}
+
+const ndjson = (events: StreamEvent[]) => events.map((event) => `${JSON.stringify(event)}\n`).join('');
+
+/** What the fake server holds and was asked. */
+export const backend = {
+  conversations: [] as Conversation[],
+  messages: new Map<string, Message[]>(),
+  requests: [] as { method: string; path: string; body?: unknown }[],
+  /** Answers of POST chat/stream: the events for a request body (default: "Answer to <content>"). */
+  localAnswer: undefined as undefined | ((body: LocalStreamBody) => Response | StreamEvent[]),
+  /** The list call fails with this status. */
+  listFailure: undefined as number | undefined,
+};
+
+export interface LocalStreamBody {
+  payload: { content: string; message_id?: string; parent_message_id?: string | null };
+  history: { role: string; content: string }[];
+  conversation_id?: string;
+  assistant_message_id?: string;
+}
+
+let clock = Date.parse('2025-06-01T12:00:00.000Z');
+const now = () => new Date((clock += 60_000)).toISOString();
+const byLatest = (a: Conversation, b: Conversation) => b.updated_at.localeCompare(a.updated_at);
+
+function checkedName(url: string): string | Response {
+  const name = (new URL(url).searchParams.get('name') ?? '').trim();
+  if (name.length < 1 || name.length > 200) return apiError(400, 'querystring/name Must not be empty');
+  return name;
+}
+
+export function chatHandlers(): HttpHandler[] {
+  return [
+    http.get('*/api/conversations', () => {
+      if (backend.listFailure) return apiError(backend.listFailure, 'The list failed');
+      return HttpResponse.json({ conversations: [...backend.conversations].sort(byLatest) });
+    }),
+    http.post('*/api/conversations', ({ request }) => {
+      backend.requests.push({ method: 'POST', path: new URL(request.url).pathname + new URL(request.url).search });
+      const name = checkedName(request.url);
+      if (typeof name !== 'string') return name;
+      const time = now();
+      const made = conversation({ name, created_at: time, updated_at: time });
+      backend.conversations.push(made);
+      return HttpResponse.json(made, { status: 201 });
+    }),
+    http.patch('*/api/conversations/:id', ({ request, params }) => {
+      backend.requests.push({ method: 'PATCH', path: new URL(request.url).pathname + new URL(request.url).search });
+      const target = backend.conversations.find((c) => c.id === params.id);
+      if (!target) return apiError(404, 'No such conversation');
+      const name = checkedName(request.url);
+      if (typeof name !== 'string') return name;
+      Object.assign(target, { name, updated_at: now() });
+      return HttpResponse.json(target);
+    }),
+    http.delete('*/api/conversations/:id', ({ params }) => {
+      backend.requests.push({ method: 'DELETE', path: `/api/conversations/${String(params.id)}` });
+      const target = backend.conversations.find((c) => c.id === params.id);
+      if (!target) return apiError(404, 'No such conversation');
+      backend.conversations = backend.conversations.filter((c) => c !== target);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get('*/api/conversations/:id/messages', ({ params }) => {
+      if (!backend.conversations.some((c) => c.id === params.id)) return apiError(404, 'No such conversation');
+      return HttpResponse.json({ conversation_id: params.id, messages: backend.messages.get(String(params.id)) ?? [] });
+    }),
+    http.post('*/api/conversations/:id/messages/v2', async ({ request, params }) => {
+      const body = (await request.json()) as { content: string; message_id?: string };
+      backend.requests.push({ method: 'POST', path: `/api/conversations/${String(params.id)}/messages/v2`, body });
+      if (!backend.conversations.some((c) => c.id === params.id)) return apiError(404, 'No such conversation');
+      const ids = { conversation_id: String(params.id), user_message_id: body.message_id ?? nextId(), assistant_message_id: nextId() };
+      return new HttpResponse(ndjson(answerEvents(ids, `Answer to ${body.content}`)), { headers: { 'Content-Type': 'application/x-ndjson' } });
+    }),
+    http.post('*/api/chat/stream', async ({ request }) => {
+      const body = (await request.json()) as LocalStreamBody;
+      backend.requests.push({ method: 'POST', path: '/api/chat/stream', body });
+      const answer = backend.localAnswer?.(body);
+      if (answer instanceof Response) return answer;
+      const ids = {
+        conversation_id: body.conversation_id ?? nextId(),
+        user_message_id: body.payload.message_id ?? nextId(),
+        assistant_message_id: body.assistant_message_id ?? nextId(),
+      };
+      return new HttpResponse(ndjson(answer ?? answerEvents(ids, `Answer to ${body.payload.content}`)), {
+        headers: { 'Content-Type': 'application/x-ndjson' },
+      });
+    }),
+  ];
+}
+
+export function handlers(): HttpHandler[] {
+  return [...startupHandlers(), ...chatHandlers()];
+}
+
+/** A signed-in user as the platform's auth reports it (only getUser is used by the chat remote). */
+export function signInAs(sub: string | null): void {
+  setAuth(sub === null ? null : ({ getUser: async () => ({ profile: { sub } }) } as unknown as Auth));
+}
+
+export function resetChatState(conversations: Conversation[] = [], options: { local?: boolean } = {}): void {
+  setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
+  useNotificationsStore.getState().clear();
+  useGatingStore.setState({ flags: { enableLocalChatHistory: options.local ?? false } });
+  backend.conversations = conversations.map((c) => ({ ...c }));
+  backend.messages = new Map();
+  backend.requests = [];
+  backend.localAnswer = undefined;
+  backend.listFailure = undefined;
+}
+
+/** The texts of the notifications shown so far, with their variant ("success: ..."). */
+export function notificationTexts(): string[] {
+  return useNotificationsStore
+    .getState()
+    .notifications.map((n) => `${n.variant}: ${'text' in n.message ? n.message.text : n.message.key}`);
+}
+
+export function renderChat(path = '/chat', language: 'de' | 'en' = 'en') {
+  return renderRemoteAt(remote, '/chat', path, language);
+}

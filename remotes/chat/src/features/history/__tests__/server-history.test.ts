@@ -1,0 +1,39 @@
+import { ApiRequestError } from '@assistant/platform';
+import { setupServer } from 'msw/node';
+import { backend, conversation, handlers, resetChatState } from '../../../__tests__/chat-kit';
+import { createServerHistory } from '../server-history';
+
+const server = setupServer(...handlers());
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+describe('server history', () => {
+  beforeEach(() => resetChatState([conversation({ name: 'Older', updated_at: '2025-05-01T10:00:00.000Z' })]));
+
+  it('creates (name in the query), lists latest first, renames (name in the query) and deletes', async () => {
+    const history = createServerHistory();
+    expect(history.kind).toBe('server');
+    const made = await history.createConversation('Trip & plans');
+    expect(made.name).toBe('Trip & plans');
+    expect(backend.requests[0]).toEqual({ method: 'POST', path: '/api/conversations?name=Trip%20%26%20plans' });
+    expect((await history.listConversations()).map((c) => c.name)).toEqual(['Trip & plans', 'Older']);
+    const renamed = await history.renameConversation(made.id, 'Holidays');
+    expect(renamed.name).toBe('Holidays');
+    expect(backend.requests[1]).toEqual({ method: 'PATCH', path: `/api/conversations/${made.id}?name=Holidays` });
+    await history.deleteConversation(made.id);
+    expect((await history.listConversations()).map((c) => c.name)).toEqual(['Older']);
+    await expect(history.deleteConversation(made.id)).rejects.toBeInstanceOf(ApiRequestError);
+  });
+
+  it('lists messages and streams an answer through messages/v2', async () => {
+    const history = createServerHistory();
+    const [older] = await history.listConversations();
+    expect(await history.listMessages(older!.id)).toEqual([]);
+    const events = await history.sendMessage(older!.id, { content: 'Hello there' }, new AbortController().signal);
+    const kinds: string[] = [];
+    for await (const event of events) kinds.push(event.kind);
+    expect(kinds[0]).toBe('message');
+    expect(kinds.at(-1)).toBe('done');
+    expect(backend.requests.at(-1)).toMatchObject({ path: `/api/conversations/${older!.id}/messages/v2`, body: { content: 'Hello there' } });
+  });
+});

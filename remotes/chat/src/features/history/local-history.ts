@@ -1,0 +1,288 @@
+import {
+  MESSAGE_MAX_CHARACTERS,
+  conversationNameSchema,
+  messagePayloadSchema,
+  streamEventSchema,
+  type Conversation,
+  type LocalChatHistoryMessage,
+  type LocalChatRequestInput,
+  type Message,
+  type MessagePayloadInput,
+  type MessageStatus,
+  type StreamEvent,
+} from '@assistant/contracts';
+import { ApiRequestError, RequestAbortedError, apiClients, type HttpClient } from '@assistant/platform';
+import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import type { ChatHistory } from './chat-history';
+import { titleFromQuestion } from './title-from-question';
+
+/** The IndexedDB database of a user's conversations: one per user, so no user reads another's. */
+export const LOCAL_DB_PREFIX = 'assistant-chat';
+export const LOCAL_STORE_NAME = 'conversations';
+/** How often an answer's text so far is written while it streams. */
+export const LOCAL_PROGRESS_INTERVAL_MS = 1_000;
+/**
+ * At most this many characters of the branch go with a question (newest kept). The server cuts it
+ * further for the model; this keeps the request body well under the server's 1 MB limit.
+ */
+export const LOCAL_HISTORY_MAX_CHARACTERS = MESSAGE_MAX_CHARACTERS;
+
+/** One conversation as stored: the conversation, its messages oldest first. */
+export interface LocalConversationRecord {
+  conversation: Conversation;
+  messages: Message[];
+  /** The user named it: the first question does not rename it. */
+  renamed: boolean;
+}
+
+export interface LocalHistoryOptions {
+  /** The signed-in user's `sub`: the conversations are kept under it. */
+  userSub: string;
+  /** The /api client that streams the answers (POST chat/stream); the platform's by default. */
+  client?: () => HttpClient;
+  /** The clock (tests). */
+  now?: () => Date;
+  /** A fresh uuid (tests). */
+  newId?: () => string;
+  /** The IndexedDB store (tests); the user's own by default. */
+  store?: UseStore;
+}
+
+export function localDatabaseName(userSub: string): string {
+  return `${LOCAL_DB_PREFIX}.${userSub}`;
+}
+
+function failure(status: 400 | 404 | 409, message: string): ApiRequestError {
+  const error = { 400: 'Bad Request', 404: 'Not Found', 409: 'Conflict' }[status];
+  return new ApiRequestError(`${status} ${error}: ${message}`, { status, body: { statusCode: status, error, message } });
+}
+
+const NOT_FOUND_CONVERSATION = 'No such conversation';
+const NOT_FOUND_MESSAGE = 'No such message in this conversation';
+
+function checkedName(name: string): string {
+  const result = conversationNameSchema.safeParse(name);
+  if (!result.success) throw failure(400, `name: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  return result.data;
+}
+
+/** The messages from the root down to `leafId`, root first. */
+function branchTo(messages: Message[], leafId: string | null): Message[] {
+  const byId = new Map(messages.map((message) => [message.message_id, message]));
+  const branch: Message[] = [];
+  let current = leafId === null ? undefined : byId.get(leafId);
+  while (current && branch.length <= messages.length) {
+    branch.unshift(current);
+    current = current.parent_message_id === null ? undefined : byId.get(current.parent_message_id);
+  }
+  return branch;
+}
+
+/** What the model sees of the branch: user and assistant text, newest kept within the budget. */
+function historyFor(branch: Message[]): LocalChatHistoryMessage[] {
+  const history: LocalChatHistoryMessage[] = [];
+  let budget = LOCAL_HISTORY_MAX_CHARACTERS;
+  for (const message of [...branch].reverse()) {
+    if (message.role === 'system' || !message.content) continue;
+    budget -= message.content.length;
+    if (budget < 0) break;
+    history.unshift({ role: message.role, content: message.content });
+  }
+  return history;
+}
+
+const byLatestUpdate = (a: Conversation, b: Conversation) => b.updated_at.localeCompare(a.updated_at);
+
+/**
+ * Conversations kept in this browser for one user (SPEC flag `enableLocalChatHistory`), in the
+ * user's own IndexedDB database (`assistant-chat.<sub>`), one record per conversation. Answers come
+ * from POST /api/chat/stream, which gets the branch and stores nothing. The user's question is
+ * written at once, the answer as it streams (every LOCAL_PROGRESS_INTERVAL_MS) and with its final
+ * status (complete, stopped or error). Failures look like the server's: ApiRequestError 400, 404,
+ * 409 with the same messages. A first question names the conversation unless the user named it.
+ */
+export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
+  const store = options.store ?? createStore(localDatabaseName(options.userSub), LOCAL_STORE_NAME);
+  const client = options.client ?? (() => apiClients().api);
+  const now = () => (options.now ?? (() => new Date()))().toISOString();
+  const newId = options.newId ?? (() => crypto.randomUUID());
+
+  // Every write goes through one queue, so read-modify-write steps never interleave.
+  let queue: Promise<unknown> = Promise.resolve();
+  function change<T>(id: string, apply: (record: LocalConversationRecord) => T): Promise<T> {
+    const step = queue.then(async () => {
+      const record = await get<LocalConversationRecord>(id, store);
+      if (!record) throw failure(404, NOT_FOUND_CONVERSATION);
+      const result = apply(record);
+      await set(id, record, store);
+      return result;
+    });
+    queue = step.catch(() => undefined);
+    return step;
+  }
+  async function read(id: string): Promise<LocalConversationRecord> {
+    await queue;
+    const record = await get<LocalConversationRecord>(id, store);
+    if (!record) throw failure(404, NOT_FOUND_CONVERSATION);
+    return record;
+  }
+
+  return {
+    kind: 'local',
+
+    async listConversations(): Promise<Conversation[]> {
+      await queue;
+      const records = await values<LocalConversationRecord>(store);
+      return records.map((record) => record.conversation).sort(byLatestUpdate);
+    },
+
+    async createConversation(name: string): Promise<Conversation> {
+      const time = now();
+      const conversation: Conversation = { id: newId(), name: checkedName(name), created_at: time, updated_at: time };
+      const step = queue.then(() => set(conversation.id, { conversation, messages: [], renamed: false } satisfies LocalConversationRecord, store));
+      queue = step.catch(() => undefined);
+      await step;
+      return conversation;
+    },
+
+    renameConversation(id: string, name: string): Promise<Conversation> {
+      const checked = checkedName(name);
+      return change(id, (record) => {
+        record.conversation = { ...record.conversation, name: checked, updated_at: now() };
+        record.renamed = true;
+        return record.conversation;
+      });
+    },
+
+    async deleteConversation(id: string): Promise<void> {
+      const step = queue.then(async () => {
+        if (!(await get(id, store))) throw failure(404, NOT_FOUND_CONVERSATION);
+        await del(id, store);
+      });
+      queue = step.catch(() => undefined);
+      await step;
+    },
+
+    async listMessages(conversationId: string): Promise<Message[]> {
+      return (await read(conversationId)).messages;
+    },
+
+    async sendMessage(conversationId: string, input: MessagePayloadInput, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>> {
+      const parsed = messagePayloadSchema.safeParse(input);
+      if (!parsed.success) throw failure(400, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+      const payload = parsed.data;
+      if (signal.aborted) throw new RequestAbortedError('the question was withdrawn');
+
+      // Place the question in the tree and write it at once, as the server does (docs/chat.md).
+      const userMessageId = payload.message_id ?? newId();
+      const assistantMessageId = newId();
+      const placed = await change(conversationId, (record) => {
+        const { messages } = record;
+        let parentId: string | null;
+        if (payload.parent_message_id === undefined) parentId = messages.at(-1)?.message_id ?? null;
+        else parentId = payload.parent_message_id;
+        if (parentId !== null && !messages.some((message) => message.message_id === parentId)) throw failure(404, NOT_FOUND_MESSAGE);
+        const existing = messages.find((message) => message.message_id === userMessageId);
+        if (existing && !(existing.role === 'user' && existing.content === payload.content && existing.parent_message_id === parentId)) {
+          throw failure(409, 'message_id is already used by another message');
+        }
+        if (!existing) {
+          messages.push({
+            message_id: userMessageId,
+            conversation_id: conversationId,
+            parent_message_id: parentId,
+            role: 'user',
+            content: payload.content,
+            created_at: now(),
+            status: 'complete',
+          });
+          record.conversation = { ...record.conversation, updated_at: now() };
+        }
+        return { parentId, newQuestion: !existing, history: historyFor(branchTo(messages, parentId)), firstQuestion: messages.length === 1 && !record.renamed };
+      });
+
+      const request: LocalChatRequestInput = {
+        payload: { ...input, message_id: userMessageId, parent_message_id: placed.parentId },
+        history: placed.history,
+        conversation_id: conversationId,
+        assistant_message_id: assistantMessageId,
+      };
+      let events: AsyncIterable<StreamEvent>;
+      try {
+        events = await client().stream('chat/stream', request, streamEventSchema, signal);
+      } catch (error) {
+        // Refused before it streamed: nothing of this exchange stays, as on the server.
+        if (placed.newQuestion) {
+          await change(conversationId, (record) => {
+            record.messages = record.messages.filter((message) => message.message_id !== userMessageId);
+          }).catch(() => undefined);
+        }
+        throw error;
+      }
+
+      // The answer is stored as soon as it streams, with status `streaming`.
+      const title = placed.firstQuestion ? titleFromQuestion(payload.content) : undefined;
+      await change(conversationId, (record) => {
+        record.messages.push({
+          message_id: assistantMessageId,
+          conversation_id: conversationId,
+          parent_message_id: userMessageId,
+          role: 'assistant',
+          content: '',
+          created_at: now(),
+          status: 'streaming',
+          ...(payload.reasoning_model_override ? { model: payload.reasoning_model_override } : {}),
+        });
+        record.conversation = { ...record.conversation, ...(title && !record.renamed ? { name: title } : {}), updated_at: now() };
+      });
+
+      let content = '';
+      let reasoning = '';
+      let lastWrite = Date.now();
+      let writing: Promise<unknown> | undefined;
+      const save = (status: MessageStatus) =>
+        change(conversationId, (record) => {
+          const answer = record.messages.find((message) => message.message_id === assistantMessageId);
+          if (!answer) return;
+          answer.content = content;
+          answer.status = status;
+          if (reasoning) answer.reasoning = reasoning;
+          if (status !== 'streaming') record.conversation = { ...record.conversation, updated_at: now() };
+        }).catch((error: unknown) => console.warn('The answer could not be kept in this browser', error));
+
+      async function* relay(): AsyncGenerator<StreamEvent> {
+        const channels = new Map<string, 'answer' | 'reasoning'>();
+        // undefined until the stream says how it ended.
+        let status: MessageStatus | undefined;
+        try {
+          for await (const event of events) {
+            if (event.kind === 'stream_text') {
+              const e = event.event;
+              if (e.type === 'begin') channels.set(e.stream_id, e.channel ?? 'answer');
+              else if (e.type === 'append') {
+                if (channels.get(e.stream_id) === 'reasoning') reasoning += e.delta;
+                else content += e.delta;
+                if (!writing && Date.now() - lastWrite >= LOCAL_PROGRESS_INTERVAL_MS) {
+                  lastWrite = Date.now();
+                  writing = save('streaming').finally(() => (writing = undefined));
+                }
+              }
+            } else if (event.kind === 'done') status = 'complete';
+            else if (event.kind === 'error') status = 'error';
+            yield event;
+          }
+          // A stream cut without its last line failed, unless the user stopped it.
+          status ??= signal.aborted ? 'stopped' : 'error';
+        } catch (error) {
+          status ??= signal.aborted || error instanceof RequestAbortedError ? 'stopped' : 'error';
+          throw error;
+        } finally {
+          // Still undefined: the reader let go early (it stopped reading), what arrived is kept.
+          await writing;
+          await save(status ?? 'stopped');
+        }
+      }
+      return relay();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import {
+  conversationListResponseSchema,
+  conversationSchema,
+  messageListResponseSchema,
+  streamEventSchema,
+  type Conversation,
+  type Message,
+  type MessagePayloadInput,
+  type StreamEvent,
+} from '@assistant/contracts';
+import { apiClients, type HttpClient } from '@assistant/platform';
+import type { ChatHistory } from './chat-history';
+
+// The conversation calls of docs/chat.md (SPEC section 7); every answer is checked against the contract.
+
+const conversationPath = (id: string) => `conversations/${encodeURIComponent(id)}`;
+const nameQuery = (name: string) => `name=${encodeURIComponent(name)}`;
+
+/**
+ * Conversations kept by the server, through the platform's /api client (bearer token, timeout,
+ * the spec's GET retries). `client` is read at every call, so tests and a re-initialised platform
+ * are picked up.
+ */
+export function createServerHistory(client: () => HttpClient = () => apiClients().api): ChatHistory {
+  return {
+    kind: 'server',
+    async listConversations(signal?: AbortSignal): Promise<Conversation[]> {
+      return (await client().get('conversations', conversationListResponseSchema, { signal })).conversations;
+    },
+    createConversation(name: string): Promise<Conversation> {
+      // The spec's call takes the name in the query, with no body.
+      return client().post(`conversations?${nameQuery(name)}`, undefined, conversationSchema);
+    },
+    async renameConversation(id: string, name: string): Promise<Conversation> {
+      return (await client().patch(`${conversationPath(id)}?${nameQuery(name)}`, undefined, conversationSchema))!;
+    },
+    async deleteConversation(id: string): Promise<void> {
+      await client().delete(conversationPath(id));
+    },
+    async listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
+      return (await client().get(`${conversationPath(conversationId)}/messages`, messageListResponseSchema, { signal })).messages;
+    },
+    sendMessage(conversationId: string, payload: MessagePayloadInput, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>> {
+      return client().stream(`${conversationPath(conversationId)}/messages/v2`, payload, streamEventSchema, signal);
+    },
+  };
+}
