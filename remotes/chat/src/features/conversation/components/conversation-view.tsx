@@ -1,0 +1,146 @@
+import type { Message } from '@assistant/contracts';
+import { EmptyState, ErrorState, Loading, VisuallyHidden } from '@assistant/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../../namespace';
+import type { ChatHistory } from '../../history/chat-history';
+import { useAnnouncer } from '../hooks/use-announcer';
+import { useConversation, type SendRequest } from '../hooks/use-conversation';
+import { useCopyAnswer } from '../hooks/use-copy-answer';
+import { useLanguageModels } from '../hooks/use-language-models';
+import { siblingPosition } from '../model/message-tree';
+import { Composer } from './composer';
+import { MessageItem } from './message-item';
+import { MessageList } from './message-list';
+import '../conversation.css';
+
+export interface ConversationViewProps {
+  history: ChatHistory;
+  conversationId: string;
+  /** Called after an answer is complete: the conversation's title or order may have changed. */
+  onConversationChanged?: () => void;
+}
+
+/**
+ * One open conversation: the branch of messages shown (with versions to switch between), the
+ * answer streaming into it, and the composer. Announces politely when an answer starts and ends.
+ */
+export function ConversationView({ history, conversationId, onConversationChanged }: ConversationViewProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const [announcement, announce] = useAnnouncer();
+  const models = useLanguageModels();
+  const [chosenModel, setChosenModel] = useState<string>();
+  const [think, setThink] = useState(false);
+  const model = chosenModel !== undefined && models.some((entry) => entry.id === chosenModel) ? chosenModel : models[0]?.id;
+
+  const onStart = useCallback(() => announce(t('conversation.announce.writing')), [announce, t]);
+  const conversation = useConversation(history, conversationId, onStart);
+  const { tree, send, switchTo, composerParent } = conversation;
+  const copy = useCopyAnswer(announce);
+
+  const changed = useRef(onConversationChanged);
+  useEffect(() => {
+    changed.current = onConversationChanged;
+  }, [onConversationChanged]);
+
+  const ask = useCallback(
+    async (request: SendRequest) => {
+      const outcome = await send(request, { model, think });
+      if (!outcome) return;
+      if (outcome.kind === 'done') {
+        announce(outcome.answer.trim() === '' ? t('conversation.announce.finished') : outcome.answer);
+        changed.current?.();
+      } else if (outcome.kind === 'stopped') {
+        announce(t('conversation.announce.stopped'));
+      } else {
+        announce(`${t('conversation.announce.failed')} ${t(`conversation.errors.${outcome.reason}`)}`);
+      }
+    },
+    [send, model, think, announce, t],
+  );
+
+  const onSend = useCallback((text: string) => void ask({ content: text, parentId: composerParent() }), [ask, composerParent]);
+  const questionOf = useCallback((answerId: string): Message | undefined => {
+    const answer = tree.byId.get(answerId);
+    const question = answer?.parent_message_id ? tree.byId.get(answer.parent_message_id) : undefined;
+    return question?.role === 'user' ? question : undefined;
+  }, [tree]);
+  const onRegenerate = useCallback(
+    (answerId: string) => {
+      const question = questionOf(answerId);
+      if (question) void ask({ content: question.content, parentId: question.parent_message_id });
+    },
+    [ask, questionOf],
+  );
+  const onRetry = useCallback(
+    (answerId: string) => {
+      const question = questionOf(answerId);
+      if (question) void ask({ content: question.content, parentId: question.parent_message_id, messageId: question.message_id });
+    },
+    [ask, questionOf],
+  );
+  const onEdit = useCallback(
+    (questionId: string, text: string) => {
+      const question = tree.byId.get(questionId);
+      if (question) void ask({ content: text, parentId: question.parent_message_id });
+    },
+    [ask, tree],
+  );
+
+  const streaming = conversation.streamingId !== undefined;
+  const last = conversation.branch.at(-1);
+  const renderMessage = (message: Message) => {
+    const position = siblingPosition(tree, message.message_id);
+    return (
+      <MessageItem
+        message={message}
+        streaming={message.message_id === conversation.streamingId}
+        busy={streaming}
+        siblingIndex={position.index}
+        siblingCount={position.count}
+        previousId={position.previousId}
+        nextId={position.nextId}
+        failure={conversation.failures[message.message_id]}
+        onSwitch={switchTo}
+        onCopy={copy}
+        onRegenerate={onRegenerate}
+        onRetry={onRetry}
+        onEdit={onEdit}
+      />
+    );
+  };
+
+  return (
+    <div className="conversation">
+      {conversation.status === 'loading' && <Loading label={t('conversation.loading')} fill />}
+      {conversation.status === 'failed' && (
+        <ErrorState headingLevel={3} title={t('conversation.loadFailed')} onRetry={conversation.reload} retryLabel={t('conversation.tryAgain')} />
+      )}
+      {conversation.status === 'ready' && conversation.branch.length === 0 && (
+        <EmptyState headingLevel={3} title={t('conversation.empty.title')} text={t('conversation.empty.text')} className="conversation__empty" />
+      )}
+      {conversation.branch.length > 0 && (
+        <MessageList
+          messages={conversation.branch}
+          contentKey={`${conversation.branch.length}:${last?.content.length ?? 0}:${last?.reasoning?.length ?? 0}`}
+          followKey={streaming ? conversation.branch.at(-2)?.message_id : undefined}
+          renderMessage={renderMessage}
+        />
+      )}
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </VisuallyHidden>
+      <Composer
+        streaming={streaming}
+        disabled={conversation.status !== 'ready'}
+        models={models}
+        model={model}
+        onModelChange={setChosenModel}
+        think={think}
+        onThinkChange={setThink}
+        onSend={onSend}
+        onStop={conversation.stop}
+      />
+    </div>
+  );
+}
