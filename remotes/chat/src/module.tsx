@@ -2,13 +2,23 @@ import { defineRemoteModule } from '@assistant/platform';
 import { lazy } from 'react';
 import de from './locales/de.json';
 import en from './locales/en.json';
+import { NAMESPACE } from './namespace';
 
-export const NAMESPACE = 'chat';
+export { NAMESPACE };
 
-/** The remote's whole surface: routes relative to its route base (/chat), lazy pages, texts. */
+/**
+ * The remote's whole surface: routes relative to its route base (/chat), lazy pages, texts. The
+ * chat page is the layout of `/chat` (no conversation open) and `/chat/:conversationId`, so the
+ * list stays mounted while conversations are switched; its links resolve against the base.
+ */
 export default defineRemoteModule({
   id: 'chat',
-  routes: [{ index: true, Component: lazy(() => import('./routes/chat-page')) }],
+  routes: [
+    {
+      Component: lazy(() => import('./routes/chat-page')),
+      children: [{ index: true }, { path: ':conversationId' }],
+    },
+  ],
   navigation: [{ path: '', labelKey: 'title' }],
   i18n: { namespace: NAMESPACE, resources: { de, en } },
 });

@@ -69,6 +69,9 @@ function checkedName(url: string): string | Response {
 
 export function chatHandlers(): HttpHandler[] {
   return [
+    http.get('*/api/qa/resources', () =>
+      HttpResponse.json({ collections: [], language_models: [{ id: 'scripted-model', name: 'scripted-model', type: 'llm' }] }),
+    ),
     http.get('*/api/conversations', () => {
       if (backend.listFailure) return apiError(backend.listFailure, 'The list failed');
       return HttpResponse.json({ conversations: [...backend.conversations].sort(byLatest) });

@@ -1,23 +1,47 @@
 import { screen } from '@testing-library/react';
+import { setApiClients } from '@assistant/platform';
+import { remoteModuleProblems } from '@assistant/platform/testing';
+import { setupServer } from 'msw/node';
 import remote from '../module';
-import { remoteModuleProblems, renderRemoteAt } from '@assistant/platform/testing';
-
-const ROUTE_BASE = '/chat';
+import { conversation, handlers, renderChat, resetChatState } from './chat-kit';
 
 describe('chat remote module', () => {
   it('describes the remote: id, routes, navigation and its texts in de and en with the same keys', () => {
     expect(remoteModuleProblems(remote, 'chat')).toEqual([]);
   });
 
-  it('renders /chat with its title and the empty conversation list', async () => {
-    await renderRemoteAt(remote, ROUTE_BASE, '/chat');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Conversations' })).toBeInTheDocument();
-    expect(screen.getByText('No conversations yet')).toBeInTheDocument();
-  });
+  describe('routes', () => {
+    const server = setupServer(...handlers());
+    beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+    beforeEach(() => resetChatState());
+    afterAll(() => {
+      server.close();
+      setApiClients(null);
+    });
 
-  it('speaks German', async () => {
-    await renderRemoteAt(remote, ROUTE_BASE, '/chat', 'de');
-    expect(await screen.findByText('Noch keine Unterhaltungen')).toBeInTheDocument();
+    it('renders /chat with its title, the empty conversation list and the start screen', async () => {
+      await renderChat('/chat');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Conversations' })).toBeInTheDocument();
+      expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Start a conversation' })).toBeInTheDocument();
+    });
+
+    it('opens /chat/:conversationId with the conversation marked in the list', async () => {
+      const open = conversation({ name: 'Trip to Lisbon', updated_at: new Date().toISOString() });
+      resetChatState([open]);
+      await renderChat(`/chat/${open.id}`);
+      const link = await screen.findByRole('link', { name: 'Trip to Lisbon' });
+      expect(link).toHaveAttribute('aria-current', 'page');
+      expect(link).toHaveAttribute('href', `/chat/${open.id}`);
+      expect(screen.getByRole('region', { name: 'Open conversation' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Start a conversation' })).not.toBeInTheDocument();
+    });
+
+    it('speaks German', async () => {
+      await renderChat('/chat', 'de');
+      expect(await screen.findByText('Noch keine Unterhaltungen')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Neue Unterhaltung' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,0 +1,137 @@
+import type { Conversation } from '@assistant/contracts';
+import { useLocale } from '@assistant/platform';
+import { Button, EmptyState, ErrorState, Loading, PlusIcon, TextField, VisuallyHidden } from '@assistant/ui';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../../namespace';
+import type { ConversationMutations } from '../hooks/use-conversation-mutations';
+import type { UseConversations } from '../hooks/use-conversations';
+import { filterConversations } from '../model/filter-conversations';
+import { groupByDate } from '../model/group-by-date';
+import { ConversationListItem } from './conversation-list-item';
+import { DeleteConversationDialog } from './delete-conversation-dialog';
+import { RenameConversationDialog } from './rename-conversation-dialog';
+import '../conversations.css';
+
+export interface ConversationListProps {
+  list: UseConversations;
+  mutations: ConversationMutations;
+  /** Where the chat page is (/chat, wherever the host mounts it). */
+  basePath: string;
+  /** The conversation open on the page, if any. */
+  openId: string | undefined;
+  /** "New conversation": the page creates one and opens it. */
+  onNew(): void;
+  /** A new conversation is being made: the button shows it. */
+  creating: boolean;
+  /** A conversation was deleted (the page leaves it when it was open). */
+  onDeleted(conversation: Conversation): void;
+  /** The clock the date groups are made with (tests). */
+  now?: () => Date;
+}
+
+type Dialog = { kind: 'rename' | 'delete'; conversation: Conversation } | undefined;
+
+/**
+ * The conversation list beside the open conversation: heading, "New conversation", a search box
+ * that filters by name as you type, and the conversations grouped by their last change (Today,
+ * Yesterday, Previous 7 days, Older), the open one marked. Loading, empty, no-match and failure
+ * states; rename in a dialog, delete after a confirmation.
+ */
+export function ConversationList({ list, mutations, basePath, openId, onNew, creating, onDeleted, now = () => new Date() }: ConversationListProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLocale();
+  const [query, setQuery] = useState('');
+  const [dialog, setDialog] = useState<Dialog>(undefined);
+
+  const matches = useMemo(() => filterConversations(list.conversations, query, language), [list.conversations, query, language]);
+  const groups = useMemo(() => groupByDate(matches, now()), [matches, now]);
+  const searching = query.trim() !== '';
+
+  let body;
+  if (list.status === 'loading') {
+    body = <Loading label={t('conversations.loading')} showLabel />;
+  } else if (list.status === 'failed') {
+    body = (
+      <ErrorState
+        headingLevel={3}
+        title={t('conversations.loadFailed')}
+        message={list.error}
+        onRetry={list.reload}
+        retryLabel={t('conversations.retry')}
+        retrying={list.reloading}
+      />
+    );
+  } else if (list.conversations.length === 0) {
+    body = <EmptyState headingLevel={3} title={t('conversations.empty.title')} text={t('conversations.empty.text')} />;
+  } else if (groups.length === 0) {
+    body = <p className="chat-conversations__no-match">{t('conversations.search.noMatch', { query: query.trim() })}</p>;
+  } else {
+    body = groups.map(({ group, conversations }) => (
+      <section key={group} className="chat-conversations__group" aria-labelledby={`chat-conversations-group-${group}`}>
+        <h3 id={`chat-conversations-group-${group}`} className="chat-conversations__group-heading">
+          {t(`conversations.groups.${group}`)}
+        </h3>
+        <ul className="chat-conversations__list">
+          {conversations.map((conversation) => (
+            <ConversationListItem
+              key={conversation.id}
+              conversation={conversation}
+              basePath={basePath}
+              group={group}
+              open={conversation.id === openId}
+              onRename={(target) => setDialog({ kind: 'rename', conversation: target })}
+              onDelete={(target) => setDialog({ kind: 'delete', conversation: target })}
+            />
+          ))}
+        </ul>
+      </section>
+    ));
+  }
+
+  return (
+    <aside className="chat-conversations" aria-labelledby="chat-conversations-heading">
+      <div className="chat-conversations__header">
+        <h2 id="chat-conversations-heading" className="chat-conversations__heading">
+          {t('conversations.heading')}
+        </h2>
+        <Button size="sm" onClick={onNew} loading={creating} icon={<PlusIcon />}>
+          {t('conversations.new')}
+        </Button>
+      </div>
+      <div role="search" className="chat-conversations__search">
+        <TextField
+          type="search"
+          label={t('conversations.search.label')}
+          hideLabel
+          placeholder={t('conversations.search.placeholder')}
+          autoComplete="off"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      <VisuallyHidden>
+        <span role="status">{searching && list.status === 'ready' ? t('conversations.search.found', { count: matches.length }) : ''}</span>
+      </VisuallyHidden>
+      <div className="chat-conversations__body">{body}</div>
+      {dialog?.kind === 'rename' && (
+        <RenameConversationDialog
+          conversation={dialog.conversation}
+          onSubmit={(name) => mutations.rename(dialog.conversation, name)}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteConversationDialog
+          conversation={dialog.conversation}
+          onConfirm={async () => {
+            const result = await mutations.remove(dialog.conversation);
+            if (result.ok || result.gone) onDeleted(dialog.conversation);
+            return result;
+          }}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+    </aside>
+  );
+}

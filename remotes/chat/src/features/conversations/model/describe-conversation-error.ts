@@ -1,0 +1,24 @@
+import type { Locale } from '@assistant/contracts';
+import { ApiRequestError, errorMessageFor, errorMessageKey } from '@assistant/platform';
+import type { TFunction } from 'i18next';
+
+export type ConversationFailureKind = 'not-found' | 'invalid' | 'other';
+
+export interface ConversationFailure {
+  kind: ConversationFailureKind;
+  /** Readable text in the interface language (a 400 carries the server's own message). */
+  message: string;
+}
+
+/**
+ * The conversation calls answer 404 (gone, or someone else's) and 400 with `{ message }` (a name
+ * refused). Anything else (network, timeout, server error, session) gets the platform's text.
+ */
+export function describeConversationError(error: unknown, t: TFunction, language: Locale): ConversationFailure {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 404) return { kind: 'not-found', message: t('conversations.errors.notFound') };
+    const serverMessage = error.body?.message?.trim();
+    if (error.status === 400 && serverMessage) return { kind: 'invalid', message: t('conversations.errors.invalid', { message: serverMessage }) };
+  }
+  return { kind: 'other', message: errorMessageFor(errorMessageKey(error), language) };
+}
