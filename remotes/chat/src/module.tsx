@@ -16,7 +16,11 @@ export default defineRemoteModule({
   routes: [
     {
       Component: lazy(() => import('./routes/chat-page')),
-      children: [{ index: true }, { path: ':conversationId' }],
+      // The page reads the open conversation from the params; the children render nothing of their own.
+      children: [
+        { index: true, element: null },
+        { path: ':conversationId', element: null },
+      ],
     },
   ],
   navigation: [{ path: '', labelKey: 'title' }],

@@ -57,7 +57,7 @@ export interface LocalStreamBody {
   assistant_message_id?: string;
 }
 
-let clock = Date.parse('2025-06-01T12:00:00.000Z');
+let clock = Date.now();
 const now = () => new Date((clock += 60_000)).toISOString();
 const byLatest = (a: Conversation, b: Conversation) => b.updated_at.localeCompare(a.updated_at);
 
@@ -108,8 +108,19 @@ export function chatHandlers(): HttpHandler[] {
     http.post('*/api/conversations/:id/messages/v2', async ({ request, params }) => {
       const body = (await request.json()) as { content: string; message_id?: string };
       backend.requests.push({ method: 'POST', path: `/api/conversations/${String(params.id)}/messages/v2`, body });
-      if (!backend.conversations.some((c) => c.id === params.id)) return apiError(404, 'No such conversation');
+      const target = backend.conversations.find((c) => c.id === params.id);
+      if (!target) return apiError(404, 'No such conversation');
       const ids = { conversation_id: String(params.id), user_message_id: body.message_id ?? nextId(), assistant_message_id: nextId() };
+      // Like the server: the first exchange titles the conversation, and it moves to the top.
+      const stored = backend.messages.get(target.id) ?? [];
+      if (stored.length === 0) target.name = `About ${body.content}`;
+      target.updated_at = now();
+      const time = target.updated_at;
+      stored.push(
+        { message_id: ids.user_message_id, conversation_id: target.id, parent_message_id: stored.at(-1)?.message_id ?? null, role: 'user', content: body.content, created_at: time, status: 'complete' },
+        { message_id: ids.assistant_message_id, conversation_id: target.id, parent_message_id: ids.user_message_id, role: 'assistant', content: `Answer to ${body.content}`, created_at: time, status: 'complete' },
+      );
+      backend.messages.set(target.id, stored);
       return new HttpResponse(ndjson(answerEvents(ids, `Answer to ${body.content}`)), { headers: { 'Content-Type': 'application/x-ndjson' } });
     }),
     http.post('*/api/chat/stream', async ({ request }) => {
