@@ -187,6 +187,23 @@ describe('the conversation view', () => {
     expect(history.sent).toHaveLength(1);
   });
 
+  it('sends a question typed before the messages arrived, after the newest stored message', async () => {
+    const history = new FakeChatHistory(exchange('one', 'Earlier', 'Reply'), { autoAnswer: () => 'Fast.' });
+    let release!: () => void;
+    const list = history.listMessages.bind(history);
+    jest.spyOn(history, 'listMessages').mockImplementationOnce(async (id) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return list(id);
+    });
+    const user = userEvent.setup();
+    renderConversation(history);
+    await user.type(composer(), 'Quick{Enter}');
+    await waitFor(() => expect(history.sent).toHaveLength(1));
+    expect(history.sent[0]).not.toHaveProperty('parent_message_id');
+    release();
+    await waitFor(() => expect(shownMessages()).toEqual(['Q: Earlier', 'A: Reply', 'Q: Quick', 'A: Fast.']));
+  });
+
   it('sends the chosen model and the think switch in the payload', async () => {
     const history = new FakeChatHistory([]);
     const user = userEvent.setup();

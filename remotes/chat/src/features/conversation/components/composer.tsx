@@ -8,8 +8,6 @@ import { isSendKey } from '../model/composer-keys';
 export interface ComposerProps {
   /** An answer is being written: Stop is offered, sending waits. */
   streaming: boolean;
-  /** The conversation is not ready (loading, failed). */
-  disabled: boolean;
   models: readonly LanguageModel[];
   model: string | undefined;
   onModelChange(model: string): void;
@@ -25,12 +23,12 @@ export interface ComposerProps {
  * Send / Stop, the model picker and the Think switch. It keeps its text to itself, so streamed
  * chunks do not re-render it and typing stays responsive.
  */
-export const Composer = memo(function Composer({ streaming, disabled, models, model, onModelChange, think, onThinkChange, onSend, onStop }: ComposerProps) {
+export const Composer = memo(function Composer({ streaming, models, model, onModelChange, think, onThinkChange, onSend, onStop }: ComposerProps) {
   const { t } = useTranslation(NAMESPACE);
   const [text, setText] = useState('');
   const composing = useRef(false);
   const hintId = useId();
-  const canSend = !streaming && !disabled && /\S/.test(text);
+  const canSend = !streaming && /\S/.test(text);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

@@ -132,7 +132,6 @@ export function ConversationView({ history, conversationId, onConversationChange
       </VisuallyHidden>
       <Composer
         streaming={streaming}
-        disabled={conversation.status !== 'ready'}
         models={models}
         model={model}
         onModelChange={setChosenModel}

@@ -1,6 +1,6 @@
 import type { Message } from '@assistant/contracts';
 import { Badge, Button, Markdown } from '@assistant/ui';
-import { memo, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { SendErrorKey } from '../model/describe-send-error';
@@ -66,9 +66,15 @@ function Question({ message, busy, onEdit }: MessageItemProps) {
   const { t } = useTranslation(NAMESPACE);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   const close = () => {
+    returnFocus.current = true;
     setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
   };
   return (
     <>

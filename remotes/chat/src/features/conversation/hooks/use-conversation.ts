@@ -102,16 +102,19 @@ export function useConversation(history: ChatHistory, conversationId: string, on
   /** Bumped when the conversation changes: answers of the old one are ignored. */
   const generationRef = useRef(0);
   const [loadCount, setLoadCount] = useState(0);
+  /** Bumped whenever an exchange puts fresher messages in place: an older load then loses. */
+  const freshnessRef = useRef(0);
 
   useEffect(() => {
     const generation = ++generationRef.current;
+    const freshness = freshnessRef.current;
     const controller = new AbortController();
     setState(initialState);
     setPending(null);
     pendingRef.current = null;
     history.listMessages(conversationId, controller.signal).then(
       (messages) => {
-        if (generation !== generationRef.current) return;
+        if (generation !== generationRef.current || freshness !== freshnessRef.current) return;
         setState({ ...initialState, status: 'ready', messages: messages.filter(isStoredRole) });
       },
       (error: unknown) => {
@@ -236,6 +239,7 @@ export function useConversation(history: ChatHistory, conversationId: string, on
         const messages = (await history.listMessages(conversationId)).filter(isStoredRole);
         if (generation !== generationRef.current) return undefined;
         if (answerId !== undefined && messages.some((message) => message.message_id === answerId)) {
+          freshnessRef.current += 1;
           setState((current) => ({ ...current, status: 'ready', messages, leafId: answerId, unsaved: new Set() }));
         } else {
           keepLocally(final, 'complete');
