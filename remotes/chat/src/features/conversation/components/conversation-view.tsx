@@ -9,6 +9,7 @@ import { useConversation, type SendRequest } from '../hooks/use-conversation';
 import { useCopyAnswer } from '../hooks/use-copy-answer';
 import { useLanguageModels } from '../hooks/use-language-models';
 import { siblingPosition } from '../model/message-tree';
+import { markdownToPlainText } from '../model/plain-text';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import { MessageList } from './message-list';
@@ -48,13 +49,15 @@ export function ConversationView({ history, conversationId, onConversationChange
       const outcome = await send(request, { model, think });
       if (!outcome) return;
       if (outcome.kind === 'done') {
-        announce(outcome.answer.trim() === '' ? t('conversation.announce.finished') : outcome.answer);
-        changed.current?.();
+        const spoken = markdownToPlainText(outcome.answer);
+        announce(spoken === '' ? t('conversation.announce.finished') : spoken);
       } else if (outcome.kind === 'stopped') {
         announce(t('conversation.announce.stopped'));
       } else {
         announce(`${t('conversation.announce.failed')} ${t(`conversation.errors.${outcome.reason}`)}`);
       }
+      // The list shows the new title (after the first answer) and the new order.
+      if (outcome.stored) changed.current?.();
     },
     [send, model, think, announce, t],
   );

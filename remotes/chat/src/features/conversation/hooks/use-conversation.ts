@@ -22,7 +22,10 @@ export interface SendChoices {
 }
 
 /** How an exchange ended, for the caller to announce. */
-export type ExchangeOutcome = { kind: 'done'; answer: string } | { kind: 'stopped' } | { kind: 'error'; reason: SendErrorKey };
+export type ExchangeOutcome = ({ kind: 'done'; answer: string } | { kind: 'stopped' } | { kind: 'error'; reason: SendErrorKey }) & {
+  /** The server stored the exchange (its `message` event came): the conversation changed. */
+  stored: boolean;
+};
 
 interface Pending {
   question: Message;
@@ -224,13 +227,13 @@ export function useConversation(history: ChatHistory, conversationId: string, on
       if (controller.signal.aborted && final.draft.phase === 'streaming') {
         keepLocally(final, 'stopped');
         setPending(null);
-        return { kind: 'stopped' };
+        return { kind: 'stopped', stored: final.draft.userMessageId !== undefined };
       }
       if (failure !== undefined || final.draft.phase !== 'done') {
         const reason = failure ?? (final.draft.error ? errorKeyForCode(final.draft.error.code) : 'ended');
         keepLocally(final, 'error', reason);
         setPending(null);
-        return { kind: 'error', reason };
+        return { kind: 'error', reason, stored: final.draft.userMessageId !== undefined };
       }
 
       // Done: the server has the whole exchange (and perhaps a new title): show its copy.
@@ -250,7 +253,7 @@ export function useConversation(history: ChatHistory, conversationId: string, on
         keepLocally(final, 'complete');
       }
       setPending(null);
-      return { kind: 'done', answer: final.draft.answer };
+      return { kind: 'done', answer: final.draft.answer, stored: true };
     },
     [history, conversationId, keepLocally, onExchangeStart],
   );
