@@ -97,6 +97,18 @@ describe('long conversations', () => {
     act(() => history.streams[0]!.text(' and three'));
     await screen.findByText('Chunk one and two and three');
     expect(scroller.scrollTop).toBe(2800);
+
+    // Scrolled up when the answer ends: the position stays.
+    scroller.scrollTop = 100;
+    fireEvent.scroll(scroller);
     await act(async () => history.streams[0]!.done());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop answer' })).not.toBeInTheDocument());
+    expect(scroller.scrollTop).toBe(100);
+
+    // A new question follows the end again.
+    history.autoAnswer = () => 'Short.';
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Again{Enter}');
+    await within(screen.getByRole('list', { name: 'Messages' })).findByText('Short.');
+    expect(scroller.scrollTop).toBe(2800);
   });
 });

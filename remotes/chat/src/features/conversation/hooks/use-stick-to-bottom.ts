@@ -5,8 +5,8 @@ export const BOTTOM_SLACK_PX = 48;
 
 /**
  * Keeps a scroll container at its end while content grows (a streaming answer), unless the user
- * scrolled up to read; scrolling back down follows again. A new `followKey` (a question was sent)
- * follows again too. `scrollToEnd` defaults to setting scrollTop; a virtual list passes its own.
+ * scrolled up to read; scrolling back down follows again. A new defined `followKey` (a question was
+ * sent) follows again too. `scrollToEnd` defaults to setting scrollTop; a virtual list passes its own.
  */
 export function useStickToBottom(
   scroller: RefObject<HTMLElement | null>,
@@ -24,7 +24,7 @@ export function useStickToBottom(
   useLayoutEffect(() => {
     if (lastFollowKey.current !== followKey) {
       lastFollowKey.current = followKey;
-      stuck.current = true;
+      if (followKey !== undefined) stuck.current = true;
     }
     if (!stuck.current) return;
     const element = scroller.current;
