@@ -123,6 +123,8 @@ describe('conversation list', () => {
     expect(await screen.findByRole('heading', { name: 'Start a conversation' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Budget' })).toBeInTheDocument();
     expect(backend.requests).toEqual([{ method: 'DELETE', path: `/api/conversations/${open.id}` }]);
+    // The deleted row is gone: focus is on the list heading.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Conversations' })).toHaveFocus());
     expect(notificationTexts()).toEqual(['success: “Lisbon trip” was deleted.']);
   });
 

@@ -1,7 +1,7 @@
 import type { Conversation } from '@assistant/contracts';
 import { useLocale } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, PlusIcon, TextField, VisuallyHidden } from '@assistant/ui';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { ConversationMutations } from '../hooks/use-conversation-mutations';
@@ -43,6 +43,14 @@ export function ConversationList({ list, mutations, basePath, openId, onNew, cre
   const language = useLocale();
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<Dialog>(undefined);
+  // After a delete the focused row is gone: focus goes to the list heading once the dialog closed.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => {
+    if (dialog || !deleted) return;
+    setDeleted(false);
+    headingRef.current?.focus();
+  }, [dialog, deleted]);
 
   const matches = useMemo(() => filterConversations(list.conversations, query, language), [list.conversations, query, language]);
   const groups = useMemo(() => groupByDate(matches, now()), [matches, now]);
@@ -92,7 +100,7 @@ export function ConversationList({ list, mutations, basePath, openId, onNew, cre
   return (
     <aside className="chat-conversations" aria-labelledby="chat-conversations-heading">
       <div className="chat-conversations__header">
-        <h2 id="chat-conversations-heading" className="chat-conversations__heading">
+        <h2 id="chat-conversations-heading" className="chat-conversations__heading" ref={headingRef} tabIndex={-1}>
           {t('conversations.heading')}
         </h2>
         <Button size="sm" onClick={onNew} loading={creating} icon={<PlusIcon />}>
@@ -126,7 +134,10 @@ export function ConversationList({ list, mutations, basePath, openId, onNew, cre
           conversation={dialog.conversation}
           onConfirm={async () => {
             const result = await mutations.remove(dialog.conversation);
-            if (result.ok || result.gone) onDeleted(dialog.conversation);
+            if (result.ok || result.gone) {
+              setDeleted(true);
+              onDeleted(dialog.conversation);
+            }
             return result;
           }}
           onClose={() => setDialog(undefined)}
