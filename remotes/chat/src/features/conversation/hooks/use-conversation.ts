@@ -75,7 +75,8 @@ function now(): string {
 /** The question and its (partial) answer as messages, for showing them or keeping them locally. */
 function pendingMessages(pending: Pending, status: Message['status']): [Message, Message] {
   const questionId = pending.draft.userMessageId ?? pending.question.message_id;
-  const question = { ...pending.question, message_id: questionId };
+  // The same object while the id stays, so the question's row does not render again per chunk.
+  const question = questionId === pending.question.message_id ? pending.question : { ...pending.question, message_id: questionId };
   const answer: Message = {
     message_id: pending.draft.assistantMessageId ?? pending.localAnswerId,
     conversation_id: question.conversation_id,
