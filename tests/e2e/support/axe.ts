@@ -17,15 +17,25 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   // axe measures colours as drawn: let entrance animations (a snackbar sliding in from transparent)
   // finish first, or a half-faded element reads as low contrast. Endless ones (spinners) are skipped.
   // Calls a page makes on entry may still add content (a notification): let them settle first.
+  // An element added just after that (a notification rendered when an answer arrives) starts its
+  // animation late: wait until two looks 150 ms apart find nothing finite still running.
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // (No named functions inside: tsx would wrap them in a helper the page does not have.)
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 5000;
+    let quiet = 0;
+    while (quiet < 2 && performance.now() < deadline) {
+      const animations = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      if (animations.length === 0) quiet += 1;
+      else {
+        quiet = 0;
+        await Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  });
   // Evaluated through the DevTools protocol: the portal's CSP (rightly) refuses injected <script> tags.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
