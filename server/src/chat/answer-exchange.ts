@@ -117,22 +117,40 @@ export async function relayExchange(options: {
   let sideCallsClosed = false;
   const stopSideCalls = () => sideCalls.abort(new DOMException('The answer ended', 'AbortError'));
   signal.addEventListener('abort', stopSideCalls, { once: true });
-  const previousAnswer = [...exchange.branch].reverse().find((message) => message.role === 'assistant')?.content;
-  const intentSent = classifyIntent(
-    models,
-    { model: exchange.model, question: exchange.payload.content, previousAnswer, signal: sideCalls.signal },
-    log,
-  ).then(async (intent) => {
-    await messageSent;
-    if (intent && !sideCallsClosed) await send({ kind: 'intent', event: { payload: { trace_id: exchange.assistantMessageId }, intent_response: intent } });
-  });
-  const titled = exchange.isFirstExchange
-    ? generateTitle(models, { model: exchange.model, question: exchange.payload.content }, log).then(async (title) => {
-        if (!title) return;
-        const set = await conversations.setTitle(exchange.owner, exchange.conversation.id, exchange.conversation.name, title);
-        if (set) log.info({ conversationId: exchange.conversation.id }, 'chat: conversation titled');
-      }).catch((error: unknown) => log.warn({ err: error }, 'chat: the title could not be stored'))
-    : Promise.resolve();
+  // Started once the first piece of the answer arrived (or the answer ended without any), so they
+  // do not compete with the answer's first token at the model endpoint.
+  let intentSent: Promise<void> = Promise.resolve();
+  let titled: Promise<void> = Promise.resolve();
+  let sideCallsStarted = false;
+  const startSideCalls = () => {
+    if (sideCallsStarted) return;
+    sideCallsStarted = true;
+    const previousAnswer = [...exchange.branch].reverse().find((message) => message.role === 'assistant')?.content;
+    intentSent = classifyIntent(
+      models,
+      { model: exchange.model, question: exchange.payload.content, previousAnswer, signal: sideCalls.signal },
+      log,
+    ).then(async (intent) => {
+      await messageSent;
+      if (intent && !sideCallsClosed) await send({ kind: 'intent', event: { payload: { trace_id: exchange.assistantMessageId }, intent_response: intent } });
+    });
+    if (exchange.isFirstExchange) {
+      titled = generateTitle(models, { model: exchange.model, question: exchange.payload.content }, log)
+        .then(async (title) => {
+          if (!title) return;
+          const set = await conversations.setTitle(exchange.owner, exchange.conversation.id, exchange.conversation.name, title);
+          if (set) log.info({ conversationId: exchange.conversation.id }, 'chat: conversation titled');
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'chat: the title could not be stored'));
+    }
+  };
+  async function* startingSideCalls(): AsyncGenerator<ChatDelta> {
+    for await (const delta of deltas) {
+      yield delta;
+      // After the token's bytes went out (the response is written on a later tick).
+      if (!sideCallsStarted) setImmediate(startSideCalls);
+    }
+  }
 
   // The text so far is written every PROGRESS_INTERVAL_MS, one write at a time, never waited for
   // by the stream; the final write waits for the last one, so it cannot be overwritten.
@@ -154,9 +172,11 @@ export async function relayExchange(options: {
   let outcome;
   try {
     await messageSent;
-    outcome = await streamAnswer({ deltas, think: exchange.payload.think, send, signal, progress });
+    outcome = await streamAnswer({ deltas: startingSideCalls(), think: exchange.payload.think, send, signal, progress });
   } finally {
     signal.removeEventListener('abort', stopSideCalls);
+    // An answer that ended before its first piece still gets its title (and, unless stopped, its intent).
+    startSideCalls();
   }
 
   await progressWrite;

@@ -89,51 +89,49 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
     async (request, reply) => {
       const owner = request.principal.sub;
       const payload = request.body;
-      const conversation = await conversations.find(owner, request.params.id);
-      if (!conversation) return sendError(reply, 404, NOT_FOUND_CONVERSATION);
+      // One query for the conversation, the parent, its branch and the message_id check, beside
+      // the (cached) model list: the answer is asked for as early as possible.
+      const [prepared, offered] = await Promise.all([
+        conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
+        models.models(),
+      ]);
+      if (!prepared) return sendError(reply, 404, NOT_FOUND_CONVERSATION);
       const notYet = unsupported(payload);
       if (notYet) return sendError(reply, 501, notYet);
 
       // Where the new message goes: absent parent = after the latest message; null = a new first message.
-      const latest = await conversations.latestMessage(owner, conversation.id);
-      let parentId: string | null;
-      if (payload.parent_message_id === undefined) parentId = latest?.message_id ?? null;
-      else parentId = payload.parent_message_id;
-      if (parentId !== null && !(await conversations.findMessage(owner, conversation.id, parentId))) {
-        return sendError(reply, 404, NOT_FOUND_MESSAGE);
-      }
+      const { conversation, parentId } = prepared;
+      if (!prepared.parentFound) return sendError(reply, 404, NOT_FOUND_MESSAGE);
 
       // A retried request with the same client-made message_id answers its stored question again.
       const { userMessageId, assistantMessageId } = prepareIds(payload);
       let existingUserMessage;
       if (payload.message_id !== undefined) {
-        existingUserMessage = await conversations.findMessage(owner, conversation.id, payload.message_id);
+        existingUserMessage = prepared.existing;
         const reusable =
           existingUserMessage?.role === 'user' &&
           existingUserMessage.content === payload.content &&
           existingUserMessage.parent_message_id === parentId;
-        if (existingUserMessage ? !reusable : await conversations.messageIdTaken(payload.message_id)) {
+        if (existingUserMessage ? !reusable : prepared.messageIdTaken) {
           return sendError(reply, 409, 'message_id is already used by another message');
         }
       }
 
-      const offered = await models.models();
       if (offered.length === 0) return sendError(reply, 503, NO_MODEL);
       const model = payload.reasoning_model_override ?? offered[0]!;
       if (!offered.includes(model)) return sendError(reply, 400, `Unknown language model: ${model}`);
 
-      const branch = parentId === null ? [] : await conversations.branch(owner, conversation.id, parentId);
       const exchange: PreparedExchange = {
         owner,
         conversation,
         parentId,
-        branch,
+        branch: prepared.branch,
         existingUserMessage,
         userMessageId,
         assistantMessageId,
         model,
         payload,
-        isFirstExchange: latest === undefined,
+        isFirstExchange: !prepared.hasMessages,
       };
 
       const client = abortWhenClientLeaves(reply);

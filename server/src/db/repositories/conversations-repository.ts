@@ -19,6 +19,33 @@ const MESSAGE_COLUMNS = [
   'created_at',
 ] as const;
 
+type PrepareRow = {
+  conv_id: string;
+  conv_name: string;
+  conv_created_at: Date | string;
+  conv_updated_at: Date | string;
+  latest_id: string | null;
+  kind: 'branch' | 'existing' | null;
+  depth: number | null;
+} & { [K in keyof MessageRow]: MessageRow[K] | null } & { created_at: Date | string | null };
+
+/** What `prepareExchange` found for a new message. */
+export interface PreparedMessageContext {
+  conversation: Conversation;
+  /** The conversation had a message already (else the exchange gets a title). */
+  hasMessages: boolean;
+  /** The parent of the new message: the given one, else the latest message; null for a first message. */
+  parentId: string | null;
+  /** False when the given parent is not a message of this conversation (a 404). */
+  parentFound: boolean;
+  /** The branch from the root down to the parent (empty for a first message). */
+  branch: Message[];
+  /** The message of this conversation that has the client-made message_id already. */
+  existing: Message | undefined;
+  /** Whether any message (in any conversation, anyone's) has the client-made message_id. */
+  messageIdTaken: boolean;
+}
+
 /** A message about to be stored (the user's question or the assistant's answer). */
 export interface NewMessage {
   message_id: string;
@@ -146,6 +173,71 @@ export class ConversationsRepository {
     return row && toMessage(row);
   }
 
+  /**
+   * Everything a new message needs before its answer is asked for, in one query (one round trip
+   * instead of four or five): the owner's conversation, whether it has messages, the parent (the
+   * given one, or the latest message when `parent` is undefined, none when null) with the branch
+   * that ends at it (root first; empty when the parent is not in this conversation), the message
+   * of this conversation that already has the client-made `messageId`, and whether that id is
+   * taken anywhere (of another conversation's message nothing else is answered).
+   * Undefined when the conversation is missing or another user's.
+   */
+  async prepareExchange(
+    owner: string,
+    conversationId: string,
+    options: { parent: string | null | undefined; messageId: string | undefined },
+  ): Promise<PreparedMessageContext | undefined> {
+    const useLatest = options.parent === undefined;
+    const result = await sql<PrepareRow>`
+      with recursive conv as (
+        select id, name, created_at, updated_at from conversations where id = ${conversationId} and owner_id = ${owner}
+      ), latest as (
+        select m.message_id from messages m where m.conversation_id = (select id from conv) order by m.seq desc limit 1
+      ), start as (
+        select case when ${useLatest}::boolean then (select message_id from latest) else ${options.parent ?? null}::uuid end as message_id
+      ), branch as (
+        select m.*, 0 as depth from messages m
+          where m.message_id = (select message_id from start) and m.conversation_id = (select id from conv)
+        union all
+        select p.*, b.depth + 1 from messages p join branch b on p.message_id = b.parent_message_id
+          where b.depth < 10000
+      ), found as (
+        select 'branch' as kind, depth, message_id, conversation_id, parent_message_id, role, content, status, model, reasoning, created_at
+          from branch
+        union all
+        select 'existing', null, message_id, conversation_id, parent_message_id, role, content, status, model, reasoning, created_at
+          from messages where message_id = ${options.messageId ?? null}::uuid
+      )
+      select conv.id as conv_id, conv.name as conv_name, conv.created_at as conv_created_at, conv.updated_at as conv_updated_at,
+          (select message_id from latest) as latest_id, found.*
+        from conv left join found on true`.execute(this.db);
+    const first = result.rows[0];
+    if (!first) return undefined;
+    const conversation = toConversation({
+      id: first.conv_id,
+      owner_id: owner,
+      name: first.conv_name,
+      created_at: new Date(first.conv_created_at),
+      updated_at: new Date(first.conv_updated_at),
+    });
+    const message = (row: PrepareRow) => toMessage({ ...(row as MessageRow), created_at: new Date(row.created_at!) });
+    const branch = result.rows
+      .filter((row) => row.kind === 'branch')
+      .sort((a, b) => b.depth! - a.depth!)
+      .map(message);
+    const existingRow = result.rows.find((row) => row.kind === 'existing');
+    const parentId = useLatest ? (first.latest_id ?? null) : options.parent!;
+    return {
+      conversation,
+      hasMessages: first.latest_id !== null,
+      parentId,
+      parentFound: parentId === null || branch.length > 0,
+      branch,
+      existing: existingRow && existingRow.conversation_id === conversation.id ? message(existingRow) : undefined,
+      messageIdTaken: existingRow !== undefined,
+    };
+  }
+
   /** The branch that ends at `messageId`: the message and its ancestors, root first. */
   async branch(owner: string, conversationId: string, messageId: string): Promise<Message[]> {
     const result = await sql<MessageRow & { depth: number }>`
@@ -162,30 +254,35 @@ export class ConversationsRepository {
     return result.rows.map((row) => toMessage({ ...row, created_at: new Date(row.created_at) }));
   }
 
-  /** Stores messages of one exchange in order and marks the conversation as updated. */
+  /**
+   * Stores the messages of one exchange in order (`seq` follows the list) and marks the
+   * conversation as updated, in one statement (atomic without a transaction, one round trip).
+   */
   async addMessages(conversationId: string, messages: NewMessage[]): Promise<Message[]> {
-    return this.db.transaction().execute(async (trx) => {
-      const stored: Message[] = [];
-      for (const message of messages) {
-        const row = await trx
+    const rows = await this.db
+      .with('stored', (db) =>
+        db
           .insertInto('messages')
-          .values({
-            message_id: message.message_id,
-            conversation_id: conversationId,
-            parent_message_id: message.parent_message_id,
-            role: message.role,
-            content: message.content,
-            status: message.status,
-            model: message.model ?? null,
-            reasoning: null,
-          })
-          .returning(MESSAGE_COLUMNS)
-          .executeTakeFirstOrThrow();
-        stored.push(toMessage(row));
-      }
-      await trx.updateTable('conversations').set({ updated_at: new Date() }).where('id', '=', conversationId).execute();
-      return stored;
-    });
+          .values(
+            messages.map((message) => ({
+              message_id: message.message_id,
+              conversation_id: conversationId,
+              parent_message_id: message.parent_message_id,
+              role: message.role,
+              content: message.content,
+              status: message.status,
+              model: message.model ?? null,
+              reasoning: null,
+            })),
+          )
+          .returning([...MESSAGE_COLUMNS, 'seq']),
+      )
+      .with('touched', (db) => db.updateTable('conversations').set({ updated_at: new Date() }).where('id', '=', conversationId).returning('id'))
+      .selectFrom('stored')
+      .select(MESSAGE_COLUMNS)
+      .orderBy('seq')
+      .execute();
+    return rows.map(toMessage);
   }
 
   /** Writes the final state of an answer (complete, stopped or error, with what arrived). */
