@@ -14,6 +14,7 @@ export { isSafeColor, contrastRatio } from './theme/color';
 export { cx } from './internal/cx';
 
 // Texts
+export { useAnnouncer } from './core/use-announcer';
 export { UiTextsProvider, useUiTexts, UI_TEXTS_DE, UI_TEXTS_EN, type UiTexts, type UiTextsProviderProps } from './core/ui-texts';
 export type { RenderLink, RenderLinkProps } from './core/render-link';
 

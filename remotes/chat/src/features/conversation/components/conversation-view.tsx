@@ -1,10 +1,9 @@
 import type { Message } from '@assistant/contracts';
-import { EmptyState, ErrorState, Loading, VisuallyHidden } from '@assistant/ui';
+import { EmptyState, ErrorState, Loading, VisuallyHidden, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { ChatHistory } from '../../history/chat-history';
-import { useAnnouncer } from '../hooks/use-announcer';
 import { useConversation, type SendRequest } from '../hooks/use-conversation';
 import { useCopyAnswer } from '../hooks/use-copy-answer';
 import { useLanguageModels } from '../hooks/use-language-models';

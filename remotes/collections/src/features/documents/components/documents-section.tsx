@@ -1,10 +1,9 @@
 import type { CollectionFile, CollectionSummary } from '@assistant/contracts';
 import { ApiRequestError, useConfigStore } from '@assistant/platform';
-import { ConfirmDialog, EmptyState, ErrorState, Loading, VisuallyHidden } from '@assistant/ui';
+import { ConfirmDialog, EmptyState, ErrorState, Loading, VisuallyHidden, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteFile, retryFile } from '../api/files-api';
-import { useAnnouncer } from '../hooks/use-announcer';
 import type { CollectionFilesState } from '../hooks/use-collection-files';
 import { useStatusAnnouncements } from '../hooks/use-status-announcements';
 import { useUploadQueue } from '../hooks/use-upload-queue';
