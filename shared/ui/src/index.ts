@@ -37,6 +37,8 @@ export { Switch, type SwitchProps } from './components/switch';
 // Overlays and feedback
 export { Dialog, type DialogProps } from './components/dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
+export { ActionConfirmDialog, type ActionConfirmDialogProps } from './components/action-confirm-dialog';
+export { NameDialog, type NameDialogOutcome, type NameDialogProps } from './components/name-dialog';
 export { Snackbar, type SnackbarProps, type SnackbarVariant, type SnackbarAction } from './components/snackbar';
 export { SnackbarHost, type SnackbarHostProps, type SnackbarItem } from './components/snackbar-host';
 export { EmptyState, type EmptyStateProps } from './components/empty-state';

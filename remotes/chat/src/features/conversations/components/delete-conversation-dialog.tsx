@@ -1,6 +1,5 @@
 import type { Conversation } from '@assistant/contracts';
-import { ConfirmDialog } from '@assistant/ui';
-import { useEffect, useRef, useState } from 'react';
+import { ActionConfirmDialog } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { MutationResult } from '../hooks/use-conversation-mutations';
@@ -17,48 +16,18 @@ export interface DeleteConversationDialogProps {
  */
 export function DeleteConversationDialog({ conversation, onConfirm, onClose }: DeleteConversationDialogProps) {
   const { t } = useTranslation(NAMESPACE);
-  const mounted = useRef(true);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const confirm = async () => {
-    if (deleting) return;
-    setDeleting(true);
-    setError(undefined);
-    const result = await onConfirm();
-    if (!mounted.current) return;
-    if (result.ok || result.gone) {
-      onClose();
-      return;
-    }
-    setDeleting(false);
-    setError(result.failure.message);
-  };
-
   return (
-    <ConfirmDialog
-      open
+    <ActionConfirmDialog
       danger
       title={t('conversations.delete.title')}
       message={t('conversations.delete.message', { name: conversation.name })}
       confirmLabel={t('conversations.delete.confirm')}
       cancelLabel={t('conversations.dialog.cancel')}
-      loading={deleting}
-      onConfirm={() => void confirm()}
-      onCancel={onClose}
-    >
-      {error && (
-        <p role="alert" className="chat-conversations__dialog-error">
-          {error}
-        </p>
-      )}
-    </ConfirmDialog>
+      onConfirm={async () => {
+        const result = await onConfirm();
+        return result.ok || result.gone ? undefined : result.failure.message;
+      }}
+      onClose={onClose}
+    />
   );
 }
