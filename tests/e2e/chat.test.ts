@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
@@ -127,6 +130,68 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
       await page.reload();
       await list.getByText('Noch keine Unterhaltungen').waitFor();
       assert.equal(await list.getByRole('link', { name: 'Lissabon-Planung' }).count(), 0);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+// The same screens with conversations kept in the browser (enableLocalChatHistory): the answer
+// streams through POST /api/chat/stream, nothing goes to the server's conversations, and a
+// reload finds the conversation in this browser's IndexedDB.
+describe('chat end to end, conversations kept in the browser', { timeout: 20 * 60_000 }, () => {
+  let model: ScriptedModelServer;
+  let portal: RunningPortal;
+  let seedDir: string;
+  before(async () => {
+    model = await startScriptedModelServer({
+      models: ['scripted-model'],
+      rules: [
+        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
+        { match: QUESTION, reply: 'Lissabon liegt am **Tejo**.', delayMs: 20 },
+      ],
+    });
+    const seed = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../server/seed/settings.demo.json'), 'utf8'));
+    seed.feature_flags.enableLocalChatHistory = true;
+    seedDir = mkdtempSync(join(tmpdir(), 'assistant-seed-'));
+    writeFileSync(join(seedDir, 'settings.json'), JSON.stringify(seed));
+    portal = await startPortal({ env: { OPENAI_BASE_URL: model.url, SETTINGS_SEED_FILE: join(seedDir, 'settings.json') } });
+  });
+  after(async () => {
+    await portal?.stop();
+    await model?.close();
+    if (seedDir) rmSync(seedDir, { recursive: true, force: true });
+  });
+
+  it('answers, keeps the conversation in this browser only, and finds it after a reload', async () => {
+    const browser = await launchBrowser({ locale: 'de-DE' });
+    try {
+      const page = await browser.context.newPage();
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/conversations') || url.pathname === '/api/chat/stream') calls.push(`${request.method()} ${url.pathname}`);
+      });
+      await page.goto(`${portal.portalUrl}/chat`);
+      await page.waitForURL((url) => url.origin === portal.issuer);
+      await signInOnProviderPage(page, 'employee', 'employee');
+      await page.waitForURL((url) => url.origin === portal.portalUrl && !url.pathname.startsWith('/callback'));
+      await page.getByRole('dialog').getByRole('button', { name: 'Verstanden' }).click();
+      await page.getByRole('button', { name: 'Neue Unterhaltung' }).click();
+      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+      const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });
+      await composer.fill(QUESTION);
+      await composer.press('Enter');
+      const messages = page.getByRole('list', { name: 'Nachrichten' });
+      await messages.getByText('Tejo', { exact: true }).waitFor();
+      // Named after the first question by the browser.
+      const list = page.getByRole('complementary', { name: 'Unterhaltungen' });
+      await list.getByRole('link', { name: QUESTION }).waitFor();
+
+      await page.reload();
+      await messages.getByText('Tejo', { exact: true }).waitFor();
+      await list.getByRole('link', { name: QUESTION }).waitFor();
+      assert.deepEqual([...new Set(calls)], ['POST /api/chat/stream'], 'only the answer went through the server');
     } finally {
       await browser.close();
     }
