@@ -53,6 +53,8 @@ interface Timing {
   firstToken: number;
   /** Mean gap between answer tokens after the first, ms. */
   perToken: number;
+  /** Request sent to last answer token received, ms (shows a server that falls behind and then delivers in bursts). */
+  lastToken: number;
 }
 
 const median = (values: number[]) => {
@@ -87,7 +89,7 @@ function timer(start: number, marker: string) {
     },
     result(): Timing {
       if (arrivals.length < 2) throw new Error(`only ${arrivals.length} tokens arrived`);
-      return { firstToken: arrivals[0]! - start, perToken: (arrivals.at(-1)! - arrivals[0]!) / (arrivals.length - 1) };
+      return { firstToken: arrivals[0]! - start, perToken: (arrivals.at(-1)! - arrivals[0]!) / (arrivals.length - 1), lastToken: arrivals.at(-1)! - start };
     },
   };
 }
@@ -211,7 +213,7 @@ async function main() {
       `Chat proxy overhead: ${TOKENS} tokens ${TOKEN_MS} ms apart from the scripted upstream, ${ROUNDS} rounds, database ${databaseKind}, ` +
         'client, server and upstream in 3 processes',
     );
-    console.log(['streams', 'path', 'first token p50', 'per token p50'].map((h, i) => (i ? h.padStart(16) : h.padEnd(8))).join(''));
+    console.log(['streams', 'path', 'first token p50', 'per token p50', 'last token p50'].map((h, i) => (i ? h.padStart(16) : h.padEnd(8))).join(''));
     for (const concurrency of LEVELS) {
       const timings = { direct: [] as Timing[], proxied: [] as Timing[] };
       for (let round = 0; round < ROUNDS; round += 1) {
@@ -224,11 +226,15 @@ async function main() {
           timings.direct.push(...(await runDirect(concurrency)));
         }
       }
-      const summary = (list: Timing[]) => ({ first: median(list.map((t) => t.firstToken)), per: median(list.map((t) => t.perToken)) });
+      const summary = (list: Timing[]) => ({
+        first: median(list.map((t) => t.firstToken)),
+        per: median(list.map((t) => t.perToken)),
+        last: median(list.map((t) => t.lastToken)),
+      });
       const d = summary(timings.direct);
       const p = summary(timings.proxied);
       for (const [name, s] of [['direct', d], ['server', p]] as const) {
-        console.log([String(concurrency).padEnd(8), name.padStart(16), `${s.first.toFixed(2)} ms`.padStart(16), `${s.per.toFixed(3)} ms`.padStart(16)].join(''));
+        console.log([String(concurrency).padEnd(8), name.padStart(16), `${s.first.toFixed(2)} ms`.padStart(16), `${s.per.toFixed(3)} ms`.padStart(16), `${s.last.toFixed(1)} ms`.padStart(16)].join(''));
       }
       const goal = concurrency <= 1 ? 1 : 5;
       const added = p.first - d.first;

@@ -200,6 +200,26 @@ for (const target of testDatabaseTargets()) {
       assert.equal(list.conversations[0]!.name, 'Trip to Lisbon', 'the title is cleaned of quotes and the full stop');
     });
 
+    it('asks for the intent and the title only after the first answer token went out, so they do not compete with it', async () => {
+      // What the answer call had sent when each side call reached the model.
+      const seen: Record<string, number | undefined> = {};
+      const answerChunks = () => answerCalls().at(-1)?.chunksSent ?? 0;
+      model.setScript({
+        rules: [
+          { ...INTENT_RULE, reply: (text, request) => ((seen.intent = answerChunks()), (INTENT_RULE.reply as Exclude<ScriptRule['reply'], string | undefined>)(text, request)) },
+          { ...TITLE_RULE, reply: () => ((seen.title = answerChunks()), '"Trip to Lisbon."') },
+          { match: 'Is it warm in May?', reply: 'Mostly, yes: about twenty degrees.', delayMs: 40 },
+        ],
+      });
+      const conversation = await create('New chat');
+      const { events } = await ask(conversation.id, { content: 'Is it warm in May?' });
+      assert.equal(channelText(events, 'answer'), 'Mostly, yes: about twenty degrees.');
+      assert.ok(shape(events).includes('intent'));
+      assert.ok(seen.intent !== undefined && seen.intent >= 1, `the intent call came after the first token (answer chunks then: ${seen.intent})`);
+      assert.ok(seen.title !== undefined && seen.title >= 1, `the title call came after the first token (answer chunks then: ${seen.title})`);
+      assert.equal((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json().conversations[0].name, 'Trip to Lisbon');
+    });
+
     it('keeps a name the user gave meanwhile, and titles only a new conversation', async () => {
       const conversation = await create('New chat');
       await ask(conversation.id, { content: 'First?' });
