@@ -3,6 +3,7 @@ import type { Message, MessagePayload, StreamEvent } from '@assistant/contracts'
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 import type { ChatDelta, ModelProvider } from '../inference/model-provider';
+import { afterFirstPiece, once } from './after-first-piece';
 import { buildPrompt } from './build-prompt';
 import { classifyIntent } from './intent';
 import type { NdjsonWriter } from './ndjson-writer';
@@ -117,16 +118,14 @@ export async function relayExchange(options: {
   let sideCallsClosed = false;
   const stopSideCalls = () => sideCalls.abort(new DOMException('The answer ended', 'AbortError'));
   signal.addEventListener('abort', stopSideCalls, { once: true });
-  // Started once the first piece of the answer arrived (or the answer ended without any), so they
-  // do not compete with the answer's first token at the model endpoint.
+  // Started once the answer's first piece was written (or the answer ended without any), so they do
+  // not compete with the first token (afterFirstPiece).
   let intentSent: Promise<void> = Promise.resolve();
   let titled: Promise<void> = Promise.resolve();
-  let sideCallsStarted = false;
-  const startSideCalls = () => {
-    if (sideCallsStarted) return;
-    sideCallsStarted = true;
+  const startSideCalls = once(() => {
     const previousAnswer = [...exchange.branch].reverse().find((message) => message.role === 'assistant')?.content;
-    intentSent = classifyIntent(
+    // Not asked at all when the client went away before the first piece.
+    if (!sideCalls.signal.aborted) intentSent = classifyIntent(
       models,
       { model: exchange.model, question: exchange.payload.content, previousAnswer, signal: sideCalls.signal },
       log,
@@ -143,14 +142,7 @@ export async function relayExchange(options: {
         })
         .catch((error: unknown) => log.warn({ err: error }, 'chat: the title could not be stored'));
     }
-  };
-  async function* startingSideCalls(): AsyncGenerator<ChatDelta> {
-    for await (const delta of deltas) {
-      yield delta;
-      // After the token's bytes went out (the response is written on a later tick).
-      if (!sideCallsStarted) setImmediate(startSideCalls);
-    }
-  }
+  });
 
   // The text so far is written every PROGRESS_INTERVAL_MS, one write at a time, never waited for
   // by the stream; the final write waits for the last one, so it cannot be overwritten.
@@ -172,7 +164,7 @@ export async function relayExchange(options: {
   let outcome;
   try {
     await messageSent;
-    outcome = await streamAnswer({ deltas: startingSideCalls(), think: exchange.payload.think, send, signal, progress });
+    outcome = await streamAnswer({ deltas: afterFirstPiece(deltas, startSideCalls), think: exchange.payload.think, send, signal, progress });
   } finally {
     signal.removeEventListener('abort', stopSideCalls);
     // An answer that ended before its first piece still gets its title (and, unless stopped, its intent).

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STREAM_CONTENT_TYPE, localChatRequestSchema, type LocalChatRequest, type MessagePayload, type StreamEvent } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterFirstPiece, once } from '../chat/after-first-piece';
 import { SIDE_CALL_GRACE_MS } from '../chat/answer-exchange';
 import { buildPrompt } from '../chat/build-prompt';
 import { classifyIntent } from '../chat/intent';
@@ -109,20 +110,27 @@ async function relayLocalAnswer(options: {
   let sideCallClosed = false;
   const stopSideCall = () => sideCall.abort(new DOMException('The answer ended', 'AbortError'));
   signal.addEventListener('abort', stopSideCall, { once: true });
-  const previousAnswer = [...body.history].reverse().find((message) => message.role === 'assistant')?.content;
-  const intentSent = classifyIntent(models, { model, question: body.payload.content, previousAnswer, signal: sideCall.signal }, log).then(
-    async (intent) => {
-      await messageSent;
-      if (intent && !sideCallClosed) await send({ kind: 'intent', event: { payload: { trace_id: assistantMessageId }, intent_response: intent } });
-    },
-  );
+  // Started once the answer's first piece was written (or the answer ended without any), so it does
+  // not compete with the first token (afterFirstPiece).
+  let intentSent: Promise<void> = Promise.resolve();
+  const startSideCall = once(() => {
+    if (sideCall.signal.aborted) return; // the client went away before the first piece
+    const previousAnswer = [...body.history].reverse().find((message) => message.role === 'assistant')?.content;
+    intentSent = classifyIntent(models, { model, question: body.payload.content, previousAnswer, signal: sideCall.signal }, log).then(
+      async (intent) => {
+        await messageSent;
+        if (intent && !sideCallClosed) await send({ kind: 'intent', event: { payload: { trace_id: assistantMessageId }, intent_response: intent } });
+      },
+    );
+  });
 
   let outcome;
   try {
     await messageSent;
-    outcome = await streamAnswer({ deltas, think: body.payload.think, send, signal });
+    outcome = await streamAnswer({ deltas: afterFirstPiece(deltas, startSideCall), think: body.payload.think, send, signal });
   } finally {
     signal.removeEventListener('abort', stopSideCall);
+    startSideCall();
   }
   const logged = { messageId: assistantMessageId, model, ms: Date.now() - started, characters: outcome.content.length };
   if (outcome.status === 'stopped') {
