@@ -4,36 +4,21 @@ import {
   conversationSchema,
   messageListResponseSchema,
   messagePayloadSchema,
-  STREAM_CONTENT_TYPE,
-  STREAM_ERROR_CODES,
   uuidSchema,
-  type MessagePayload,
 } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { prepareIds, relayExchange, startExchange, type PreparedExchange } from '../chat/answer-exchange';
-import { NdjsonWriter } from '../chat/ndjson-writer';
+import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 import { sendError } from '../http/send-error';
-import { abortWhenClientLeaves } from '../inference/client-abort';
 import type { ModelProvider } from '../inference/model-provider';
-import { UpstreamError, isAbortError, statusForUpstreamError } from '../inference/upstream';
 
 export const NOT_FOUND_CONVERSATION = 'No such conversation';
 export const NOT_FOUND_MESSAGE = 'No such message in this conversation';
-export const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: chat needs a language model (OPENAI_BASE_URL, or a local Ollama)`;
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 
-/** What the payload asks for that this server does not do yet; each is refused with 501, never faked. */
-function unsupported(payload: MessagePayload): string | undefined {
-  if (payload.deep_research) return 'Deep research is not available yet';
-  if (payload.attachments.length > 0) return 'Attachments are not available in chat yet';
-  if (payload.collections.length > 0) return 'Answers from collections are not available in chat yet';
-  if (payload.server_ids.length > 0) return 'Tool servers are not available yet';
-  if (payload.personality !== undefined) return 'Agents are not available in chat yet';
-  return undefined;
-}
 
 /**
  * Conversations (SPEC section 7): create (`POST /conversations?name=`), list, messages, rename
@@ -117,9 +102,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
         }
       }
 
-      if (offered.length === 0) return sendError(reply, 503, NO_MODEL);
-      const model = payload.reasoning_model_override ?? offered[0]!;
-      if (!offered.includes(model)) return sendError(reply, 400, `Unknown language model: ${model}`);
+      const picked = pickModel(offered, payload.reasoning_model_override);
+      if ('status' in picked) return sendError(reply, picked.status, picked.message);
+      const { model } = picked;
 
       const exchange: PreparedExchange = {
         owner,
@@ -134,33 +119,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
         isFirstExchange: !prepared.hasMessages,
       };
 
-      const client = abortWhenClientLeaves(reply);
-      let deltas;
-      try {
-        deltas = await startExchange(models, conversations, exchange, client.signal);
-      } catch (error) {
-        client.dispose();
-        if (client.signal.aborted || isAbortError(error)) return sendError(reply, 499, 'The client closed the request');
-        if (error instanceof UpstreamError) {
-          request.log.warn({ model, reason: error.message, status: error.status }, 'chat: the model refused');
-          const status = statusForUpstreamError(error, { unreachableIs503: true });
-          return sendError(reply, status, status === 503 ? NO_MODEL : `The answer failed: ${error.message}`);
-        }
-        throw error;
-      }
-
-      const writer = new NdjsonWriter(client.signal);
-      void relayExchange({ models, conversations, exchange, deltas, writer, signal: client.signal, log: request.log })
-        .catch((error: unknown) => {
-          request.log.error({ err: error }, 'chat: the exchange failed');
-          writer.end();
-        })
-        .finally(() => client.dispose());
-      reply
-        .header('content-type', `${STREAM_CONTENT_TYPE}; charset=utf-8`)
-        // Proxies (nginx) pass each line on at once instead of buffering the answer.
-        .header('x-accel-buffering', 'no');
-      return reply.send(writer.stream);
+      return replyWithStream(request, reply, {
+        model,
+        start: (signal) => startExchange(models, conversations, exchange, signal),
+        relay: (deltas, writer, signal) => relayExchange({ models, conversations, exchange, deltas, writer, signal, log: request.log }),
+      });
     },
   );
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STREAM_CONTENT_TYPE, localChatRequestSchema, type LocalChatRequest, type MessagePayload, type StreamEvent } from '@assistant/contracts';
+import { localChatRequestSchema, type LocalChatRequest, type StreamEvent } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterFirstPiece, once } from '../chat/after-first-piece';
@@ -9,25 +9,11 @@ import { classifyIntent } from '../chat/intent';
 import { NdjsonWriter } from '../chat/ndjson-writer';
 import { streamAnswer } from '../chat/stream-answer';
 import { sendError } from '../http/send-error';
-import { abortWhenClientLeaves } from '../inference/client-abort';
 import type { ChatDelta, ModelProvider } from '../inference/model-provider';
-import { UpstreamError, isAbortError, statusForUpstreamError } from '../inference/upstream';
-import { NO_MODEL } from './conversations';
+import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-/**
- * What a local-chat payload asks for that is not built yet: refused with 501 like
- * messages/v2 refuses it (routes/conversations.ts), never faked.
- */
-function unsupported(payload: MessagePayload): string | undefined {
-  if (payload.deep_research) return 'Deep research is not available yet';
-  if (payload.attachments.length > 0) return 'Attachments are not available in chat yet';
-  if (payload.collections.length > 0) return 'Answers from collections are not available in chat yet';
-  if (payload.server_ids.length > 0) return 'Tool servers are not available yet';
-  if (payload.personality !== undefined) return 'Agents are not available in chat yet';
-  return undefined;
-}
 
 /**
  * POST /api/chat/stream: the answer for a conversation kept in the browser (SPEC flag
@@ -44,40 +30,17 @@ export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider }> =
     const notYet = unsupported(payload);
     if (notYet) return sendError(reply, 501, notYet);
 
-    const offered = await models.models();
-    if (offered.length === 0) return sendError(reply, 503, NO_MODEL);
-    const model = payload.reasoning_model_override ?? offered[0]!;
-    if (!offered.includes(model)) return sendError(reply, 400, `Unknown language model: ${model}`);
+    const picked = pickModel(await models.models(), payload.reasoning_model_override);
+    if ('status' in picked) return sendError(reply, picked.status, picked.message);
+    const { model } = picked;
 
     const branch = body.history.map((message) => ({ ...message, status: 'complete' as const }));
     const messages = buildPrompt(branch, payload.content);
-    const client = abortWhenClientLeaves(reply);
-    let deltas: AsyncIterable<ChatDelta>;
-    try {
-      deltas = await models.streamChat({ model, messages, think: payload.think, signal: client.signal });
-    } catch (error) {
-      client.dispose();
-      if (client.signal.aborted || isAbortError(error)) return sendError(reply, 499, 'The client closed the request');
-      if (error instanceof UpstreamError) {
-        request.log.warn({ model, reason: error.message, status: error.status }, 'local chat: the model refused');
-        const status = statusForUpstreamError(error, { unreachableIs503: true });
-        return sendError(reply, status, status === 503 ? NO_MODEL : `The answer failed: ${error.message}`);
-      }
-      throw error;
-    }
-
-    const writer = new NdjsonWriter(client.signal);
-    void relayLocalAnswer({ models, body, model, deltas, writer, signal: client.signal, log: request.log })
-      .catch((error: unknown) => {
-        request.log.error({ err: error }, 'local chat: the answer failed');
-        writer.end();
-      })
-      .finally(() => client.dispose());
-    reply
-      .header('content-type', `${STREAM_CONTENT_TYPE}; charset=utf-8`)
-      // Proxies (nginx) pass each line on at once instead of buffering the answer.
-      .header('x-accel-buffering', 'no');
-    return reply.send(writer.stream);
+    return replyWithStream(request, reply, {
+      model,
+      start: (signal) => models.streamChat({ model, messages, think: payload.think, signal }),
+      relay: (deltas, writer, signal) => relayLocalAnswer({ models, body, model, deltas, writer, signal, log: request.log }),
+    });
   });
 };
 

@@ -1,0 +1,71 @@
+import { STREAM_CONTENT_TYPE, STREAM_ERROR_CODES, type MessagePayload } from '@assistant/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../http/send-error';
+import { abortWhenClientLeaves } from '../inference/client-abort';
+import type { ChatDelta } from '../inference/model-provider';
+import { UpstreamError, isAbortError, statusForUpstreamError } from '../inference/upstream';
+import { NdjsonWriter } from './ndjson-writer';
+
+export const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: chat needs a language model (OPENAI_BASE_URL, or a local Ollama)`;
+
+/** What a message payload asks for that chat does not do yet: refused (501) rather than faked. */
+export function unsupported(payload: MessagePayload): string | undefined {
+  if (payload.deep_research) return 'Deep research is not available yet';
+  if (payload.attachments.length > 0) return 'Attachments are not available in chat yet';
+  if (payload.collections.length > 0) return 'Answers from collections are not available in chat yet';
+  if (payload.server_ids.length > 0) return 'Tool servers are not available yet';
+  if (payload.personality !== undefined) return 'Agents are not available in chat yet';
+  return undefined;
+}
+
+/** The model to answer with: the override when it is on offer, else the first; or the error to send. */
+export function pickModel(offered: readonly string[], override: string | undefined): { model: string } | { status: 400 | 503; message: string } {
+  if (offered.length === 0) return { status: 503, message: NO_MODEL };
+  const model = override ?? offered[0]!;
+  return offered.includes(model) ? { model } : { status: 400, message: `Unknown language model: ${model}` };
+}
+
+/**
+ * Answers a chat call with a stream of JSON lines: `start` asks the model (a refusal before any
+ * text becomes a JSON error: 499 when the client left, 502/503/504 by the upstream's failure),
+ * then `relay` writes the events while the client reads (backpressure through the writer). The
+ * client leaving aborts the signal both get.
+ */
+export async function replyWithStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: {
+    model: string;
+    start(signal: AbortSignal): Promise<AsyncIterable<ChatDelta>>;
+    relay(deltas: AsyncIterable<ChatDelta>, writer: NdjsonWriter, signal: AbortSignal): Promise<void>;
+  },
+): Promise<FastifyReply> {
+  const client = abortWhenClientLeaves(reply);
+  let deltas: AsyncIterable<ChatDelta>;
+  try {
+    deltas = await options.start(client.signal);
+  } catch (error) {
+    client.dispose();
+    if (client.signal.aborted || isAbortError(error)) return sendError(reply, 499, 'The client closed the request');
+    if (error instanceof UpstreamError) {
+      request.log.warn({ model: options.model, reason: error.message, status: error.status }, 'chat: the model refused');
+      const status = statusForUpstreamError(error, { unreachableIs503: true });
+      return sendError(reply, status, status === 503 ? NO_MODEL : `The answer failed: ${error.message}`);
+    }
+    throw error;
+  }
+
+  const writer = new NdjsonWriter(client.signal);
+  void options
+    .relay(deltas, writer, client.signal)
+    .catch((error: unknown) => {
+      request.log.error({ err: error }, 'chat: the answer failed');
+      writer.end();
+    })
+    .finally(() => client.dispose());
+  reply
+    .header('content-type', `${STREAM_CONTENT_TYPE}; charset=utf-8`)
+    // Proxies (nginx) pass each line on at once instead of buffering the answer.
+    .header('x-accel-buffering', 'no');
+  return reply.send(writer.stream);
+}
