@@ -53,11 +53,12 @@ describe('API routes', () => {
       assert.deepEqual(response.json(), { version: '3.244.1-alpha.0' });
     });
 
-    it('answers the seeded flags: every one on', async () => {
+    it('answers the seeded flags: every one on but browser-kept chats', async () => {
       const flags = featureFlagsSchema.parse((await t.as('employee', { method: 'GET', url: '/api/feature-flags' })).json());
+      const { enableLocalChatHistory, ...rest } = flags;
+      assert.equal(enableLocalChatHistory, false, 'the demo keeps chats on the server');
+      assert.equal(Object.values(rest).every(Boolean), true);
       assert.equal(flags.enableChat, true);
-      assert.equal(flags.enableCollections, true);
-      assert.equal(Object.values(flags).every(Boolean), true);
     });
 
     it('answers the seeded feature set BETA', async () => {
