@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { launchBrowser, signInOnProviderPage } from './support/browser';
+import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
 const QUESTION = 'Erzähl mir von Lissabon';
@@ -38,16 +39,7 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
     await model?.close();
   });
 
-  async function signedIn(path: string) {
-    const browser = await launchBrowser({ locale: 'de-DE' });
-    const page = await browser.context.newPage();
-    await page.goto(`${portal.portalUrl}${path}`);
-    await page.waitForURL((url) => url.origin === portal.issuer);
-    await signInOnProviderPage(page, 'employee', 'employee');
-    await page.waitForURL((url) => url.origin === portal.portalUrl && !url.pathname.startsWith('/callback'));
-    await page.getByRole('dialog').getByRole('button', { name: 'Verstanden' }).click();
-    return { browser, page };
-  }
+  const signedIn = (path: string) => signInToPortal(portal, path, 'employee');
 
   async function ask(page: Page, text: string) {
     const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });

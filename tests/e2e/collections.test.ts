@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { makeDocx, makePdf } from '../fixtures/documents/make-documents';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, signInOnProviderPage } from './support/browser';
+import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
 const COLLECTION = 'Quartalsberichte E2E';
@@ -25,16 +25,7 @@ describe('document collections end to end', { timeout: 20 * 60_000 }, () => {
     await portal?.stop();
   });
 
-  async function signedIn(path: string, username: string) {
-    const browser = await launchBrowser({ locale: 'de-DE' });
-    const page = await browser.context.newPage();
-    await page.goto(`${portal.portalUrl}${path}`);
-    await page.waitForURL((url) => url.origin === portal.issuer);
-    await signInOnProviderPage(page, username, username);
-    await page.waitForURL((url) => url.origin === portal.portalUrl && !url.pathname.startsWith('/callback'));
-    await page.getByRole('dialog').getByRole('button', { name: 'Verstanden' }).click();
-    return { browser, page };
-  }
+  const signedIn = (path: string, username: string) => signInToPortal(portal, path, username);
 
   /** Drops files on the drop zone the way a browser does: a DataTransfer with File objects. */
   async function dropFiles(page: Page, selector: string, files: Array<{ name: string; type: string; bytes: Uint8Array }>) {

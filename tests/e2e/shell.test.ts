@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, signInOnProviderPage } from './support/browser';
+import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
 // The shell in a real browser against the system started as a user starts it, signing in through
@@ -17,19 +17,7 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
   });
 
   /** Opens a path in a fresh browser, signs in on the provider's page and dismisses the privacy notice. */
-  async function signedIn(user: 'employee' | 'admin', path: string, locale = 'de-DE') {
-    const browser = await launchBrowser({ locale });
-    const page = await browser.context.newPage();
-    await page.goto(`${portal.portalUrl}${path}`);
-    await page.waitForURL((url) => url.origin === portal.issuer);
-    await signInOnProviderPage(page, user, user);
-    await page.waitForURL((url) => url.origin === portal.portalUrl && !url.pathname.startsWith('/callback'));
-    const notice = page.getByRole('dialog');
-    await notice.waitFor();
-    await notice.getByRole('button', { name: locale.startsWith('en') ? 'Got it' : 'Verstanden' }).click();
-    await notice.waitFor({ state: 'detached' });
-    return { browser, page };
-  }
+  const signedIn = (user: 'employee' | 'admin', path: string, locale = 'de-DE') => signInToPortal(portal, path, user, locale);
 
   async function expectNoSeriousAxeViolations(page: Page, what: string) {
     const violations = await seriousAxeViolations(page);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startScriptedModelServer, DEFAULT_SCRIPT, scriptFromFile, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, signInOnProviderPage } from './support/browser';
+import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
 const PARAGRAPH = 'Der Bericht ist fertig. Bitte prüfen Sie die Zahlen. Wir treffen uns am Montag.';
@@ -21,16 +21,7 @@ describe('translation and easy language end to end', { timeout: 20 * 60_000 }, (
     await model?.close();
   });
 
-  async function signedIn(path: string) {
-    const browser = await launchBrowser({ locale: 'de-DE' });
-    const page = await browser.context.newPage();
-    await page.goto(`${portal.portalUrl}${path}`);
-    await page.waitForURL((url) => url.origin === portal.issuer);
-    await signInOnProviderPage(page, 'employee', 'employee');
-    await page.waitForURL((url) => url.origin === portal.portalUrl && !url.pathname.startsWith('/callback'));
-    await page.getByRole('dialog').getByRole('button', { name: 'Verstanden' }).click();
-    return { browser, page };
-  }
+  const signedIn = (path: string) => signInToPortal(portal, path, 'employee');
 
   it('translates a German paragraph sentence by sentence and traces each sentence to its source', async () => {
     const { browser, page } = await signedIn('/translate');
