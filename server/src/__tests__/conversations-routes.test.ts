@@ -12,6 +12,7 @@ import {
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import { SIDE_CALL_GRACE_MS } from '../chat/answer-exchange';
 import type { DatabaseHandle } from '../db/database';
+import { ABANDONED_STREAM_MINUTES } from '../db/repositories/conversations-repository';
 import { testDatabaseTargets } from '../testing/test-databases';
 import { channelText, parseEvents, shape, startChatTestApp, type ChatTestApp } from './support/chat-test-app';
 
@@ -420,6 +421,23 @@ for (const target of testDatabaseTargets()) {
       const done = (await messages(conversation.id)).find((m) => m.role === 'assistant')!;
       assert.equal(done.status, 'complete');
       assert.equal(done.content, words);
+    });
+
+    it('shows an answer whose writer went silent (the server stopped mid-answer) as failed, with what it wrote', async () => {
+      const conversation = await create();
+      const { sql } = await import('kysely');
+      await sql`insert into messages (message_id, conversation_id, parent_message_id, role, content, status)
+        values (${'8b1f9b0e-1f2a-4c3d-9e4f-5a6b7c8d9e01'}::uuid, ${conversation.id}::uuid, null, 'user', 'Hello?', 'complete')`.execute(t.db);
+      await sql`insert into messages (message_id, conversation_id, parent_message_id, role, content, status, written_at)
+        values (${'8b1f9b0e-1f2a-4c3d-9e4f-5a6b7c8d9e02'}::uuid, ${conversation.id}::uuid, ${'8b1f9b0e-1f2a-4c3d-9e4f-5a6b7c8d9e01'}::uuid,
+                'assistant', 'Half an ans', 'streaming', now() - make_interval(mins => ${ABANDONED_STREAM_MINUTES + 1}))`.execute(t.db);
+      let answer = (await messages(conversation.id)).find((m) => m.role === 'assistant')!;
+      assert.equal(answer.status, 'error');
+      assert.equal(answer.content, 'Half an ans');
+      // A live one (written a moment ago) is still streaming.
+      await sql`update messages set written_at = now() where message_id = ${'8b1f9b0e-1f2a-4c3d-9e4f-5a6b7c8d9e02'}::uuid`.execute(t.db);
+      answer = (await messages(conversation.id)).find((m) => m.role === 'assistant')!;
+      assert.equal(answer.status, 'streaming');
     });
 
     it('stops the upstream request at once when the client goes away, and keeps the partial answer as stopped', async () => {

@@ -131,4 +131,6 @@ export interface MessagesTable {
   model: string | null;
   reasoning: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** The last write of the message (its creation, progress of a streaming answer, its end). */
+  written_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -3,6 +3,7 @@ import * as settingsAndIdp from './0001-settings-and-idp';
 import * as feedback from './0002-feedback';
 import * as collections from './0003-collections';
 import * as conversations from './0004-conversations';
+import * as messageWrittenAt from './0005-message-written-at';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-feedback': feedback,
   '0003-collections': collections,
   '0004-conversations': conversations,
+  '0005-message-written-at': messageWrittenAt,
 };

@@ -5,7 +5,14 @@ import type { Database } from '../database';
 import type { ConversationsTable, MessagesTable } from '../schema';
 
 type ConversationRow = Pick<ConversationsTable, 'id' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date };
-type MessageRow = Omit<MessagesTable, 'seq' | 'created_at'> & { created_at: Date };
+type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at'> & { created_at: Date };
+
+/**
+ * A streaming answer writes its progress every 2 seconds; one silent for this long lost its writer
+ * (the server stopped mid-answer) and is shown as failed, with the text written so far. Far above
+ * any pause of a live answer (the request timeout bounds the model's silence).
+ */
+export const ABANDONED_STREAM_MINUTES = 10;
 
 const MESSAGE_COLUMNS = [
   'message_id',
@@ -133,7 +140,12 @@ export class ConversationsRepository {
     if (!(await this.find(owner, conversationId))) return undefined;
     const rows = await this.db
       .selectFrom('messages')
-      .select(MESSAGE_COLUMNS)
+      .select(MESSAGE_COLUMNS.filter((column) => column !== 'status'))
+      .select(
+        sql<MessageStatus>`case when status = 'streaming' and written_at < now() - make_interval(mins => ${ABANDONED_STREAM_MINUTES}) then 'error' else status end`.as(
+          'status',
+        ),
+      )
       .where('conversation_id', '=', conversationId)
       .orderBy('seq')
       .execute();
@@ -289,7 +301,7 @@ export class ConversationsRepository {
   async finishMessage(messageId: string, update: { content: string; status: MessageStatus; reasoning?: string | undefined }): Promise<void> {
     await this.db
       .updateTable('messages')
-      .set({ content: update.content, status: update.status, reasoning: update.reasoning ? update.reasoning : null })
+      .set({ content: update.content, status: update.status, reasoning: update.reasoning ? update.reasoning : null, written_at: sql<Date>`now()` })
       .where('message_id', '=', messageId)
       .execute();
   }
@@ -298,7 +310,7 @@ export class ConversationsRepository {
   async saveProgress(messageId: string, update: { content: string; reasoning: string }): Promise<void> {
     await this.db
       .updateTable('messages')
-      .set({ content: update.content, reasoning: update.reasoning ? update.reasoning : null })
+      .set({ content: update.content, reasoning: update.reasoning ? update.reasoning : null, written_at: sql<Date>`now()` })
       .where('message_id', '=', messageId)
       .where('status', '=', 'streaming')
       .execute();
