@@ -37,9 +37,17 @@ export const EMPTY_BLOCKS: BlockState = { text: '', stable: [], stableLength: 0,
 /** Every block of the state's text, in order (for tests and callers that need a flat list). */
 export const allBlocks = (state: BlockState): Token[] => [...state.stable.flat(), ...state.open];
 
-export function lexBlocks(previous: BlockState, text: string): BlockState {
+/** How much of the previous text an append-only update compares (its end): cheap, and a new text still differs there. */
+const APPEND_CHECK = 64;
+
+/**
+ * The blocks of `text`, reusing what `previous` settled when `text` continues it. `appendOnly`:
+ * the caller promises `text` extends the previous text (a streaming answer); then only the end of
+ * the previous text is compared, not all of it, so a chunk's cost does not grow with the answer.
+ */
+export function lexBlocks(previous: BlockState, text: string, appendOnly = false): BlockState {
   // An edit or a new answer (anything but an append to the stable part) starts over.
-  const base = text.startsWith(previous.text.slice(0, previous.stableLength)) ? previous : EMPTY_BLOCKS;
+  const base = continues(previous, text, appendOnly) ? previous : EMPTY_BLOCKS;
   const tail: TokensList = Lexer.lex(text.slice(base.stableLength), LEX_OPTIONS);
 
   let open = 0;
@@ -65,4 +73,12 @@ function appendGrouped(groups: ReadonlyArray<readonly Token[]>, tokens: readonly
   }
   next.push(last);
   return next;
+}
+
+function continues(previous: BlockState, text: string, appendOnly: boolean): boolean {
+  if (previous.stableLength === 0) return true;
+  if (!appendOnly) return text.startsWith(previous.text.slice(0, previous.stableLength));
+  if (text.length < previous.text.length) return false;
+  const from = Math.max(0, previous.text.length - APPEND_CHECK);
+  return text.startsWith(previous.text.slice(from), from);
 }

@@ -22,9 +22,9 @@ export default function MarkdownContent({ text, streaming = false, headingOffset
   const texts = useUiTexts();
   const state = useRef<BlockState>(EMPTY_BLOCKS);
   const blocks = useMemo(() => {
-    state.current = lexBlocks(state.current, text);
+    state.current = lexBlocks(state.current, text, streaming);
     return state.current;
-  }, [text]);
+  }, [text, streaming]);
   return (
     <>
       {blocks.stable.map((group, index) => (

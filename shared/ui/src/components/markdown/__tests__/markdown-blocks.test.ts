@@ -41,14 +41,19 @@ const ANSWER = [
 const shape = (tokens: readonly { type: string; raw: string }[]) =>
   tokens.filter((token) => token.type !== 'space').map((token) => `${token.type}:${token.raw.trim()}`);
 
-function streamed(text: string, chunk: number): BlockState {
+function streamed(text: string, chunk: number, appendOnly = false): BlockState {
   let state = EMPTY_BLOCKS;
-  for (let end = chunk; end < text.length + chunk; end += chunk) state = lexBlocks(state, text.slice(0, Math.min(end, text.length)));
+  for (let end = chunk; end < text.length + chunk; end += chunk) state = lexBlocks(state, text.slice(0, Math.min(end, text.length)), appendOnly);
   return state;
 }
 
 describe('lexBlocks', () => {
   it.each([1, 2, 3, 7, 16, 64, 1000])('streamed in chunks of %i characters, gives the blocks of lexing the whole text', (chunk) => {
+    for (const appendOnly of [false, true]) {
+      const state = streamed(ANSWER, chunk, appendOnly);
+      expect(shape(allBlocks(state))).toEqual(shape(Lexer.lex(ANSWER, { gfm: true })));
+      expect(allBlocks(state).map((token) => token.raw).join('')).toBe(ANSWER);
+    }
     const state = streamed(ANSWER, chunk);
     expect(shape(allBlocks(state))).toEqual(shape(Lexer.lex(ANSWER, { gfm: true })));
     expect(allBlocks(state).map((token) => token.raw).join('')).toBe(ANSWER);
@@ -86,5 +91,8 @@ describe('lexBlocks', () => {
     const first = lexBlocks(EMPTY_BLOCKS, '# Title\n\nOne.\n\nTwo.\n\nThree');
     const other = lexBlocks(first, 'Something else entirely.');
     expect(shape(allBlocks(other))).toEqual(['paragraph:Something else entirely.']);
+    // Append-only still notices a different text (its end differs from the previous end).
+    const replaced = lexBlocks(first, 'A new answer that is longer than the first one was, entirely.', true);
+    expect(shape(allBlocks(replaced))).toEqual(['paragraph:A new answer that is longer than the first one was, entirely.']);
   });
 });
