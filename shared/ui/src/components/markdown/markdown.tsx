@@ -4,7 +4,11 @@ import { cx } from '../../internal/cx';
 export interface MarkdownProps {
   /** Markdown from an untrusted source (a model's answer): rendered without raw HTML. */
   text: string;
-  /** True while the text is still growing: only its open end is parsed again per change. */
+  /**
+   * True while the text is still growing, each text extending the previous one (a streaming
+   * answer): only its open end is parsed again per change. A text that does not continue the
+   * previous one is still noticed by its end and parsed afresh.
+   */
   streaming?: boolean;
   /** Added to heading levels (default 2: "# Title" becomes an h3). */
   headingOffset?: number;
