@@ -14,7 +14,7 @@ import { SIDE_CALL_GRACE_MS } from '../chat/answer-exchange';
 import type { DatabaseHandle } from '../db/database';
 import { ABANDONED_STREAM_MINUTES } from '../db/repositories/conversations-repository';
 import { testDatabaseTargets } from '../testing/test-databases';
-import { channelText, parseEvents, shape, startChatTestApp, type ChatTestApp } from './support/chat-test-app';
+import { channelText, chunksSentWhenStalled, parseEvents, postAndPause, shape, startChatTestApp, type ChatTestApp } from './support/chat-test-app';
 
 const INTENT_RULE: ScriptRule = {
   system: 'Classify the user',
@@ -485,30 +485,12 @@ for (const target of testDatabaseTargets()) {
       model.setScript({ rules: [...SIDE_RULES, { match: 'flood', chunks: Array.from({ length: total }, () => chunk) }] });
       const conversation = await create();
       const origin = await t.listen();
-      const { request } = await import('node:http');
-      const token = await t.token();
-      const body = JSON.stringify({ content: 'flood' });
-      const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
-        const req = request(`${origin}/api/conversations/${conversation.id}/messages/v2`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        });
-        req.on('response', resolve);
-        req.on('error', reject);
-        req.end(body);
-      });
+      const res = await postAndPause(`${origin}/api/conversations/${conversation.id}/messages/v2`, await t.token(), { content: 'flood' });
       assert.equal(res.statusCode, 200);
-      res.pause();
       const answerCall = () => answerCalls().find((call) => call.lastUserMessage === 'flood')!;
       await model.waitFor(() => (answerCall()?.chunksSent ?? 0) > 0);
       // Wait until the fake stops getting further: everything between it and the client is full.
-      let last = -1;
-      for (let i = 0; i < 100; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        const sent = answerCall().chunksSent!;
-        if (sent === last) break;
-        last = sent;
-      }
+      const last = await chunksSentWhenStalled(() => answerCall()?.chunksSent);
       // What was read stays in flight in socket buffers (a few MB on loopback) and the writer's
       // 16 KB: the model is not read to the end into the server's memory.
       assert.ok(last < total / 2, `the model was read ${last} of ${total} chunks while the client read nothing`);

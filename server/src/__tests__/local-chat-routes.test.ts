@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import type { DatabaseHandle } from '../db/database';
 import { testDatabaseTargets } from '../testing/test-databases';
-import { channelText, parseEvents, shape, startChatTestApp, type ChatTestApp } from './support/chat-test-app';
+import { channelText, chunksSentWhenStalled, parseEvents, postAndPause, shape, startChatTestApp, type ChatTestApp } from './support/chat-test-app';
 
 const INTENT_RULE: ScriptRule = {
   system: 'Classify the user',
@@ -171,29 +171,11 @@ describe('local chat: POST /api/chat/stream', () => {
     const total = 3_000;
     model.setScript({ rules: [INTENT_RULE, { match: 'flood', chunks: Array.from({ length: total }, () => chunk) }] });
     const origin = await t.listen();
-    const { request } = await import('node:http');
-    const token = await t.token();
-    const body = JSON.stringify({ payload: { content: 'flood' } });
-    const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
-      const req = request(`${origin}/api/chat/stream`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      });
-      req.on('response', resolve);
-      req.on('error', reject);
-      req.end(body);
-    });
+    const res = await postAndPause(`${origin}/api/chat/stream`, await t.token(), { payload: { content: 'flood' } });
     assert.equal(res.statusCode, 200);
-    res.pause();
     const answerCall = () => answerCalls().find((call) => call.lastUserMessage === 'flood')!;
     await model.waitFor(() => (answerCall()?.chunksSent ?? 0) > 0);
-    let last = -1;
-    for (let i = 0; i < 100; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const sent = answerCall().chunksSent!;
-      if (sent === last) break;
-      last = sent;
-    }
+    const last = await chunksSentWhenStalled(() => answerCall()?.chunksSent);
     assert.ok(last < total / 2, `the model was read ${last} of ${total} chunks while the client read nothing`);
     let bytes = 0;
     let tail = '';

@@ -66,3 +66,38 @@ export function channelText(events: StreamEvent[], channel: 'answer' | 'reasonin
     .map((event) => (event.kind === 'stream_text' && event.event.type === 'append' && ids.has(event.event.stream_id) ? event.event.delta : ''))
     .join('');
 }
+
+/**
+ * POSTs JSON with node:http (not fetch, which reads ahead) and answers the response paused: a
+ * client that reads nothing, for the backpressure tests.
+ */
+export async function postAndPause(url: string, token: string, payload: unknown): Promise<import('node:http').IncomingMessage> {
+  const { request } = await import('node:http');
+  const body = JSON.stringify(payload);
+  const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    req.on('response', resolve);
+    req.on('error', reject);
+    req.end(body);
+  });
+  res.pause();
+  return res;
+}
+
+/**
+ * How many chunks the scripted model got to send once it stopped getting further (everything
+ * between it and the paused client is full): polled every 100 ms until it stays put.
+ */
+export async function chunksSentWhenStalled(chunksSent: () => number | undefined): Promise<number> {
+  let last = -1;
+  for (let i = 0; i < 100; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const sent = chunksSent() ?? 0;
+    if (sent === last) break;
+    last = sent;
+  }
+  return last;
+}
