@@ -10,6 +10,7 @@ export { initPlatform, type InitPlatformOptions, type Platform } from './platfor
 // auth
 export {
   SILENT_REQUEST_TIMEOUT_SECONDS,
+  SignInLinkExpiredError,
   TOKEN_EXPIRING_NOTICE_SECONDS,
   completeSignIn,
   createAuth,

@@ -18,6 +18,24 @@ export const TOKEN_EXPIRING_NOTICE_SECONDS = 60;
 /** Paths never saved as the place to return to (they would loop back into the sign-in). */
 const NOT_RETURNABLE = ['/callback', '/oauth/callback', '/silent-renew.html'];
 
+/**
+ * /callback carried a `state` this browser does not hold (oidc-client-ts: "No matching state found
+ * in storage", SPEC section 8): the link was used already (replayed), opened in another browser,
+ * bookmarked, or its state was cleared as stale (older than 900 s, SPEC section 4). Nothing is
+ * broken: the user only needs to sign in again. Other callback errors pass on unchanged.
+ */
+export class SignInLinkExpiredError extends Error {
+  override readonly name = 'SignInLinkExpiredError';
+
+  constructor(options?: { cause?: unknown }) {
+    super('The sign-in link has expired or was already used', options);
+  }
+}
+
+// oidc-client-ts throws a plain Error for it (no class or code to test), so its text is compared
+// here and nowhere else.
+const NO_MATCHING_STATE = 'No matching state found in storage';
+
 export interface CreateAuthOptions {
   /** The identity provider's issuer URL. */
   authority: string;
@@ -90,7 +108,12 @@ export interface Auth {
   getAccessToken(): Promise<string | null>;
   /** Saves the location (the current one by default), then redirects to the identity provider. */
   signIn(location?: RedirectInfo): Promise<void>;
-  /** On /callback: completes the sign-in when the query has `state`; returns the path to go to. */
+  /**
+   * On /callback: completes the sign-in when the query has `state`; returns the path to go to.
+   * Rejects with SignInLinkExpiredError for a state this browser does not hold (the saved location
+   * is then kept for the next sign-in); other errors (ErrorResponse such as access_denied, a failed
+   * token request) pass on. Concurrent calls for one URL share one completion.
+   */
   completeSignIn(url?: string): Promise<string>;
   /** Revokes the refresh token, removes the user and redirects to the IdP's sign-out, then the root. */
   signOut(): Promise<void>;
@@ -135,6 +158,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
   let monitor: SessionMonitor | null = null;
   let disposed = false;
   let signingIn: Promise<void> | null = null;
+  let completing: { url: string; done: Promise<string> } | null = null;
 
   const unsubscribers = [
     manager.events.addUserLoaded((user) => events.emit('user-loaded', user)),
@@ -180,11 +204,27 @@ export function createAuth(options: CreateAuthOptions): Auth {
     return signingIn;
   }
 
-  async function completeSignIn(url: string = window.location.href): Promise<string> {
+  async function finishSignIn(url: string): Promise<string> {
     const query = new URL(url, origin).searchParams;
-    if (query.has('state')) await manager.signinCallback(url);
+    if (query.has('state')) {
+      try {
+        await manager.signinCallback(url);
+      } catch (error) {
+        if (error instanceof Error && error.message === NO_MATCHING_STATE) throw new SignInLinkExpiredError({ cause: error });
+        throw error;
+      }
+    }
     const info = takeRedirectInfo();
     return info ? redirectInfoToPath(info) : defaultPath;
+  }
+
+  function completeSignIn(url: string = window.location.href): Promise<string> {
+    // The state is used up by the first completion: a second one for the same URL (an effect run
+    // twice) would find none and report an expired link for a sign-in that is succeeding.
+    if (completing?.url === url) return completing.done;
+    const done = finishSignIn(url);
+    completing = { url, done };
+    return done;
   }
 
   async function signOut(): Promise<void> {

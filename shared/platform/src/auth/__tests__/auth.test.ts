@@ -1,9 +1,9 @@
 import { webcrypto } from 'node:crypto';
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
-import { ErrorTimeout, OidcClient, UserManager, type UserManagerSettings } from 'oidc-client-ts';
+import { ErrorResponse, ErrorTimeout, OidcClient, UserManager, type UserManagerSettings } from 'oidc-client-ts';
 import { z } from 'zod';
-import { createAuth, type Auth } from '../auth';
+import { SignInLinkExpiredError, createAuth, type Auth } from '../auth';
 import { REDIRECT_INFO_KEY, saveRedirectInfo } from '../redirect-info';
 import { createHttpClient } from '../../http/http-client';
 import { AUTHORITY, CLIENT_ID, ORIGIN, USER_KEY, idpHandlers, metadata, storeUser, type IdpLog } from './fake-idp';
@@ -157,9 +157,55 @@ describe('sign-in', () => {
     b.dispose();
   });
 
-  it('fails with "No matching state found in storage" for an unknown state', async () => {
+  it('fails with SignInLinkExpiredError for an unknown state ("No matching state found in storage")', async () => {
     const a = make();
-    await expect(a.completeSignIn(`${ORIGIN}/callback?code=c&state=unknown`)).rejects.toThrow('No matching state found in storage');
+    saveRedirectInfo({ pathname: '/translate', search: '', hash: '' });
+    const error: unknown = await a.completeSignIn(`${ORIGIN}/callback?code=c&state=unknown`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SignInLinkExpiredError);
+    expect((error as Error).cause).toEqual(new Error('No matching state found in storage'));
+    expect(log.token).toHaveLength(0);
+    // Kept for the fresh sign-in the user starts from the expired-link page.
+    expect(sessionStorage.getItem(REDIRECT_INFO_KEY)).not.toBeNull();
+  });
+
+  it('fails with SignInLinkExpiredError for a state cleared as stale (older than 900 s)', async () => {
+    jest.useFakeTimers({ now: new Date('2025-01-01T10:00:00Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const a = make({ metadata: metadata() });
+    const client = new OidcClient(a.userManager.settings);
+    const old = await client.createSigninRequest({ request_type: 'si:r' });
+    jest.setSystemTime(new Date('2025-01-01T10:15:01Z'));
+    await client.createSigninRequest({ request_type: 'si:r' }); // any new sign-in clears stale states
+    await expect(a.completeSignIn(`${ORIGIN}/callback?code=c&state=${old.state.id}`)).rejects.toBeInstanceOf(SignInLinkExpiredError);
+  });
+
+  it('passes other callback errors on as they are: the provider refused, the token endpoint unreachable', async () => {
+    const a = make();
+    const client = new OidcClient(a.userManager.settings);
+    const refused = await client.createSigninRequest({ request_type: 'si:r' });
+    const denied: unknown = await a
+      .completeSignIn(`${ORIGIN}/callback?error=access_denied&state=${refused.state.id}`)
+      .catch((e: unknown) => e);
+    expect(denied).toBeInstanceOf(ErrorResponse);
+    expect(denied).not.toBeInstanceOf(SignInLinkExpiredError);
+    expect((denied as ErrorResponse).error).toBe('access_denied');
+
+    server.use(http.post(`${AUTHORITY}/token`, () => HttpResponse.error()));
+    const request = await client.createSigninRequest({ request_type: 'si:r' });
+    const unreachable: unknown = await a.completeSignIn(`${ORIGIN}/callback?code=c&state=${request.state.id}`).catch((e: unknown) => e);
+    expect(unreachable).toBeInstanceOf(Error);
+    expect(unreachable).not.toBeInstanceOf(SignInLinkExpiredError);
+  });
+
+  it('completes one callback URL once when asked twice at the same time (a double-run effect)', async () => {
+    const a = make();
+    const client = new OidcClient(a.userManager.settings);
+    const request = await client.createSigninRequest({ request_type: 'si:r' });
+    saveRedirectInfo({ pathname: '/translate', search: '', hash: '' });
+    const url = `${ORIGIN}/callback?code=the-code&state=${request.state.id}`;
+    const [first, second] = await Promise.allSettled([a.completeSignIn(url), a.completeSignIn(url)]);
+    expect(first).toEqual({ status: 'fulfilled', value: '/translate' });
+    expect(second).toEqual({ status: 'fulfilled', value: '/translate' });
+    expect(log.token).toHaveLength(1);
   });
 });
 
