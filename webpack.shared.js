@@ -131,8 +131,10 @@ function baseConfig({ packageDir, mode, port }) {
   return {
     mode: production ? 'production' : 'development',
     context: packageDir,
-    // No eval in either mode: the portal's Content-Security-Policy has no 'unsafe-eval'.
-    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    // No eval in either mode: the portal's Content-Security-Policy has no 'unsafe-eval'. Production
+    // maps are written beside the files for error reporting but not referenced from them (no
+    // `//# sourceMappingURL`), so browsers never ask; the servers refuse `*.map` in production.
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     output: {
       path: join(packageDir, 'dist'),
       // Entry files keep plain names (a manifest or index.html points at them); chunks carry hashes.

@@ -59,6 +59,69 @@ export function contentSecurityPolicy({ remoteOrigins = [], idpOrigin, connectOr
 /** Pages that the identity provider's silent renew loads into a hidden frame of the portal itself. */
 const FRAMEABLE_PATHS = new Set(['/silent-renew.html', '/callback']);
 
+/**
+ * Browser features the portal and its remotes never use, switched off for the page and every frame
+ * in it (a remote or a rendered answer cannot ask for them). The one list, also sent by
+ * serve-remotes.mjs. Left on: clipboard-write (copy buttons), fullscreen and picture-in-picture
+ * (the sign-language video player). microphone is off: audio for transcription is uploaded as a
+ * file, not recorded; recording in the browser would need `microphone=(self)` here.
+ */
+export const DISABLED_FEATURES = [
+  'accelerometer',
+  'ambient-light-sensor',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'otp-credentials',
+  'payment',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'window-management',
+  'xr-spatial-tracking',
+];
+export const PERMISSIONS_POLICY = DISABLED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+
+/**
+ * Cross-Origin-Opener-Policy of a portal page: no cross-origin page that opens the portal (or that
+ * the portal is navigated from) keeps a handle on its window.
+ * - `same-origin-allow-popups`, not `same-origin`, for the shell: it is one document for every
+ *   route (the SPA navigates without loading a page), so whichever page was loaded first may open
+ *   the connector's OAuth popup, and that popup must keep `window.opener` while it visits the
+ *   provider's origin. The sign-in redirect (/callback) and the silent-renew frame do not care:
+ *   COOP applies to top-level windows only, and the redirect flow keeps its state in localStorage.
+ * - none (unsafe-none) for /oauth/callback: the popup arrives there from the provider's page, which
+ *   sends no COOP; a page with any COOP would move the popup to a new browsing context group and
+ *   cut `window.opener`, so the page could not post its result to the portal. It posts with the
+ *   portal's origin as target, so a foreign opener receives nothing.
+ */
+export function openerPolicyFor(path) {
+  return path === '/oauth/callback' ? undefined : 'same-origin-allow-popups';
+}
+
+/**
+ * Whether the servers hand out `*.map` files: only for a development build (`NODE_ENV=development`,
+ * e.g. `pnpm --filter <remote> dev` and `serve`). Anything else is production: `npm start` and
+ * build-portal.mjs build production only, and production maps are for error reporting, read from
+ * the build output on disk, never from a browser.
+ */
+export function sourceMapsServed(env = process.env) {
+  return envValue(env, 'NODE_ENV') === 'development';
+}
+
+/** fastify-static's `allowedPath`: a `.map` request becomes a 404 unless maps are served. */
+export const staticPathFilter = (sourceMaps) => (sourceMaps ? undefined : (pathname) => !/\.map$/i.test(pathname));
+
 /** `/portal-config.json` (shared/contracts portal-runtime-config.ts) from the environment. */
 export function portalConfigFromEnv(env = process.env) {
   const config = {
@@ -109,6 +172,7 @@ export function portalOptionsFromEnv(env = process.env) {
     registry: registryFile ? jsonFile(resolve(registryFile), 'REMOTE_REGISTRY_FILE') : () => registryFromEnv(env),
     portalConfig: portalConfigFile ? jsonFile(resolve(portalConfigFile), 'PORTAL_CONFIG_FILE') : () => portalConfigFromEnv(env),
     proxyTimeoutMs: Number(envValue(env, 'PROXY_TIMEOUT_MS') ?? 600_000),
+    sourceMaps: sourceMapsServed(env),
   };
 }
 
@@ -119,8 +183,9 @@ export function portalOptionsFromEnv(env = process.env) {
  * @param {string} options.apiUrl upstream of /api, /api/conductor and /nls
  * @param {() => {remotes: unknown[]}} options.registry the registry document, read per request
  * @param {() => object} options.portalConfig the runtime config document, read per request
+ * @param {boolean} [options.sourceMaps] serve `*.map` files (development builds only; default no)
  */
-export async function createPortalServer({ distDir, apiUrl, registry, portalConfig, proxyTimeoutMs = 600_000, logger = false }) {
+export async function createPortalServer({ distDir, apiUrl, registry, portalConfig, proxyTimeoutMs = 600_000, sourceMaps = false, logger = false }) {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`no built shell in ${distDir} (build the host first)`);
   const app = Fastify({ logger });
 
@@ -150,6 +215,9 @@ export async function createPortalServer({ distDir, apiUrl, registry, portalConf
     if (!PROXIED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
       reply.header('content-security-policy', policy(FRAMEABLE_PATHS.has(path) ? "'self'" : "'none'"));
       reply.header('referrer-policy', 'same-origin');
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      const openerPolicy = openerPolicyFor(path);
+      if (openerPolicy) reply.header('cross-origin-opener-policy', openerPolicy);
     }
     reply.header('x-content-type-options', 'nosniff');
     return payload;
@@ -197,11 +265,13 @@ export async function createPortalServer({ distDir, apiUrl, registry, portalConf
     index: ['index.html'],
     cacheControl: false,
     dotfiles: 'ignore', // .build-stamp.json, .bundle-graph.json
+    allowedPath: staticPathFilter(sourceMaps),
     setHeaders: (res, path) => res.setHeader('cache-control', cacheControlFor(path)),
   });
 
   // SPA fallback: a deep link (/collections/company) gets the shell, which routes it; a missing
-  // file (/main.0123456789.js, /favicon.ico) stays a 404 so it is not mistaken for HTML.
+  // file (/main.0123456789.js, /favicon.ico) or a held-back source map stays a 404 so it is not
+  // mistaken for HTML.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isFile = extname(path) !== '';
@@ -224,7 +294,9 @@ async function main() {
   }
   const app = await createPortalServer({ ...options, logger: { level: envValue(process.env, 'LOG_LEVEL') === 'debug' ? 'debug' : 'warn' } });
   await app.listen({ host: options.host, port: options.port });
-  console.log(`[portal] http://localhost:${options.port} (shell from ${options.distDir}; API proxied to ${options.apiUrl})`);
+  console.log(
+    `[portal] http://localhost:${options.port} (shell from ${options.distDir}; API proxied to ${options.apiUrl}${options.sourceMaps ? '; source maps served' : ''})`,
+  );
   const stop = async () => {
     await app.close();
     process.exit(0);

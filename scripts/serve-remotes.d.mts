@@ -1,4 +1,4 @@
 // Types of serve-remotes.mjs for the TypeScript tests.
 import type { FastifyInstance } from 'fastify';
 
-export function createRemoteServer(options: { distDir: string; allowedOrigins: string[]; logger?: unknown }): Promise<FastifyInstance>;
+export function createRemoteServer(options: { distDir: string; allowedOrigins: string[]; sourceMaps?: boolean; logger?: unknown }): Promise<FastifyInstance>;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { envValue, portalOrigin, remotePort, REMOTES } from './portal-layout.mjs';
-import { cacheControlFor } from './serve-portal.mjs';
+import { cacheControlFor, PERMISSIONS_POLICY, sourceMapsServed, staticPathFilter } from './serve-portal.mjs';
 
 /** The standalone page's policy: everything from the remote itself. */
 const STANDALONE_CSP = [
@@ -22,10 +22,11 @@ const STANDALONE_CSP = [
 ].join('; ');
 
 /**
- * One remote's static server (not listening yet).
- * @param {{ distDir: string, allowedOrigins: string[] }} options
+ * One remote's static server (not listening yet). `sourceMaps`: serve `*.map` files (development
+ * builds only, see sourceMapsServed in serve-portal.mjs); by default a `.map` request is a 404.
+ * @param {{ distDir: string, allowedOrigins: string[], sourceMaps?: boolean }} options
  */
-export async function createRemoteServer({ distDir, allowedOrigins, logger = false }) {
+export async function createRemoteServer({ distDir, allowedOrigins, sourceMaps = false, logger = false }) {
   if (!existsSync(join(distDir, 'mf-manifest.json'))) throw new Error(`no built remote in ${distDir} (build it first)`);
   const app = Fastify({ logger });
   const allowed = new Set(allowedOrigins);
@@ -46,7 +47,13 @@ export async function createRemoteServer({ distDir, allowedOrigins, logger = fal
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) reply.header('content-security-policy', STANDALONE_CSP);
+    // Document headers, for the standalone page only: the files the portal loads across origins
+    // run under the portal's own policies. The standalone page opens no popups: plain same-origin.
+    if (type.startsWith('text/html')) {
+      reply.header('content-security-policy', STANDALONE_CSP);
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    }
     return payload;
   });
 
@@ -56,6 +63,7 @@ export async function createRemoteServer({ distDir, allowedOrigins, logger = fal
     index: ['index.html'],
     cacheControl: false,
     dotfiles: 'ignore', // .build-stamp.json, .bundle-graph.json
+    allowedPath: staticPathFilter(sourceMaps),
     setHeaders: (res, path) => res.setHeader('cache-control', cacheControlFor(path)),
   });
   // The standalone page's deep links (/collections/personal) get index.html; missing files stay 404.
@@ -79,10 +87,11 @@ async function main() {
   }
   const host = envValue(process.env, 'REMOTES_HOST') ?? '127.0.0.1';
   const allowedOrigins = (envValue(process.env, 'REMOTES_ALLOWED_ORIGINS') ?? portalOrigin()).split(',').map((o) => o.trim().replace(/\/+$/, ''));
+  const sourceMaps = sourceMapsServed();
   const servers = [];
   for (const remote of selected) {
     const port = remotePort(remote);
-    const app = await createRemoteServer({ distDir: join(remote.dir, 'dist'), allowedOrigins, logger: { level: 'warn' } });
+    const app = await createRemoteServer({ distDir: join(remote.dir, 'dist'), allowedOrigins, sourceMaps, logger: { level: 'warn' } });
     await app.listen({ host, port });
     servers.push(app);
     console.log(`[remotes] ${remote.name.padEnd(12)} http://localhost:${port}/mf-manifest.json   (standalone: http://localhost:${port}${remote.routeBase})`);

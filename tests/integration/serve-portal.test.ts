@@ -1,16 +1,29 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { portalRuntimeConfigSchema, remoteRegistryEntrySchema, remoteRegistrySchema } from '@assistant/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createPortalServer, portalOptionsFromEnv } from '../../scripts/serve-portal.mjs';
+import webpack from 'webpack';
+import { createPortalServer, portalOptionsFromEnv, sourceMapsServed } from '../../scripts/serve-portal.mjs';
 import { createRemoteServer } from '../../scripts/serve-remotes.mjs';
 
 const INDEX_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+const SOURCE_MAP = '{"version":3,"sources":["webpack://host/./src/index.ts"],"mappings":""}';
+
+/** Features the portal never uses: each must be switched off (`feature=()`) on every page. */
+const DISABLED_FEATURES = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'midi', 'display-capture'];
+
+function assertPermissionsPolicy(value: unknown) {
+  const directives = String(value ?? '').split(/,\s*/);
+  for (const feature of DISABLED_FEATURES) assert.ok(directives.includes(`${feature}=()`), `Permissions-Policy turns off ${feature}: ${value}`);
+  // Used by the portal: the copy buttons, the sign-language video player's controls.
+  for (const feature of ['clipboard-write', 'fullscreen', 'picture-in-picture']) assert.ok(!directives.some((d) => d.startsWith(`${feature}=`)), `${feature} stays on`);
+}
 
 /** A built shell in miniature: index.html, the plain-named entry and one content-hashed chunk. */
 function fakeDist(files: Record<string, string>): string {
@@ -44,7 +57,14 @@ describe('serve-portal', () => {
 
   before(async () => {
     upstream = await stubUpstream();
-    dist = fakeDist({ 'index.html': INDEX_HTML, 'main.js': 'console.log(1)', 'bootstrap.0123456789.js': 'console.log(2)', 'silent-renew.html': '<!doctype html>' });
+    dist = fakeDist({
+      'index.html': INDEX_HTML,
+      'main.js': 'console.log(1)',
+      'main.js.map': SOURCE_MAP,
+      'bootstrap.0123456789.js': 'console.log(2)',
+      'bootstrap.0123456789.js.map': SOURCE_MAP,
+      'silent-renew.html': '<!doctype html>',
+    });
     const options = portalOptionsFromEnv({
       PORTAL_DIST: dist,
       API_URL: upstream.url,
@@ -81,6 +101,36 @@ describe('serve-portal', () => {
     assert.equal(directive('object-src'), "object-src 'none'");
     assert.equal(directive('base-uri'), "base-uri 'none'");
     assert.equal(directive('frame-ancestors'), "frame-ancestors 'none'");
+  });
+
+  it('sends Cross-Origin-Opener-Policy and Permissions-Policy with the index page and deep links', async () => {
+    for (const path of ['/', '/collections/company?x=1', '/chat/abc', '/callback?code=c&state=s', '/silent-renew.html']) {
+      const response = await fetch(`${base}${path}`);
+      assert.equal(response.status, 200, path);
+      // Not plain same-origin: the shell is one document for every route, and any of them may open
+      // the connector's OAuth popup, which comes back to /oauth/callback and needs window.opener.
+      assert.equal(response.headers.get('cross-origin-opener-policy'), 'same-origin-allow-popups', path);
+      assertPermissionsPolicy(response.headers.get('permissions-policy'));
+    }
+  });
+
+  it('sends no Cross-Origin-Opener-Policy with /oauth/callback, so the popup keeps its opener', async () => {
+    const response = await fetch(`${base}/oauth/callback?code=c&state=s`);
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), INDEX_HTML);
+    assert.equal(response.headers.get('cross-origin-opener-policy'), null);
+    assertPermissionsPolicy(response.headers.get('permissions-policy'));
+    assert.match(response.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'$/);
+  });
+
+  it('never serves source maps in production, and does not answer them with the shell', async () => {
+    for (const path of ['/main.js.map', '/bootstrap.0123456789.js.map', '/main.js.MAP', '/main.js.%6dap', '/main.js.map?v=1']) {
+      const response = await fetch(`${base}${path}`);
+      assert.equal(response.status, 404, path);
+      assert.doesNotMatch(response.headers.get('content-type') ?? '', /html|json/, path);
+      assert.doesNotMatch(await response.text(), /mappings/, path);
+    }
+    assert.equal((await fetch(`${base}/main.js`)).status, 200, 'the scripts themselves are served');
   });
 
   it('lets only the silent-renew page be framed, and only by the portal itself', async () => {
@@ -158,6 +208,63 @@ describe('serve-portal', () => {
   });
 });
 
+describe('serve-portal source maps', () => {
+  it('are production (not served) unless NODE_ENV=development', () => {
+    assert.equal(portalOptionsFromEnv({}).sourceMaps, false);
+    assert.equal(portalOptionsFromEnv({ NODE_ENV: 'production' }).sourceMaps, false);
+    assert.equal(portalOptionsFromEnv({ NODE_ENV: 'test' }).sourceMaps, false);
+    assert.equal(portalOptionsFromEnv({ NODE_ENV: 'development' }).sourceMaps, true);
+    assert.equal(sourceMapsServed({}), false);
+    assert.equal(sourceMapsServed({ NODE_ENV: 'development' }), true);
+  });
+
+  it('are served to a development build (NODE_ENV=development) for the browser debugger', async () => {
+    const dist = fakeDist({ 'index.html': INDEX_HTML, 'main.js': 'console.log(1)\n//# sourceMappingURL=main.js.map', 'main.js.map': SOURCE_MAP });
+    const portal = await createPortalServer({ ...portalOptionsFromEnv({ PORTAL_DIST: dist, NODE_ENV: 'development' }) });
+    try {
+      const map = await portal.inject({ url: '/main.js.map' });
+      assert.equal(map.statusCode, 200);
+      assert.equal(map.body, SOURCE_MAP);
+    } finally {
+      await portal.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('production source maps (webpack.shared.js)', () => {
+  type ConfigFunction = (options: { packageDir: string; mode: string; name?: string }) => { devtool: string };
+  const root = join(import.meta.dirname, '..', '..');
+  const shared = async () => (await import(pathToFileURL(join(root, 'webpack.shared.js')).href)) as { hostConfig: ConfigFunction; remoteConfig: ConfigFunction };
+
+  it('are written without a sourceMappingURL comment (hidden-source-map); development builds keep it', async () => {
+    const { hostConfig, remoteConfig } = await shared();
+    assert.equal(hostConfig({ packageDir: join(root, 'host'), mode: 'production' }).devtool, 'hidden-source-map');
+    assert.equal(remoteConfig({ packageDir: join(root, 'remotes', 'chat'), mode: 'production', name: 'chat' }).devtool, 'hidden-source-map');
+    // No eval in development either (the portal's CSP has no 'unsafe-eval').
+    assert.equal(remoteConfig({ packageDir: join(root, 'remotes', 'chat'), mode: 'development', name: 'chat' }).devtool, 'cheap-module-source-map');
+  });
+
+  it('a tiny production build with that devtool: the map is on disk, the script does not point to it', async () => {
+    const { remoteConfig } = await shared();
+    const { devtool } = remoteConfig({ packageDir: join(root, 'remotes', 'chat'), mode: 'production', name: 'chat' });
+    const dir = mkdtempSync(join(tmpdir(), 'portal-devtool-'));
+    try {
+      writeFileSync(join(dir, 'index.js'), 'export const answer = () => 42;\nconsole.log(answer());\n');
+      const stats = await new Promise<webpack.Stats | undefined>((resolve, reject) =>
+        webpack({ mode: 'production', context: dir, entry: './index.js', devtool, output: { path: join(dir, 'dist'), filename: 'main.js' } }, (error, result) =>
+          error ? reject(error) : resolve(result),
+        ),
+      );
+      assert.equal(stats?.hasErrors(), false, stats?.toString());
+      assert.ok(existsSync(join(dir, 'dist', 'main.js.map')), 'the map is kept in the build output for error reporting');
+      assert.doesNotMatch(readFileSync(join(dir, 'dist', 'main.js'), 'utf8'), /sourceMappingURL/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('serve-portal with REMOTE_REGISTRY_FILE', () => {
   it('serves the file as it is on every request, so a team can move its remote without a restart', async () => {
     const dist = fakeDist({ 'index.html': INDEX_HTML });
@@ -210,6 +317,47 @@ describe('serve-remotes', () => {
       assert.equal((await remote.inject({ url: '/missing.js' })).statusCode, 404);
     } finally {
       await remote.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('sends Cross-Origin-Opener-Policy and Permissions-Policy with its standalone page, not with the files the portal loads', async () => {
+    const dist = fakeDist({ 'mf-manifest.json': '{"id":"chat"}', 'remoteEntry.js': 'var chat;', 'index.html': INDEX_HTML });
+    const remote = await createRemoteServer({ distDir: dist, allowedOrigins: ['http://localhost:8080'] });
+    try {
+      for (const url of ['/', '/collections/personal']) {
+        const page = await remote.inject({ url });
+        assert.equal(page.statusCode, 200, url);
+        // The standalone page opens no popups: the strict value.
+        assert.equal(page.headers['cross-origin-opener-policy'], 'same-origin', url);
+        assertPermissionsPolicy(page.headers['permissions-policy']);
+      }
+      const entry = await remote.inject({ url: '/remoteEntry.js', headers: { origin: 'http://localhost:8080' } });
+      assert.equal(entry.headers['cross-origin-opener-policy'], undefined);
+    } finally {
+      await remote.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('never serves source maps in production; serves them with sourceMaps (development builds)', async () => {
+    const files = { 'mf-manifest.json': '{"id":"chat"}', 'remoteEntry.js': 'var chat;', 'remoteEntry.js.map': SOURCE_MAP, 'expose.0123456789.js.map': SOURCE_MAP, 'index.html': INDEX_HTML };
+    const dist = fakeDist(files);
+    const production = await createRemoteServer({ distDir: dist, allowedOrigins: ['http://localhost:8080'] });
+    const development = await createRemoteServer({ distDir: dist, allowedOrigins: ['http://localhost:8080'], sourceMaps: true });
+    try {
+      for (const url of ['/remoteEntry.js.map', '/expose.0123456789.js.map', '/remoteEntry.js.%6Dap']) {
+        const response = await production.inject({ url, headers: { origin: 'http://localhost:8080' } });
+        assert.equal(response.statusCode, 404, url);
+        assert.doesNotMatch(response.body, /mappings/, url);
+      }
+      assert.equal((await production.inject({ url: '/remoteEntry.js' })).statusCode, 200);
+      const map = await development.inject({ url: '/remoteEntry.js.map' });
+      assert.equal(map.statusCode, 200);
+      assert.equal(map.body, SOURCE_MAP);
+    } finally {
+      await production.close();
+      await development.close();
       rmSync(dist, { recursive: true, force: true });
     }
   });
