@@ -17,12 +17,14 @@ import {
   useGatingStore,
   useWorkspaceStore,
 } from '@assistant/platform';
+import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { loadRuntimeConfig } from './app/load-runtime-config';
 import { buildRoutes } from './app/routes';
 import { ShellProviders } from './app/shell-providers';
 import { addShellTexts } from './app/shell-i18n';
+import { completeStartCallback } from './app/start-callback';
 import { StartScreen } from './app/start-screen';
 import { startTelemetry } from './app/start-telemetry';
 import { OAuthCallbackPage } from './auth/callback-page';
@@ -55,8 +57,8 @@ async function start(): Promise<void> {
   );
 
   if (window.location.pathname === '/callback') {
-    const target = await auth.completeSignIn(window.location.href);
-    window.history.replaceState(null, '', target);
+    const show = (page: ReactElement) => root.render(<ShellProviders>{page}</ShellProviders>);
+    if (!(await completeStartCallback(auth, show))) return;
   }
   const user = await auth.getUser();
   if (isSessionInvalid(user)) {

@@ -1,9 +1,10 @@
 import { getAuth } from '@assistant/platform';
-import { ErrorState, Loading } from '@assistant/ui';
+import { Loading } from '@assistant/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
+import { SignInProblem } from './sign-in-problem';
 
 /**
  * /callback inside the router. Start-up completes a sign-in before the router exists, so this page
@@ -12,25 +13,17 @@ import { SHELL_NAMESPACE } from '../app/shell-i18n';
 export function CallbackPage() {
   const { t } = useTranslation(SHELL_NAMESPACE);
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
     getAuth()
       .completeSignIn(window.location.href)
       .then((target) => navigate(target, { replace: true }))
       .catch((error: unknown) => {
-        console.error('Sign-in callback failed', error);
-        setFailed(true);
+        console.warn('Sign-in callback failed', error);
+        setFailure({ error });
       });
   }, [navigate]);
-  if (failed) {
-    return (
-      <ErrorState
-        title={t('CALLBACK.failed')}
-        retryLabel={t('CALLBACK.retry')}
-        onRetry={() => void getAuth().signIn({ pathname: '/', search: '', hash: '' })}
-      />
-    );
-  }
+  if (failure) return <SignInProblem error={failure.error} />;
   return <Loading label={t('CALLBACK.signingIn')} showLabel fill />;
 }
 
