@@ -11,6 +11,7 @@ import { FilesRepository } from './db/repositories/files-repository';
 import { IngestionRunsRepository } from './db/repositories/ingestion-runs-repository';
 import { SettingsRepository } from './db/repositories/settings-repository';
 import { registerErrorHandlers } from './http/error-handlers';
+import { registerUnreadBodyGuard } from './http/unread-body';
 import { ModelProvider } from './inference/model-provider';
 import { FileStorage } from './ingestion/file-storage';
 import { adminSettingsRoutes } from './routes/admin-settings';
@@ -48,11 +49,17 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? { level: config.logLevel, redact: ['req.headers.authorization'] } : undefined,
-    trustProxy: true,
+    // Only the configured proxy hops may say who the client is (X-Forwarded-For).
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
+  registerUnreadBodyGuard(app, {
+    // Room for a whole refused upload; more than that, or a client that sends slowly, closes.
+    maxDrainBytes: 2 * Math.max(config.limits.maxFileUploadSizeMB, config.limits.maxAudioFileUploadSizeMB, 1) * 1024 * 1024,
+    maxDrainMs: 30_000,
+  });
   registerAuthentication(app, verifier, config.auth);
 
   // An API answer is data, never a page: no sniffing, no caching of per-user answers, no framing.

@@ -17,6 +17,37 @@ export const DEFAULT_LLM_LANGUAGES = [
   'de', 'en', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el',
   'sv', 'da', 'fi', 'nb', 'uk', 'ru', 'tr', 'ar', 'zh', 'ja', 'ko',
 ];
+/** `max_tokens` of a model call when MODEL_MAX_TOKENS is unset (room for a long answer with reasoning). */
+export const DEFAULT_MODEL_MAX_TOKENS = 8192;
+/**
+ * Most characters of one answer (text and reasoning) the server reads and keeps, when
+ * MAX_ANSWER_CHARACTERS is unset: a backstop for endpoints that ignore `max_tokens`.
+ */
+export const DEFAULT_MAX_ANSWER_CHARACTERS = 200_000;
+
+/**
+ * TRUST_PROXY: which proxies in front of the API may set X-Forwarded-For/-Proto/-Host. A hop
+ * count (`1`) or a comma list of addresses, CIDR ranges and the names `loopback`, `linklocal`,
+ * `uniquelocal`. Unset: none, so a client cannot claim another address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+    const valid = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
+    const wrong = items.filter((item) => !valid.test(item));
+    if (items.length === 0 || wrong.length > 0 || items.includes('true')) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Must be a hop count or a comma list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal${wrong.length ? ` (not: ${wrong.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+
 /** Where a local Ollama answers when OLLAMA_URL is unset. */
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
 
@@ -31,6 +62,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(resolve(repoRoot, '.data')),
   DATABASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy.optional(),
 
   OIDC_ISSUER: origin.optional(),
   OIDC_AUDIENCE: z.string().min(1).default('urn:assistant:api'),
@@ -58,6 +90,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: list.optional(),
   OLLAMA_URL: baseUrl.default(DEFAULT_OLLAMA_URL),
+  MODEL_MAX_TOKENS: z.coerce.number().int().min(1).default(DEFAULT_MODEL_MAX_TOKENS),
+  MAX_ANSWER_CHARACTERS: z.coerce.number().int().min(1).default(DEFAULT_MAX_ANSWER_CHARACTERS),
   DEEPL_API_KEY: z.string().optional(),
   DEEPL_API_URL: baseUrl.optional(),
   LIBRETRANSLATE_URL: baseUrl.optional(),
@@ -71,6 +105,11 @@ const envSchema = z.object({
     .min(1)
     .max(TRANSLATE_MAX_CHARACTERS, `Must not be above ${TRANSLATE_MAX_CHARACTERS} (the contract's limit)`)
     .default(TRANSLATE_MAX_CHARACTERS),
+
+  // Per-user limits (docs/limits.md); 0 turns one off.
+  MODEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  MAX_CONCURRENT_STREAMS_PER_USER: z.coerce.number().int().min(0).default(4),
+  MAX_PENDING_JOBS_PER_USER: z.coerce.number().int().min(0).default(50),
 });
 
 export interface ServerConfig {
@@ -80,6 +119,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** Proxies whose X-Forwarded-* headers count (Fastify's `trustProxy`); false: none. */
+  trustProxy: false | number | string[];
   auth: {
     issuer: string;
     audience: string;
@@ -111,6 +152,10 @@ export interface ServerConfig {
     ollamaUrl: string | undefined;
     /** Per upstream call, from REQUEST_TIMEOUT_SECONDS; 0 means no limit. */
     timeoutMs: number;
+    /** `max_tokens` of every model call (MODEL_MAX_TOKENS); a caller may ask for fewer. */
+    maxTokens: number;
+    /** Most characters of one answer read from the model (MAX_ANSWER_CHARACTERS). */
+    maxAnswerCharacters: number;
   };
   translation: {
     deepl: { apiKey: string; apiUrl: string } | undefined;
@@ -118,6 +163,15 @@ export interface ServerConfig {
     llmLanguages: string[];
     /** Longest text of one translate or easy-language call (at most the contract's limit). */
     maxCharacters: number;
+  };
+  /** Per-user limits (http/user-limits.ts, docs/limits.md); 0 is off. */
+  userLimits: {
+    /** Calls of the model-backed routes per user and minute, over all of them. */
+    modelCallsPerMinute: number;
+    /** Model-backed calls (streams) of one user in progress at once. */
+    concurrentStreams: number;
+    /** Unfinished ingestion jobs of one user before an upload is refused. */
+    pendingJobs: number;
   };
 }
 
@@ -148,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
     auth: {
       issuer: e.OIDC_ISSUER ?? devIdp!.issuer,
       audience: e.OIDC_AUDIENCE,
@@ -174,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       // Unlike other variables, an empty OLLAMA_URL is meaningful: it turns detection off.
       ollamaUrl: env.OLLAMA_URL === '' ? undefined : e.OLLAMA_URL,
       timeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      maxTokens: e.MODEL_MAX_TOKENS,
+      maxAnswerCharacters: e.MAX_ANSWER_CHARACTERS,
     },
     translation: {
       deepl: e.DEEPL_API_KEY
@@ -186,6 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       libreTranslate: e.LIBRETRANSLATE_URL ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,
       llmLanguages: e.TRANSLATION_LLM_LANGUAGES ?? DEFAULT_LLM_LANGUAGES,
       maxCharacters: e.TRANSLATE_MAX_CHARACTERS,
+    },
+    userLimits: {
+      modelCallsPerMinute: e.MODEL_RATE_LIMIT_PER_MINUTE,
+      concurrentStreams: e.MAX_CONCURRENT_STREAMS_PER_USER,
+      pendingJobs: e.MAX_PENDING_JOBS_PER_USER,
     },
   };
 }

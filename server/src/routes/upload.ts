@@ -16,6 +16,7 @@ import type { ServerConfig } from '../config';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import { toFileRecord, type FilesRepository } from '../db/repositories/files-repository';
 import type { IngestionRunsRepository } from '../db/repositories/ingestion-runs-repository';
+import { isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from '../http/multipart-errors';
 import { sendError } from '../http/send-error';
 import { UnsupportedContentError } from '../ingestion/content-type';
 import type { FileStorage } from '../ingestion/file-storage';
@@ -84,6 +85,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, {
         await Promise.all(received.map((file) => storage.discard(file.incomingPath)));
         if (error instanceof UploadTooLargeError) return sendError(reply, 413, error.message);
         if (error instanceof UnsupportedContentError) return sendError(reply, 415, error.message);
+        if (isMalformedMultipart(error)) return sendError(reply, 400, MALFORMED_MULTIPART_MESSAGE);
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           return sendError(reply, 413, `A file is larger than the upload limit of ${limits.maxFileUploadSizeMB} MB`);
         }
