@@ -133,6 +133,15 @@ describe('API routes', () => {
       assert.deepEqual(flags.json(), { feature_set: 'BETA' }, 'a refused change must not be stored');
     });
 
+    it('refuses the employee with 403 before it looks at the body', async () => {
+      // A non-administrator learns nothing about the settings' shape from validation messages.
+      const invalid = await t.as('employee', { method: 'PATCH', url: '/api/admin/settings', payload: { feature_flags: { enableChat: 'yes' } } });
+      assert.equal(invalid.statusCode, 403, invalid.body);
+      assert.equal(apiErrorSchema.parse(invalid.json()).issues, undefined);
+      const notJson = await t.as('employee', { method: 'PATCH', url: '/api/admin/settings', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+      assert.equal(notJson.statusCode, 403, notJson.body);
+    });
+
     it('lets the admin read and change flags, feature set and customization', async () => {
       const read = await t.as('admin', { method: 'GET', url: '/api/admin/settings' });
       assert.equal(read.statusCode, 200);

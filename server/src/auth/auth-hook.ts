@@ -44,7 +44,7 @@ function sendUnauthorized(reply: FastifyReply, message: string) {
   return sendError(reply, 401, message);
 }
 
-/** preHandler for administrator-only routes. */
+/** onRequest hook of administrator-only routes: runs before the body is read or validated, so others get 403 and no validation details. */
 export async function requireAdministrator(request: FastifyRequest, reply: FastifyReply) {
   if (!request.principal.permissions.has(PERMISSION_ADMINISTRATE)) {
     return sendError(reply, 403, 'This action needs the AdministrateAssistant permission');

@@ -5,7 +5,9 @@ import type { SettingsRepository } from '../db/repositories/settings-repository'
 
 /** Administrators read and change flags, feature set and customization (403 for everyone else). */
 export const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepository }> = async (app, { settings }) => {
-  app.addHook('preHandler', requireAdministrator);
+  // onRequest, before the body is parsed and validated: a non-administrator gets 403 and learns
+  // nothing of the settings' shape from validation messages.
+  app.addHook('onRequest', requireAdministrator);
   app.get('/settings', { schema: { response: { 200: adminSettingsSchema } } }, () => settings.read());
   app.patch(
     '/settings',

@@ -28,7 +28,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackRepositor
 
   app.get(
     '/admin/feedback',
-    { preHandler: requireAdministrator, schema: { response: { 200: feedbackListResponseSchema } } },
+    { onRequest: requireAdministrator, schema: { response: { 200: feedbackListResponseSchema } } },
     async () => ({ feedback: await feedback.latest(200) }),
   );
 };
