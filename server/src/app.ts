@@ -12,6 +12,7 @@ import { IngestionRunsRepository } from './db/repositories/ingestion-runs-reposi
 import { SettingsRepository } from './db/repositories/settings-repository';
 import { registerErrorHandlers } from './http/error-handlers';
 import { registerUnreadBodyGuard } from './http/unread-body';
+import { registerUserLimits } from './http/user-limits';
 import { ModelProvider } from './inference/model-provider';
 import { FileStorage } from './ingestion/file-storage';
 import { adminSettingsRoutes } from './routes/admin-settings';
@@ -61,6 +62,8 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
     maxDrainMs: 30_000,
   });
   registerAuthentication(app, verifier, config.auth);
+  // Before the routes: model-backed routes and uploads opt in through their config.
+  await registerUserLimits(app, db, config.userLimits);
 
   // An API answer is data, never a page: no sniffing, no caching of per-user answers, no framing.
   // A route may set a stricter policy of its own (an HTML document's sandbox).

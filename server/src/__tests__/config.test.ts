@@ -27,6 +27,16 @@ describe('server configuration', () => {
     assert.equal(config.auth.audience, 'assistant');
   });
 
+  it('has per-user limits on model calls, streams and jobs; 0 turns one off', () => {
+    assert.deepEqual(loadConfig({}).userLimits, { modelCallsPerMinute: 30, concurrentStreams: 4, pendingJobs: 50 });
+    const off = loadConfig({ MODEL_RATE_LIMIT_PER_MINUTE: '0', MAX_CONCURRENT_STREAMS_PER_USER: '0', MAX_PENDING_JOBS_PER_USER: '0' });
+    assert.deepEqual(off.userLimits, { modelCallsPerMinute: 0, concurrentStreams: 0, pendingJobs: 0 });
+    assert.throws(
+      () => loadConfig({ MODEL_RATE_LIMIT_PER_MINUTE: '-1', MAX_CONCURRENT_STREAMS_PER_USER: '1.5', MAX_PENDING_JOBS_PER_USER: 'many' }),
+      (error: unknown) => error instanceof ConfigError && error.problems.length === 3,
+    );
+  });
+
   it('lists every wrong variable in one readable error', () => {
     assert.throws(
       () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', OIDC_ALGORITHMS: 'RS256,none', MAX_FILE_UPLOAD_MB: '-1' }),

@@ -12,6 +12,8 @@ export interface DatabaseSchema {
   passages: PassagesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  rate_limits: RateLimitsTable;
+  stream_leases: StreamLeasesTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -133,4 +135,21 @@ export interface MessagesTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   /** The last write of the message (its creation, progress of a streaming answer, its end). */
   written_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Model-call counters of @fastify/rate-limit, one row per key (`model:<sub>`) and window. */
+export interface RateLimitsTable {
+  key: string;
+  window_start: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
+  count: number;
+}
+
+/** A stream in progress holds one slot of its user until released or its lease expires. */
+export interface StreamLeasesTable {
+  user_id: string;
+  slot: number;
+  lease_id: string;
+  acquired_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
 }

@@ -70,7 +70,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
 
   app.post(
     '/conversations/:id/messages/v2',
-    { schema: { params: conversationParamsSchema, body: messagePayloadSchema } },
+    { schema: { params: conversationParamsSchema, body: messagePayloadSchema }, config: { modelLimits: true } },
     async (request, reply) => {
       const owner = request.principal.sub;
       const payload = request.body;

@@ -34,7 +34,7 @@ export const easyLanguageRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; 
 ) => {
   app.post(
     '/easy-language',
-    { schema: { body: easyLanguageRequestSchema }, preValidation: limitTextLength(maxCharacters, 'easy language') },
+    { schema: { body: easyLanguageRequestSchema }, config: { modelLimits: true }, preValidation: limitTextLength(maxCharacters, 'easy language') },
     async (request, reply) => {
       const client = abortWhenClientLeaves(reply);
       const model = await models.defaultModel();

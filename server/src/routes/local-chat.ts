@@ -24,7 +24,7 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
  * conversations itself).
  */
 export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider }> = async (app, { models }) => {
-  app.post('/chat/stream', { schema: { body: localChatRequestSchema } }, async (request, reply) => {
+  app.post('/chat/stream', { schema: { body: localChatRequestSchema }, config: { modelLimits: true } }, async (request, reply) => {
     const body = request.body;
     const payload = body.payload;
     const notYet = unsupported(payload);

@@ -26,6 +26,7 @@ export const translationRoutes: FastifyPluginAsyncZod<{ translation: Translation
     '/translate',
     {
       schema: { body: translateRequestSchema, response: { 200: translateResponseSchema } },
+      config: { modelLimits: true },
       preValidation: limitTextLength(maxCharacters, 'one translation'),
     },
     async (request, reply) => {

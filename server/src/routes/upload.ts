@@ -68,7 +68,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, {
 
   app.post(
     '/collections/:id/files',
-    { schema: { params: collectionIdParamsSchema, response: { 201: uploadResponseSchema } } },
+    { schema: { params: collectionIdParamsSchema, response: { 201: uploadResponseSchema } }, config: { pendingJobsLimit: true } },
     async (request, reply) => {
       const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
       if (!collection) return reply;

@@ -9,6 +9,10 @@ export const apiErrorSchema = z.object({
   issues: z
     .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string(), code: z.string().optional() }))
     .optional(),
+  /** What kind of refusal, for a client to act on; so far `rate_limited` (a 429 of a per-user limit). */
+  code: z.string().optional(),
+  /** With a 429: seconds until a new try may succeed (the same as the `retry-after` header). */
+  retry_after_seconds: z.number().int().nonnegative().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -4,6 +4,7 @@ import * as feedback from './0002-feedback';
 import * as collections from './0003-collections';
 import * as conversations from './0004-conversations';
 import * as messageWrittenAt from './0005-message-written-at';
+import * as userLimits from './0006-user-limits';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-collections': collections,
   '0004-conversations': conversations,
   '0005-message-written-at': messageWrittenAt,
+  '0006-user-limits': userLimits,
 };
