@@ -32,7 +32,16 @@ export interface EngineTranslateOptions {
   target: string;
   formality: Formality;
   signal: AbortSignal;
+  /**
+   * What follows each segment in the text (one entry per segment). Engines that send several
+   * segments in one call (the LLM engine) keep paragraphs together with it; the others ignore
+   * it. Absent: not known.
+   */
+  breaks?: SegmentBreak[];
 }
+
+/** Between two segments: a space (same line), a line break, or a blank line (a new paragraph). */
+export type SegmentBreak = 'space' | 'line' | 'paragraph';
 
 export interface EngineTranslation {
   translation: string;

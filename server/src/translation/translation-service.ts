@@ -1,7 +1,7 @@
 import type { MachineTranslation, TranslateRequest, TranslateResponse, TranslationSegment } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { UpstreamError, withDeadline } from '../inference/upstream';
-import { findCode, languageName, type EngineSource, type TranslationEngine } from './engine';
+import { findCode, languageName, type EngineSource, type SegmentBreak, type TranslationEngine } from './engine';
 import { segmentText } from './segmentation';
 
 type Logger = Pick<FastifyBaseLogger, 'warn'>;
@@ -96,7 +96,13 @@ export class TranslationService {
     const results = await withDeadline(engine.name, this.options.timeoutMs, signal, (deadline) =>
       engine.translate(
         segmented.segments.map((segment) => segment.text),
-        { source, target, formality: request.formality ?? 'default', signal: deadline },
+        {
+          source,
+          target,
+          formality: request.formality ?? 'default',
+          signal: deadline,
+          breaks: segmented.segments.map((segment) => breakOf(segment.trailing)),
+        },
       ),
     );
     if (results.length !== segmented.segments.length) {
@@ -121,6 +127,12 @@ export class TranslationService {
     });
     return { translation: segments.map((segment) => segment.translation).join(''), translation_segments: segments };
   }
+}
+
+/** A segment's separator as a break: a blank line (two line breaks or more) ends a paragraph. */
+function breakOf(trailing: string): SegmentBreak {
+  const newlines = trailing.split('\n').length - 1;
+  return newlines >= 2 ? 'paragraph' : newlines === 1 ? 'line' : 'space';
 }
 
 function describe(code: string): string {
