@@ -31,7 +31,8 @@ process.on('SIGTERM', () => stop(0));
 
 // One origin for the portal everywhere: the identity provider registers its redirect URIs for it
 // and the remotes allow it by CORS.
-const env = { ...process.env, PORTAL_ORIGIN: portalOrigin(process.env) };
+// The portal's proxy runs on this machine: the API believes its X-Forwarded-For (and no one else's).
+const env = { TRUST_PROXY: 'loopback', ...process.env, PORTAL_ORIGIN: portalOrigin(process.env) };
 
 if (envValue(env, 'SKIP_BUILD') !== '1') {
   const result = await buildPortal({ env });
