@@ -50,8 +50,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? { level: config.logLevel, redact: ['req.headers.authorization'] } : undefined,
-    // Only the configured proxy hops may say who the client is (X-Forwarded-For).
-    trustProxy: config.trustProxy,
+    // Only the configured proxy hops may say who the client is (X-Forwarded-For). Fastify takes a
+    // hop count too (proxy-addr); its types leave the number out.
+    trustProxy: config.trustProxy as boolean | string[],
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
