@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { STREAM_ERROR_CODES, type StreamErrorCode, type StreamEvent } from '@assistant/contracts';
+import type { StreamErrorCode, StreamEvent } from '@assistant/contracts';
 import type { ChatDelta } from '../inference/model-provider';
-import { ModelUnavailableError, UpstreamError, UpstreamTimeoutError, UpstreamUnreachableError } from '../inference/upstream';
+import { describeStreamFailure } from '../inference/describe-stream-failure';
 import { ThinkTagSplitter } from './think-tags';
 
 export interface AnswerOutcome {
@@ -91,19 +91,6 @@ export async function streamAnswer(options: {
     }
   }
   if (signal.aborted) return { content, reasoning, status: 'stopped' };
-  if (failure !== undefined) return { content, reasoning, status: 'error', failure: describeFailure(failure) };
+  if (failure !== undefined) return { content, reasoning, status: 'error', failure: describeStreamFailure(failure, 'The answer') };
   return { content, reasoning, status: 'complete' };
-}
-
-/** A failure in the words the client shows (no internals), with the reason for the log. */
-export function describeFailure(error: unknown): { code: StreamErrorCode; message: string; reason: string } {
-  const reason = error instanceof Error ? error.message : String(error);
-  if (error instanceof UpstreamTimeoutError) return { code: 'timeout', message: error.message, reason };
-  if (error instanceof ModelUnavailableError || error instanceof UpstreamUnreachableError) {
-    return { code: 'model_unavailable', message: STREAM_ERROR_CODES.model_unavailable, reason };
-  }
-  if (error instanceof UpstreamError) {
-    return { code: error.status === 429 ? 'rate_limited' : 'upstream_failed', message: `The answer failed: ${error.message}`, reason };
-  }
-  return { code: 'internal', message: STREAM_ERROR_CODES.internal, reason };
 }

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ServerConfig } from '../config';
+import { boundedFetch } from './bounded-fetch';
 import {
+  AnswerTooLongError,
   Deadline,
   ModelUnavailableError,
   UpstreamError,
@@ -59,6 +61,10 @@ export interface ModelProviderOptions {
   /** Where to look for Ollama when no base URL is set; undefined: no detection. */
   ollamaUrl?: string | undefined;
   timeoutMs: number;
+  /** `max_tokens` of every call (MODEL_MAX_TOKENS); a request may ask for fewer, never more. */
+  maxTokens?: number;
+  /** Most characters of one answer read (MAX_ANSWER_CHARACTERS); past it: AnswerTooLongError. */
+  maxAnswerCharacters?: number;
   logger: Logger;
   /** How long the answer of an Ollama probe is trusted. */
   detectionTtlMs?: number;
@@ -69,6 +75,10 @@ export interface ModelProviderOptions {
 }
 
 const SERVICE = 'The model endpoint';
+
+/** Defaults when the options name none (config.ts has the same for the environment). */
+const FALLBACK_MAX_TOKENS = 8192;
+const FALLBACK_MAX_ANSWER_CHARACTERS = 200_000;
 
 /** Models an OpenAI-compatible endpoint lists that cannot chat: left out of every model list. */
 const NOT_A_CHAT_MODEL = /(embed|rerank|whisper|tts|transcribe|dall-e|moderation|text-similarity)/i;
@@ -92,8 +102,12 @@ export class ModelProvider {
   private readonly detectionTtlMs: number;
   private readonly modelsTtlMs: number;
   private readonly probeTimeoutMs: number;
+  private readonly maxTokens: number;
+  private readonly maxAnswerCharacters: number;
 
   constructor(private readonly options: ModelProviderOptions) {
+    this.maxTokens = options.maxTokens ?? FALLBACK_MAX_TOKENS;
+    this.maxAnswerCharacters = options.maxAnswerCharacters ?? FALLBACK_MAX_ANSWER_CHARACTERS;
     this.detectionTtlMs = options.detectionTtlMs ?? 30_000;
     this.modelsTtlMs = options.modelsTtlMs ?? 10_000;
     this.probeTimeoutMs = options.probeTimeoutMs ?? 1_500;
@@ -152,6 +166,9 @@ export class ModelProvider {
         maxRetries: 0,
         // Our own deadline rules; the SDK's is only a backstop (it cannot be turned off).
         timeout: this.options.timeoutMs > 0 ? this.options.timeoutMs + 1_000 : 2_147_483_647,
+        // A whole answer is read into memory by the SDK: bounded (UTF-8: up to 4 bytes a
+        // character, plus the JSON around it).
+        fetch: boundedFetch(this.maxAnswerCharacters * 4 + 64 * 1024, () => new AnswerTooLongError(SERVICE, this.maxAnswerCharacters)),
       });
       this.clients.set(endpoint.baseUrl, client);
     }
@@ -217,7 +234,7 @@ export class ModelProvider {
             model: request.model,
             messages: request.messages,
             ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-            ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+            max_tokens: this.tokensFor(request),
             ...(request.jsonSchema
               ? { response_format: { type: 'json_schema' as const, json_schema: { ...request.jsonSchema, strict: true } } }
               : {}),
@@ -250,7 +267,7 @@ export class ModelProvider {
           messages: request.messages,
           stream: true,
           ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-          ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+          max_tokens: this.tokensFor(request),
         },
         { signal: deadline.signal },
       );
@@ -260,12 +277,13 @@ export class ModelProvider {
       throw explained;
     }
     deadline.restart();
+    const budget = this.answerBudget();
     return (async function* deltas() {
       try {
         for await (const chunk of stream) {
           deadline.restart();
           const delta = chunk.choices?.[0]?.delta?.content;
-          if (delta) yield delta;
+          if (delta) yield budget.take(delta);
         }
         // The SDK ends a stream quietly when its signal aborts: a timeout or the caller's abort
         // must not look like a complete answer.
@@ -296,7 +314,7 @@ export class ModelProvider {
           messages: request.messages,
           stream: true,
           ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-          ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+          max_tokens: this.tokensFor(request),
           ...(think ? { reasoning_effort: 'medium' as const } : {}),
         },
         { signal: deadline.signal },
@@ -316,6 +334,7 @@ export class ModelProvider {
       throw explained;
     }
     deadline.restart();
+    const budget = this.answerBudget();
     return (async function* deltas(): AsyncGenerator<ChatDelta> {
       try {
         for await (const chunk of stream) {
@@ -323,8 +342,8 @@ export class ModelProvider {
           const delta = chunk.choices?.[0]?.delta as { content?: string | null; reasoning_content?: unknown; reasoning?: unknown } | undefined;
           if (!delta) continue;
           const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : '';
-          if (reasoning) yield { channel: 'reasoning', text: reasoning };
-          if (delta.content) yield { channel: 'answer', text: delta.content };
+          if (reasoning) yield { channel: 'reasoning', text: budget.take(reasoning) };
+          if (delta.content) yield { channel: 'answer', text: budget.take(delta.content) };
         }
         if (deadline.signal.aborted) throw deadline.signal.reason;
       } catch (error) {
@@ -333,6 +352,28 @@ export class ModelProvider {
         deadline.dispose();
       }
     })();
+  }
+
+  /** `max_tokens` of a call: the caller's, at most the configured one. */
+  private tokensFor(request: ChatRequest): number {
+    return Math.min(request.maxTokens ?? this.maxTokens, this.maxTokens);
+  }
+
+  /**
+   * Counts a streamed answer's characters (text and reasoning). `take` passes a piece on, and
+   * throws AnswerTooLongError once the total went past MAX_ANSWER_CHARACTERS, which ends the
+   * iteration and so cancels the upstream request.
+   */
+  private answerBudget() {
+    const limit = this.maxAnswerCharacters;
+    let used = 0;
+    return {
+      take(piece: string): string {
+        used += piece.length;
+        if (used > limit) throw new AnswerTooLongError(SERVICE, limit);
+        return piece;
+      },
+    };
   }
 
   private async requireClient(): Promise<OpenAI> {
@@ -345,6 +386,9 @@ export class ModelProvider {
 /** The SDK's errors in the words of `upstream.ts`; an abort stays an abort. */
 export function mapSdkError(error: unknown): unknown {
   if (error instanceof UpstreamError || isAbortError(error)) return error;
+  // The bounded fetch's refusal, wrapped by the SDK as a connection error.
+  const tooLong = causeOfType(error, AnswerTooLongError);
+  if (tooLong) return tooLong;
   if (error instanceof APIConnectionTimeoutError) return new UpstreamTimeoutError(SERVICE, 0);
   if (error instanceof APIConnectionError) {
     // A connection that was open and then cut is a failure of the answer, not an absent model.
@@ -366,6 +410,15 @@ export function mapSdkError(error: unknown): unknown {
     return new UpstreamError(SERVICE, `${SERVICE} broke off its answer`);
   }
   return error;
+}
+
+function causeOfType<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && cause instanceof Error; depth++) {
+    if (cause instanceof type) return cause;
+    cause = cause.cause;
+  }
+  return undefined;
 }
 
 function causeChain(error: Error): Array<{ code?: string; message: string }> {

@@ -198,3 +198,17 @@ export function statusForUpstreamError(error: UpstreamError, options: { unreacha
   if (options.unreachableIs503 && error instanceof UpstreamUnreachableError) return 503;
   return 502;
 }
+
+/**
+ * The model's answer grew past MAX_ANSWER_CHARACTERS: reading stopped there (the upstream call is
+ * cancelled), so an endpoint that ignores `max_tokens` cannot fill the server's memory.
+ */
+export class AnswerTooLongError extends UpstreamError {
+  constructor(
+    service: string,
+    readonly limitCharacters: number,
+  ) {
+    super(service, `The answer was longer than ${limitCharacters.toLocaleString('en')} characters and was cut off there`);
+    this.name = 'AnswerTooLongError';
+  }
+}

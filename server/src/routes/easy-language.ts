@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { STREAM_CONTENT_TYPE, STREAM_ERROR_CODES, easyLanguageRequestSchema, type StreamErrorCode, type StreamEvent } from '@assistant/contracts';
+import { STREAM_CONTENT_TYPE, STREAM_ERROR_CODES, easyLanguageRequestSchema, type StreamEvent } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../http/send-error';
 import { abortWhenClientLeaves } from '../inference/client-abort';
 import type { ModelProvider } from '../inference/model-provider';
-import {
-  ModelUnavailableError,
-  UpstreamError,
-  UpstreamTimeoutError,
-  UpstreamUnreachableError,
-  isAbortError,
-  statusForUpstreamError,
-} from '../inference/upstream';
+import { describeStreamFailure } from '../inference/describe-stream-failure';
+import { UpstreamError, isAbortError, statusForUpstreamError } from '../inference/upstream';
 import { easyLanguageMessages } from '../translation/easy-language';
 import { limitTextLength } from '../translation/text-limit';
 
@@ -94,21 +88,10 @@ async function* streamLines(
       yield line({ kind: 'done' });
       return;
     }
-    const { code, message } = describeFailure(failure);
+    const { code, message } = describeStreamFailure(failure, 'Easy language');
     log.warn({ code, reason: failure instanceof Error ? failure.message : String(failure) }, 'easy language failed while streaming');
     yield line({ kind: 'error', code, message });
   } finally {
     client.dispose();
   }
-}
-
-function describeFailure(error: unknown): { code: StreamErrorCode; message: string } {
-  if (error instanceof UpstreamTimeoutError) return { code: 'timeout', message: error.message };
-  if (error instanceof ModelUnavailableError || error instanceof UpstreamUnreachableError) {
-    return { code: 'model_unavailable', message: STREAM_ERROR_CODES.model_unavailable };
-  }
-  if (error instanceof UpstreamError) {
-    return { code: error.status === 429 ? 'rate_limited' : 'upstream_failed', message: `Easy language failed: ${error.message}` };
-  }
-  return { code: 'internal', message: STREAM_ERROR_CODES.internal };
 }

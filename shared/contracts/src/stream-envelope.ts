@@ -48,6 +48,7 @@ export const STREAM_ERROR_CODES = {
   timeout: 'The answer took longer than the request timeout',
   rate_limited: 'Too many requests; try again later',
   input_too_long: 'The input is longer than the model accepts',
+  answer_too_long: 'The answer was longer than the server keeps and was cut off',
   internal: 'Unexpected server error',
 } as const;
 export type StreamErrorCode = keyof typeof STREAM_ERROR_CODES;

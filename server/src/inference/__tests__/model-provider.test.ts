@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../../tests/fixtures/scripted-model-server';
 import { TranslationTestBed, deadUrl } from '../../__tests__/support/translation-test-app';
 import { ModelProvider, type ModelProviderOptions } from '../model-provider';
-import { ModelUnavailableError, UpstreamError, UpstreamTimeoutError } from '../upstream';
+import { AnswerTooLongError, ModelUnavailableError, UpstreamError, UpstreamTimeoutError } from '../upstream';
 
 function recordingLogger() {
   const lines: Array<{ level: string; message: string }> = [];
@@ -151,5 +151,46 @@ describe('model provider', () => {
       break;
     }
     await model.waitFor((requests) => requests.some((r) => r.lastUserMessage === 'z' && r.aborted));
+  });
+
+  it('sends max_tokens from the configuration on every call; a caller may ask for fewer, never more', async () => {
+    model.setScript({ rules: [{ reply: 'ok' }] });
+    const { provider: p } = provider({ baseUrl: model.url, maxTokens: 512 });
+    await p.complete({ model: 'llama3.2', messages: [{ role: 'user', content: 'a' }] });
+    for await (const _ of await p.stream({ model: 'llama3.2', messages: [{ role: 'user', content: 'b' }] }));
+    for await (const _ of await p.streamChat({ model: 'llama3.2', messages: [{ role: 'user', content: 'c' }] }));
+    await p.complete({ model: 'llama3.2', messages: [{ role: 'user', content: 'd' }], maxTokens: 40 });
+    await p.complete({ model: 'llama3.2', messages: [{ role: 'user', content: 'e' }], maxTokens: 100_000 });
+    assert.deepEqual(
+      model.chatRequests().map((r) => [r.lastUserMessage, r.body.max_tokens]),
+      [['a', 512], ['b', 512], ['c', 512], ['d', 40], ['e', 512]],
+    );
+  });
+
+  it('stops reading a streamed answer past MAX_ANSWER_CHARACTERS and cancels the upstream request', async () => {
+    // An endpoint that ignores max_tokens: 50,000 pieces of 10 characters (megabytes of events).
+    model.setScript({ rules: [{ match: 'long', chunks: Array.from({ length: 50_000 }, () => 'abcdefghi ') }] });
+    const { provider: p } = provider({ baseUrl: model.url, maxAnswerCharacters: 1_000 });
+    for (const streamed of ['stream', 'streamChat'] as const) {
+      let text = '';
+      await assert.rejects(
+        async () => {
+          for await (const delta of await p[streamed]({ model: 'llama3.2', messages: [{ role: 'user', content: 'long' }] })) {
+            text += typeof delta === 'string' ? delta : delta.text;
+          }
+        },
+        (error: unknown) => error instanceof AnswerTooLongError && /longer than 1,000 characters/.test(error.message),
+      );
+      assert.ok(text.length <= 1_000 && text.length >= 990, `${streamed}: ${text.length} characters kept`);
+    }
+    await model.waitFor((requests) => requests.filter((r) => r.lastUserMessage === 'long' && r.aborted).length === 2);
+    assert.ok(model.chatRequests().every((r) => (r.chunksSent ?? 0) < 50_000), 'the rest was never sent');
+  });
+
+  it('refuses a whole answer past MAX_ANSWER_CHARACTERS without reading it all into memory', async () => {
+    model.setScript({ rules: [{ match: 'huge', reply: 'x'.repeat(200_000) }, { match: 'small', reply: 'fine' }] });
+    const { provider: p } = provider({ baseUrl: model.url, maxAnswerCharacters: 10_000 });
+    await assert.rejects(p.complete({ model: 'llama3.2', messages: [{ role: 'user', content: 'huge' }] }), AnswerTooLongError);
+    assert.equal(await p.complete({ model: 'llama3.2', messages: [{ role: 'user', content: 'small' }] }), 'fine');
   });
 });

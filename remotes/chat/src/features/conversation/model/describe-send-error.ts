@@ -1,12 +1,12 @@
+import { STREAM_ERROR_CODES, type StreamErrorCode } from '@assistant/contracts';
 import { ApiRequestError } from '@assistant/platform';
 
-/** The `conversation.errors.*` key for a failed exchange: a stream error code or a thrown error. */
-export const STREAM_ERROR_KEYS = ['model_unavailable', 'upstream_failed', 'timeout', 'rate_limited', 'input_too_long', 'internal'] as const;
-export type SendErrorKey = (typeof STREAM_ERROR_KEYS)[number] | 'network' | 'ended';
+/** The `conversation.errors.*` key for a failed exchange: a stream error code (the contract's) or a thrown error. */
+export type SendErrorKey = StreamErrorCode | 'network' | 'ended';
 
 /** A stream `error` event's code; unknown codes read like "internal" (contracts: stream-envelope.ts). */
 export function errorKeyForCode(code: string): SendErrorKey {
-  return (STREAM_ERROR_KEYS as readonly string[]).includes(code) ? (code as SendErrorKey) : 'internal';
+  return Object.hasOwn(STREAM_ERROR_CODES, code) ? (code as StreamErrorCode) : 'internal';
 }
 
 /** A call that failed before the stream started (docs/chat.md "Sending a message"). */

@@ -41,6 +41,7 @@ describe('a streamed answer', () => {
 
   it('reads error codes and failures as texts to show', () => {
     expect(errorKeyForCode('rate_limited')).toBe('rate_limited');
+    expect(errorKeyForCode('answer_too_long')).toBe('answer_too_long');
     expect(errorKeyForCode('something_new')).toBe('internal');
     expect(errorKeyForFailure(new ApiRequestError('down', { status: 503 }))).toBe('model_unavailable');
     expect(errorKeyForFailure(new ApiRequestError('slow', { timedOut: true }))).toBe('timeout');

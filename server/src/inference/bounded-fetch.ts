@@ -1,0 +1,28 @@
+/**
+ * A fetch for the model SDK whose whole (not streamed) answers may be at most `maxBytes` long:
+ * the SDK reads such an answer into memory before anyone sees it, so its size is checked while it
+ * arrives and the request is cancelled past the limit (`tooLong()` is thrown). Streamed answers
+ * (`text/event-stream`) pass untouched: the provider counts their text as it goes.
+ */
+export function boundedFetch(maxBytes: number, tooLong: () => Error, base: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (!response.body || /text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await response.body.cancel().catch(() => undefined);
+      throw tooLong();
+    }
+    let seen = 0;
+    const limited = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength;
+          if (seen > maxBytes) controller.error(tooLong());
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(limited, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
