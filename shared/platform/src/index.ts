@@ -105,9 +105,12 @@ export {
 export {
   errorMessageFor,
   errorMessageKey,
+  errorMessageText,
+  errorMessageValues,
   errorMessages,
   registerErrorMessages,
   type ErrorMessageMap,
+  type MessageValues,
 } from './notifications/error-messages';
 export { LocalizedError, isLocalizedError } from './notifications/localized-error';
 export { notifyError } from './notifications/notify-error';

@@ -15,14 +15,20 @@ export class ApiRequestError extends Error {
   readonly body: ApiError | undefined;
   /** True when the request was stopped by the configured request timeout. */
   readonly timedOut: boolean;
+  /** Seconds to wait before trying again: the `retry-after` header, else the body's `retry_after_seconds`. */
+  readonly retryAfterSeconds: number | undefined;
   readonly detail: string;
 
-  constructor(detail: string, options: { status?: number; body?: ApiError; timedOut?: boolean; cause?: unknown } = {}) {
+  constructor(
+    detail: string,
+    options: { status?: number; body?: ApiError; timedOut?: boolean; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(`API request failed: ${detail}`, { cause: options.cause });
     this.detail = detail;
     this.status = options.status;
     this.body = options.body;
     this.timedOut = options.timedOut ?? false;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? options.body?.retry_after_seconds;
   }
 
   /** Key into the error-message map: by status class, timeout or network failure. */
@@ -36,6 +42,11 @@ export class ApiRequestError extends Error {
     if (this.status === 429) return 'rate-limited';
     if (this.status >= 500) return 'server-error';
     return 'request-failed';
+  }
+
+  /** Values for the message text: a 429 says in how many seconds to try again (`count`). */
+  get messageValues(): { count: number } | undefined {
+    return this.status === 429 && this.retryAfterSeconds !== undefined ? { count: this.retryAfterSeconds } : undefined;
   }
 }
 

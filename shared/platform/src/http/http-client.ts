@@ -248,14 +248,22 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 async function errorFromResponse(method: HttpMethod, url: string, response: Response): Promise<ApiRequestError> {
-  return apiErrorFromText(method, url, response.status, await response.text().catch(() => ''), response.statusText);
+  const text = await response.text().catch(() => '');
+  return apiErrorFromText(method, url, response.status, text, response.statusText, response.headers.get('retry-after'));
 }
 
 /**
- * The error of a failed answer from its status and body text; also for calls made outside the
- * client (an XMLHttpRequest upload), so every failure reads the same.
+ * The error of a failed answer from its status, body text and `retry-after` header; also for calls
+ * made outside the client (an XMLHttpRequest upload), so every failure reads the same.
  */
-export function apiErrorFromText(method: HttpMethod, url: string, status: number, text: string, statusText = ''): ApiRequestError {
+export function apiErrorFromText(
+  method: HttpMethod,
+  url: string,
+  status: number,
+  text: string,
+  statusText = '',
+  retryAfter?: string | null,
+): ApiRequestError {
   let body: ApiError | undefined;
   try {
     const parsed = apiErrorSchema.safeParse(JSON.parse(text));
@@ -265,7 +273,16 @@ export function apiErrorFromText(method: HttpMethod, url: string, status: number
   }
   const reason = body?.message ?? statusText;
   const detail = `${status}${reason ? ` ${reason}` : ''} (${method} ${url})`;
-  return new ApiRequestError(detail, { status, body });
+  return new ApiRequestError(detail, { status, body, retryAfterSeconds: parseRetryAfter(retryAfter) });
+}
+
+/** A `retry-after` value in whole seconds: delay-seconds, or an HTTP date (from now); undefined if absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** zod issues as one line: "path: message; path: message". */

@@ -4,6 +4,11 @@ import type { Locale } from '@assistant/contracts';
  * The error-message map of SPEC section 8, in German and English. An error is looked up by its
  * message key (`messageKey` of the platform's errors, otherwise its `message`); an unknown key
  * gives the `default` entry. Remotes add their keys with registerErrorMessages().
+ *
+ * An error may also give values for its text (`messageValues`, such as a 429's seconds until it
+ * may be tried again as `count`). As in i18next (the map is also the `ERRORS` namespace), a text
+ * with a `count` has plural forms `<key>_one` and `<key>_other` and says `{{count}}`; without a
+ * count, the plain `<key>` is used.
  */
 export type ErrorMessageMap = Record<Locale, Record<string, string> & { default: string }>;
 
@@ -21,6 +26,8 @@ const builtIn: ErrorMessageMap = {
     'not-found': 'Der angeforderte Inhalt wurde nicht gefunden.',
     'payload-too-large': 'Die Datei oder Eingabe ist zu groß.',
     'rate-limited': 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+    'rate-limited_one': 'Zu viele Anfragen. Bitte versuchen Sie es in {{count}} Sekunde erneut.',
+    'rate-limited_other': 'Zu viele Anfragen. Bitte versuchen Sie es in {{count}} Sekunden erneut.',
     'server-error': 'Auf dem Server ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   },
   en: {
@@ -36,6 +43,8 @@ const builtIn: ErrorMessageMap = {
     'not-found': 'The requested content was not found.',
     'payload-too-large': 'The file or input is too large.',
     'rate-limited': 'Too many requests. Please wait a moment.',
+    'rate-limited_one': 'Too many requests. Please try again in {{count}} second.',
+    'rate-limited_other': 'Too many requests. Please try again in {{count}} seconds.',
     'server-error': 'The server had a problem. Please try again later.',
   },
 };
@@ -59,12 +68,41 @@ export function errorMessageKey(error: unknown): string | undefined {
   return typeof error === 'string' ? error : undefined;
 }
 
-/** The user-facing text for a key in a language; the `default` entry when the key is unknown. */
-export function errorMessageFor(key: string | undefined, language: Locale): string {
-  if (key !== undefined) {
-    const own = Object.hasOwn(extra[language], key) ? extra[language][key] : undefined;
-    if (own !== undefined) return own;
-    if (Object.hasOwn(builtIn[language], key)) return builtIn[language][key]!;
+/** The values an error gives for its text (`messageValues`), if any. */
+export function errorMessageValues(error: unknown): MessageValues | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const values = (error as { messageValues?: unknown }).messageValues;
+  return values !== null && typeof values === 'object' ? (values as MessageValues) : undefined;
+}
+
+export type MessageValues = Record<string, string | number>;
+
+/**
+ * The user-facing text for a key in a language, with `values` filled in (a `count` picks the
+ * plural form, see above); the `default` entry when the key is unknown.
+ */
+export function errorMessageFor(key: string | undefined, language: Locale, values?: MessageValues): string {
+  if (key === undefined) return builtIn[language].default;
+  const count = values?.count;
+  const forms = typeof count === 'number' ? [`${key}_${new Intl.PluralRules(language).select(count)}`, `${key}_other`] : [];
+  for (const candidate of [...forms, key]) {
+    const text = lookup(candidate, language);
+    if (text !== undefined) return interpolate(text, values);
   }
   return builtIn[language].default;
+}
+
+/** The user-facing text of an error: its key and its values (the one path notifyError takes too). */
+export function errorMessageText(error: unknown, language: Locale): string {
+  return errorMessageFor(errorMessageKey(error), language, errorMessageValues(error));
+}
+
+function lookup(key: string, language: Locale): string | undefined {
+  if (Object.hasOwn(extra[language], key)) return extra[language][key];
+  if (Object.hasOwn(builtIn[language], key)) return builtIn[language][key];
+  return undefined;
+}
+
+function interpolate(text: string, values: MessageValues | undefined): string {
+  return values ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole)) : text;
 }

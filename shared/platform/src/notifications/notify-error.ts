@@ -1,18 +1,19 @@
 import { RequestAbortedError } from '../http/errors';
 import { currentLanguage } from '../i18n/i18n';
-import { errorMessageFor, errorMessageKey } from './error-messages';
+import { errorMessageText } from './error-messages';
 import { isLocalizedError } from './localized-error';
 import { useNotificationsStore, type NotifyInput } from './notifications-store';
 
 /**
  * Shows an error as an error notification (SPEC section 8): a LocalizedError with its own message;
- * any other error by its message key in the error-message map of the interface language, with the
- * map's default entry for unknown keys. An abort the user asked for is not an error and shows
+ * any other error by its message key in the error-message map of the interface language, with its
+ * values filled in (a 429 says in how many seconds to try again), and the map's default entry for
+ * unknown keys. An abort the user asked for is not an error and shows
  * nothing (returns undefined). The technical error is logged to the console.
  */
 export function notifyError(error: unknown, options: Omit<NotifyInput, 'message'> = {}): string | undefined {
   if (error instanceof RequestAbortedError) return undefined;
-  const text = isLocalizedError(error) ? error.message : errorMessageFor(errorMessageKey(error), currentLanguage());
+  const text = isLocalizedError(error) ? error.message : errorMessageText(error, currentLanguage());
   if (!isLocalizedError(error)) console.error(error);
   return useNotificationsStore.getState().notify('error', { ...options, message: { text } });
 }

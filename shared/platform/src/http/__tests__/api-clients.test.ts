@@ -4,7 +4,7 @@ import { streamEventSchema, versionResponseSchema } from '@assistant/contracts';
 import { z } from 'zod';
 import { createApiClients, type ApiClients } from '../api-clients';
 import { ApiRequestError, NotAuthenticatedError, RequestAbortedError, ResponseValidationError } from '../errors';
-import { createHttpClient, RETRY_DELAY_MS } from '../http-client';
+import { apiErrorFromText, createHttpClient, RETRY_DELAY_MS } from '../http-client';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -249,6 +249,68 @@ describe('the three error messages', () => {
   it('Response validation failed when the answer is not JSON', async () => {
     server.use(http.get('http://localhost/api/version', () => HttpResponse.text('<html>proxy</html>')));
     await expect(clients().api.get('version', versionResponseSchema)).rejects.toThrow(/^Response validation failed: the answer is not JSON/);
+  });
+});
+
+describe('429: when to try again', () => {
+  const limited = (seconds?: number) => ({
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: 'Too many model requests',
+    code: 'rate_limited',
+    ...(seconds === undefined ? {} : { retry_after_seconds: seconds }),
+  });
+
+  it('carries the retry-after header in seconds', async () => {
+    server.use(http.post('http://localhost/api/translate', () => HttpResponse.json(limited(7), { status: 429, headers: { 'Retry-After': '20' } })));
+    const error = (await clients().api.post('translate', { text: 'x' }, ok).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.messageKey).toBe('rate-limited');
+    expect(error.retryAfterSeconds).toBe(20);
+    expect(error.messageValues).toEqual({ count: 20 });
+  });
+
+  it('reads an HTTP-date retry-after as the seconds until then', async () => {
+    const inAMinute = new Date(Date.now() + 60_000).toUTCString();
+    server.use(http.get('http://localhost/api/thing', () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': inAMinute } })));
+    const error = (await clients().api.get('thing', ok).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(58);
+    expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('falls back to the body field without the header (a proxy that drops it)', async () => {
+    server.use(http.get('http://localhost/api/thing', () => HttpResponse.json(limited(12), { status: 429 })));
+    const error = (await clients().api.get('thing', ok).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.retryAfterSeconds).toBe(12);
+  });
+
+  it('has none when the server says nothing, or for other statuses', async () => {
+    server.use(
+      http.get('http://localhost/api/thing', () => HttpResponse.json(limited(), { status: 429 })),
+      http.get('http://localhost/api/other', () => HttpResponse.json({ statusCode: 503, error: 'x', message: 'y' }, { status: 503, headers: { 'Retry-After': '30' } })),
+    );
+    const silent = (await clients().api.get('thing', ok).catch((e: unknown) => e)) as ApiRequestError;
+    expect(silent.retryAfterSeconds).toBeUndefined();
+    expect(silent.messageValues).toBeUndefined();
+    const other = (await clients().api.get('other', ok).catch((e: unknown) => e)) as ApiRequestError;
+    expect(other.retryAfterSeconds).toBe(30);
+    expect(other.messageValues).toBeUndefined();
+  });
+
+  it('also for a streamed call refused before it streams', async () => {
+    server.use(http.post('http://localhost/api/chat/stream', () => HttpResponse.json(limited(5), { status: 429, headers: { 'Retry-After': '5' } })));
+    const error = (await clients()
+      .api.stream('chat/stream', { payload: { content: 'Hi' } }, streamEventSchema)
+      .catch((e: unknown) => e)) as ApiRequestError;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.status).toBe(429);
+    expect(error.retryAfterSeconds).toBe(5);
+  });
+
+  it('for a call made outside the client (an upload) from the header or the body', () => {
+    const body = JSON.stringify(limited(30));
+    expect(apiErrorFromText('POST', '/api/collections/c/files', 429, body, '', '45').retryAfterSeconds).toBe(45);
+    expect(apiErrorFromText('POST', '/api/collections/c/files', 429, body).retryAfterSeconds).toBe(30);
   });
 });
 

@@ -1,6 +1,6 @@
 import { ApiRequestError, NotAuthenticatedError, RequestAbortedError, ResponseValidationError } from '../../http/errors';
 import { i18n, initI18n } from '../../i18n/i18n';
-import { errorMessageFor, errorMessages, registerErrorMessages } from '../error-messages';
+import { errorMessageFor, errorMessageText, errorMessages, registerErrorMessages } from '../error-messages';
 import { LocalizedError } from '../localized-error';
 import {
   DEFAULT_CONFIRM_LABEL_KEY,
@@ -88,6 +88,28 @@ describe('notifyError and the error-message map', () => {
     await i18n.changeLanguage('en');
     notifyError(new ApiRequestError('timeout', { timedOut: true }));
     expect(state().notifications[3]!.message).toEqual({ text: errorMessages.en['request-timeout'] });
+  });
+
+  it('says when to try again after a 429, in German and in English', async () => {
+    const limited = (seconds?: number) => new ApiRequestError('429 Too many model requests', { status: 429, retryAfterSeconds: seconds });
+    notifyError(limited(20));
+    notifyError(limited(1));
+    notifyError(limited());
+    expect(state().notifications.map((n) => n.message)).toEqual([
+      { text: 'Zu viele Anfragen. Bitte versuchen Sie es in 20 Sekunden erneut.' },
+      { text: 'Zu viele Anfragen. Bitte versuchen Sie es in 1 Sekunde erneut.' },
+      { text: errorMessages.de['rate-limited'] },
+    ]);
+    await i18n.changeLanguage('en');
+    notifyError(limited(20));
+    notifyError(limited(1));
+    expect(state().notifications.slice(3).map((n) => n.message)).toEqual([
+      { text: 'Too many requests. Please try again in 20 seconds.' },
+      { text: 'Too many requests. Please try again in 1 second.' },
+    ]);
+    expect(errorMessageText(limited(90), 'en')).toBe('Too many requests. Please try again in 90 seconds.');
+    expect(errorMessageFor('rate-limited', 'de', { count: 3 })).toBe('Zu viele Anfragen. Bitte versuchen Sie es in 3 Sekunden erneut.');
+    expect(i18n.t('ERRORS.rate-limited', { ns: 'platform', count: 20 })).toBe('Too many requests. Please try again in 20 seconds.');
   });
 
   it('falls back to the default entry for an unknown key (de and en)', async () => {

@@ -1,4 +1,7 @@
 import type { Conversation } from '@assistant/contracts';
+import { ApiRequestError } from '@assistant/platform';
+import type { TFunction } from 'i18next';
+import { describeConversationError } from '../model/describe-conversation-error';
 import { filterConversations } from '../model/filter-conversations';
 import { dateGroupOf, groupByDate } from '../model/group-by-date';
 
@@ -39,5 +42,18 @@ describe('search by name', () => {
     expect(filterConversations(list, 'zurich cafe').map((c) => c.name)).toEqual(['Café in Zürich']);
     expect(filterConversations(list, '  ')).toHaveLength(3);
     expect(filterConversations(list, 'budget 2024')).toEqual([]);
+  });
+});
+
+describe('describeConversationError', () => {
+  const t = ((key: string) => key) as unknown as TFunction;
+
+  it('says when to try again after a 429 (a per-user limit), in both languages', () => {
+    const limited = new ApiRequestError('429', { status: 429, retryAfterSeconds: 20 });
+    expect(describeConversationError(limited, t, 'de')).toEqual({
+      kind: 'other',
+      message: 'Zu viele Anfragen. Bitte versuchen Sie es in 20 Sekunden erneut.',
+    });
+    expect(describeConversationError(limited, t, 'en')).toEqual({ kind: 'other', message: 'Too many requests. Please try again in 20 seconds.' });
   });
 });

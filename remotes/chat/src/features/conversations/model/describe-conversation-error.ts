@@ -1,5 +1,5 @@
 import type { Locale } from '@assistant/contracts';
-import { ApiRequestError, errorMessageFor, errorMessageKey } from '@assistant/platform';
+import { ApiRequestError, errorMessageText } from '@assistant/platform';
 import type { TFunction } from 'i18next';
 
 export type ConversationFailureKind = 'not-found' | 'invalid' | 'other';
@@ -12,7 +12,8 @@ export interface ConversationFailure {
 
 /**
  * The conversation calls answer 404 (gone, or someone else's) and 400 with `{ message }` (a name
- * refused). Anything else (network, timeout, server error, session) gets the platform's text.
+ * refused). Anything else (network, timeout, server error, session, a 429 with when to try again)
+ * gets the platform's text.
  */
 export function describeConversationError(error: unknown, t: TFunction, language: Locale): ConversationFailure {
   if (error instanceof ApiRequestError) {
@@ -20,5 +21,5 @@ export function describeConversationError(error: unknown, t: TFunction, language
     const serverMessage = error.body?.message?.trim();
     if (error.status === 400 && serverMessage) return { kind: 'invalid', message: t('conversations.errors.invalid', { message: serverMessage }) };
   }
-  return { kind: 'other', message: errorMessageFor(errorMessageKey(error), language) };
+  return { kind: 'other', message: errorMessageText(error, language) };
 }

@@ -46,6 +46,15 @@ describe('describeCollectionError', () => {
     expect(describeCollectionError(new ApiRequestError('offline'), t, 'en')).toEqual({ kind: 'other', message: expect.any(String) });
     expect(describeCollectionError(new RequestAbortedError('gone'), t, 'en').kind).toBe('other');
   });
+
+  it('says when to try again after a 429 (a per-user limit)', () => {
+    const limited = new ApiRequestError('429', { status: 429, retryAfterSeconds: 20 });
+    expect(describeCollectionError(limited, t, 'en')).toEqual({ kind: 'other', message: 'Too many requests. Please try again in 20 seconds.' });
+    expect(describeCollectionError(limited, t, 'de')).toEqual({
+      kind: 'other',
+      message: 'Zu viele Anfragen. Bitte versuchen Sie es in 20 Sekunden erneut.',
+    });
+  });
 });
 
 describe('sortCollections', () => {

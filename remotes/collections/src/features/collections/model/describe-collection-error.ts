@@ -1,5 +1,5 @@
 import type { Locale } from '@assistant/contracts';
-import { ApiRequestError, errorMessageFor, errorMessageKey } from '@assistant/platform';
+import { ApiRequestError, errorMessageText } from '@assistant/platform';
 import type { TFunction } from 'i18next';
 
 /** What went wrong with a collection call, for the screen. */
@@ -31,5 +31,5 @@ export function describeCollectionError(error: unknown, t: TFunction, language: 
         break;
     }
   }
-  return { kind: 'other', message: errorMessageFor(errorMessageKey(error), language) };
+  return { kind: 'other', message: errorMessageText(error, language) };
 }

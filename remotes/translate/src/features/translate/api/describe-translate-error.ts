@@ -1,4 +1,4 @@
-import { ApiRequestError, errorMessageFor, errorMessageKey } from '@assistant/platform';
+import { ApiRequestError, errorMessageText } from '@assistant/platform';
 import type { Locale } from '@assistant/contracts';
 import { limitFromMessage } from '../model/limit-from-message';
 
@@ -36,5 +36,5 @@ export function describeTranslateError(error: unknown, sentLength: number, langu
         break;
     }
   }
-  return { kind: 'other', detail: errorMessageFor(errorMessageKey(error), language) };
+  return { kind: 'other', detail: errorMessageText(error, language) };
 }
