@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { accessTokenClaims, findAccountBySub, SCOPE_CLAIMS, standardClaims } from './accounts';
 import { createAssetMiddleware, createInteractionMiddleware, type InteractionLogger } from './interactions';
 import { loadOrCreateIdpKeys } from './key-store';
+import type { LoginThrottle } from './login-throttle';
 import { createOidcAdapterFactory, sweepExpiredOidcPayloads } from './oidc-adapter';
 import { contentSecurityPolicy, errorPage, logoutPage, signedOutPage } from './pages';
 import { createUserinfoMiddleware } from './userinfo';
@@ -20,6 +21,8 @@ export interface DevIdentityProviderOptions {
   config: ServerConfig;
   db: Database;
   logger: DevIdentityProviderLogger;
+  /** Replaces the default login throttle (tests: their own clock and limits). */
+  loginThrottle?: LoginThrottle;
 }
 
 export interface DevIdentityProvider {
@@ -233,7 +236,12 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
     }),
   );
   provider.use(
-    createInteractionMiddleware({ provider, firstPartyClientId: clientId, logger: logger as InteractionLogger }),
+    createInteractionMiddleware({
+      provider,
+      firstPartyClientId: clientId,
+      logger: logger as InteractionLogger,
+      loginThrottle: options.loginThrottle,
+    }),
   );
 
   const handler = provider.callback();

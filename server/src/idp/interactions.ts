@@ -2,15 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import Provider, { errors } from 'oidc-provider';
 import { listDemoAccounts, verifyCredentials } from './accounts';
 import type { IdpContext, IdpMiddleware } from './koa-types';
+import { createLoginThrottle, type LoginThrottle } from './login-throttle';
 import {
   ASSET_PATH,
   AUTO_SUBMIT_SOURCE,
   errorPage,
+  LOGIN_MESSAGES,
   loginPage,
   STYLESHEET_SOURCE,
+  type PageLanguage,
 } from './pages';
-
-export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 export interface InteractionLogger {
   info(obj: unknown, msg?: string): void;
@@ -22,6 +23,8 @@ export interface InteractionOptions {
   provider: Provider;
   firstPartyClientId: string;
   logger: InteractionLogger;
+  /** Slows down repeated wrong passwords; a default one (see login-throttle.ts) when absent. */
+  loginThrottle?: LoginThrottle;
 }
 
 const INTERACTION_ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|abort))?$/;
@@ -47,12 +50,14 @@ export function createAssetMiddleware(): IdpMiddleware {
 
 /**
  * The login interaction: `GET /interaction/:uid` shows the sign-in form, `POST .../login` checks the
- * credentials (wrong ones re-render the form with an error and status 401; right ones finish the
+ * credentials (wrong ones re-render the form with an error and status 401, repeated wrong ones
+ * make the login throttle refuse further attempts with 429 for a while; right ones finish the
  * interaction), `POST .../abort` ends it with access_denied. A consent prompt (not expected, since
  * `loadExistingGrant` grants the first-party portal what it asks) is granted for the portal too.
  */
 export function createInteractionMiddleware(options: InteractionOptions): IdpMiddleware {
   const { provider, firstPartyClientId, logger } = options;
+  const throttle = options.loginThrottle ?? createLoginThrottle();
   const demoAccounts = listDemoAccounts().map((a) => a.username);
 
   return async (ctx, next) => {
@@ -74,7 +79,7 @@ export function createInteractionMiddleware(options: InteractionOptions): IdpMid
       const client = await provider.Client.find(clientId);
       const clientName = client?.clientName ?? clientId;
       const base = `/interaction/${encodeURIComponent(details.uid)}`;
-      const page = (extra: { username?: string; error?: string }) =>
+      const page = (extra: { username?: string; error?: string; errorLanguage?: PageLanguage }) =>
         loginPage({ action: `${base}/login`, abortAction: `${base}/abort`, clientName, demoAccounts, ...extra });
 
       if (action === 'abort') {
@@ -97,14 +102,33 @@ export function createInteractionMiddleware(options: InteractionOptions): IdpMid
         }
         const form = await readForm(ctx.req);
         const username = form.get('username') ?? '';
+        const language: PageLanguage = ctx.acceptsLanguages('en', 'de') === 'de' ? 'de' : 'en';
+        const messages = LOGIN_MESSAGES[language];
+        const attempt = { username, address: ctx.ip };
+        // Checked before the password, the same way for every username: a refusal says nothing
+        // about the account or the password.
+        const retryAfter = throttle.retryAfterSeconds(attempt);
+        if (retryAfter > 0) {
+          logger.warn(
+            { username: username.slice(0, 64), address: ctx.ip, retryAfter },
+            'dev identity provider: sign-in throttled',
+          );
+          ctx.status = 429;
+          ctx.set('Retry-After', String(retryAfter));
+          ctx.type = 'html';
+          ctx.body = page({ username, error: messages.tooManyFailures(retryAfter), errorLanguage: language });
+          return;
+        }
         const account = verifyCredentials(username, form.get('password') ?? '');
         if (!account) {
+          throttle.recordFailure(attempt);
           logger.warn({ username: username.slice(0, 64) }, 'dev identity provider: sign-in failed');
           ctx.status = 401;
           ctx.type = 'html';
-          ctx.body = page({ username, error: INVALID_CREDENTIALS });
+          ctx.body = page({ username, error: messages.invalidCredentials, errorLanguage: language });
           return;
         }
+        throttle.recordSuccess(attempt);
         logger.info({ sub: account.sub }, 'dev identity provider: signed in');
         await finish(ctx, () =>
           provider.interactionFinished(

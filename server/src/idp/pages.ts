@@ -55,20 +55,45 @@ ${body}
 </html>`;
 }
 
+/**
+ * Languages of the login page's messages, chosen from the browser's Accept-Language (English
+ * unless German is preferred). The form itself stays English: end-to-end tests drive it by its
+ * labels in a German browser.
+ */
+export type PageLanguage = 'en' | 'de';
+
+export const LOGIN_MESSAGES: Record<
+  PageLanguage,
+  { invalidCredentials: string; tooManyFailures(seconds: number): string }
+> = {
+  en: {
+    invalidCredentials: 'Invalid username or password',
+    tooManyFailures: (s) => `Too many failed sign-ins. Try again in ${s} ${s === 1 ? 'second' : 'seconds'}.`,
+  },
+  de: {
+    invalidCredentials: 'Benutzername oder Passwort ist falsch',
+    tooManyFailures: (s) =>
+      `Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es in ${s} ${s === 1 ? 'Sekunde' : 'Sekunden'} erneut.`,
+  },
+};
+
 export interface LoginPageOptions {
   action: string;
   abortAction: string;
   clientName: string;
   username?: string;
   error?: string;
+  /** Language of `error` when it is not the page's English. */
+  errorLanguage?: PageLanguage;
   demoAccounts: readonly string[];
 }
 
 export function loginPage(options: LoginPageOptions): string {
-  const { action, abortAction, clientName, username = '', error, demoAccounts } = options;
+  const { action, abortAction, clientName, username = '', error, errorLanguage = 'en', demoAccounts } = options;
   const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
+  const lang = errorLanguage === 'en' ? '' : ` lang="${errorLanguage}"`;
   const errorBlock = error
-    ? `<p id="login-error" class="error" role="alert">${escapeHtml(error)}</p>\n`
+    ? `<p id="login-error" class="error" role="alert"${lang}>${escapeHtml(error)}</p>\n`
     : '';
   const hint = demoAccounts.length
     ? `<p class="hint">Development sign-in. Demo accounts: ${demoAccounts

@@ -5,6 +5,7 @@ import { freePort } from '../../../../tests/support/free-port';
 import { loadConfig, type ServerConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../dev-identity-provider';
+import type { LoginThrottle } from '../login-throttle';
 
 export const PORTAL_ORIGIN = 'http://localhost:8080';
 export const REDIRECT_URI = `${PORTAL_ORIGIN}/callback`;
@@ -34,8 +35,14 @@ export interface IdpHarness {
   stop(): Promise<void>;
 }
 
-/** A listening dev identity provider on a free port, in-memory PGlite and a temporary data folder. */
-export async function startIdp(env: Record<string, string> = {}): Promise<IdpHarness> {
+/**
+ * A listening dev identity provider on a free port, in-memory PGlite and a temporary data folder.
+ * `loginThrottle` replaces the default one (a test's own clock and limits); a restart keeps it.
+ */
+export async function startIdp(
+  env: Record<string, string> = {},
+  options: { loginThrottle?: LoginThrottle } = {},
+): Promise<IdpHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'idp-test-'));
   const port = await freePort();
   const config = loadConfig({
@@ -46,15 +53,16 @@ export async function startIdp(env: Record<string, string> = {}): Promise<IdpHar
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   const logger = memoryLogger();
+  const create = () => createDevIdentityProvider({ config, db: database.db, logger, ...options });
   const harness: IdpHarness = {
     config,
     database,
     dataDir,
     logger,
-    idp: await createDevIdentityProvider({ config, db: database.db, logger }),
+    idp: await create(),
     async restart() {
       await harness.idp.close();
-      harness.idp = await createDevIdentityProvider({ config, db: database.db, logger });
+      harness.idp = await create();
       await harness.idp.listen();
     },
     async stop() {
