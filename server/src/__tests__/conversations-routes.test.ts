@@ -39,7 +39,8 @@ for (const target of testDatabaseTargets()) {
     before(async () => {
       handle = await target.open();
       model = await startScriptedModelServer({ models: ['scripted-model', 'thinking-model'] });
-      t = await startChatTestApp(handle, { OPENAI_BASE_URL: model.url });
+      // The backpressure test streams a 24 MB answer: above the default answer cap (answer-limits.test.ts).
+      t = await startChatTestApp(handle, { OPENAI_BASE_URL: model.url, MAX_ANSWER_CHARACTERS: '30000000' });
     });
     after(async () => {
       await t.close();

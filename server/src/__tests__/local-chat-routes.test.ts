@@ -29,7 +29,8 @@ describe('local chat: POST /api/chat/stream', () => {
   before(async () => {
     handle = await testDatabaseTargets()[0]!.open();
     model = await startScriptedModelServer({ models: ['scripted-model', 'thinking-model'] });
-    t = await startChatTestApp(handle, { OPENAI_BASE_URL: model.url });
+    // The backpressure test streams a 24 MB answer: above the default answer cap (answer-limits.test.ts).
+    t = await startChatTestApp(handle, { OPENAI_BASE_URL: model.url, MAX_ANSWER_CHARACTERS: '30000000' });
   });
   after(async () => {
     await t.close();
