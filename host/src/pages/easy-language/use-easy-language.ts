@@ -1,5 +1,5 @@
 import { streamEventSchema, type EasyLanguageRequest } from '@assistant/contracts';
-import { ApiRequestError, RequestAbortedError, apiClients, currentLanguage, errorMessageFor, errorMessageKey } from '@assistant/platform';
+import { ApiRequestError, RequestAbortedError, apiClients, currentLanguage, errorMessageText } from '@assistant/platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type RewriteStatus = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
@@ -73,8 +73,10 @@ export function useEasyLanguage(): EasyLanguageState {
       console.warn('Easy language failed', error);
       if (error instanceof ApiRequestError && error.status === 503) fail({ kind: 'no-model', detail: error.body?.message });
       else if (error instanceof ApiRequestError && error.status === 413) fail({ kind: 'too-long', detail: error.body?.message });
+      // A per-user limit: the platform's text, in the interface language, says when to try again.
+      else if (error instanceof ApiRequestError && error.status === 429) fail({ kind: 'failed', detail: errorMessageText(error, currentLanguage()) });
       else if (error instanceof ApiRequestError && error.body) fail({ kind: 'failed', detail: error.body.message });
-      else fail({ kind: 'failed', detail: errorMessageFor(errorMessageKey(error), currentLanguage()) });
+      else fail({ kind: 'failed', detail: errorMessageText(error, currentLanguage()) });
     } finally {
       if (current()) controllerRef.current = null;
     }

@@ -157,6 +157,22 @@ describe('easy-language page', () => {
     expect(screen.getByRole('textbox')).toHaveValue('Der Bericht wird morgen von der Abteilung geprüft.');
   });
 
+  it('429 before streaming: says in the interface language when to try again (German)', async () => {
+    server.use(
+      http.post('*/api/easy-language', () =>
+        HttpResponse.json(
+          { statusCode: 429, error: 'Too Many Requests', message: 'Too many model requests: at most 30 a minute.', code: 'rate_limited', retry_after_seconds: 20 },
+          { status: 429, headers: { 'retry-after': '20' } },
+        ),
+      ),
+    );
+    const user = await started('de');
+    await user.click(screen.getByRole('button', { name: 'Umschreiben' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Zu viele Anfragen. Bitte versuchen Sie es in 20 Sekunden erneut.');
+    expect(alert).not.toHaveTextContent('Too many model requests');
+  });
+
   it('a stream that ends without done is reported as broken off', async () => {
     const user = await started('en');
     await user.click(screen.getByRole('button', { name: 'Rewrite' }));

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useQaResourcesStore } from '@assistant/platform';
+import { useNotificationsStore, useQaResourcesStore } from '@assistant/platform';
 import { CONVERSATION, exchange, FakeChatHistory, liveRegion, renderConversation, setModels, shownMessages } from './conversation-kit';
 
 jest.setTimeout(20_000);
@@ -189,6 +189,20 @@ describe('the conversation view', () => {
     await waitFor(() => expect(shownMessages()).toEqual(['Q: Anyone there?', 'A: An answer.']));
     expect(history.sent[1]).toMatchObject({ content: 'Anyone there?', message_id: history.sent[0]!.message_id });
     expect(shownMessages()).toEqual(['Q: Anyone there?', 'A: An answer.']);
+  });
+
+  it('tells when to try again after the server refused with 429 (a per-user limit)', async () => {
+    const { ApiRequestError } = jest.requireActual('@assistant/platform');
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const history = new FakeChatHistory([], { refuse: () => new ApiRequestError('429', { status: 429, retryAfterSeconds: 20 }) });
+    const user = userEvent.setup();
+    renderConversation(history);
+    await screen.findByRole('heading', { name: 'Ask your first question' });
+    await user.type(composer(), 'Again?{Enter}');
+    expect(await screen.findByText('The answer failed: Too many requests; please try again later.')).toBeInTheDocument();
+    const texts = useNotificationsStore.getState().notifications.map((n) => ('text' in n.message ? n.message.text : n.message.key));
+    expect(texts).toContain('Too many requests. Please try again in 20 seconds.');
   });
 
   it('Enter sends, Shift+Enter adds a line, Enter while composing with an input method does not send', async () => {

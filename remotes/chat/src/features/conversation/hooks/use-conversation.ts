@@ -1,5 +1,5 @@
 import type { Message, MessagePayloadInput } from '@assistant/contracts';
-import { RequestAbortedError } from '@assistant/platform';
+import { ApiRequestError, notifyError, RequestAbortedError } from '@assistant/platform';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatHistory } from '../../history/chat-history';
 import { errorKeyForCode, errorKeyForFailure, type SendErrorKey } from '../model/describe-send-error';
@@ -217,6 +217,8 @@ export function useConversation(history: ChatHistory, conversationId: string, on
         if (!controller.signal.aborted) {
           console.warn('Sending the message failed', error);
           failure = errorKeyForFailure(error);
+          // A limit of the server: the platform's notice says when to try again (retry-after).
+          if (error instanceof ApiRequestError && error.status === 429) notifyError(error);
         }
       }
       cancelFrame(frameRef);
