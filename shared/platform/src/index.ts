@@ -65,6 +65,24 @@ export {
   type ApiClients,
 } from './http/api-clients';
 
+// server state (TanStack Query: one QueryClient for the host and every remote; docs/platform.md)
+export { queryClient, resetServerState } from './server-state/query-client';
+export { ServerStateProvider } from './server-state/server-state-provider';
+export {
+  keepPreviousData,
+  queryOptions,
+  skipToken,
+  experimental_streamedQuery as streamedQuery,
+  useIsFetching,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+
 // streaming
 export {
   BAD_LINE_MESSAGE,

@@ -3,6 +3,7 @@ import { setAuth, type Auth } from './auth/auth';
 import { createApiClients, setApiClients, type ApiClients } from './http/api-clients';
 import { initI18n } from './i18n/i18n';
 import { resetPermissions } from './permissions/permissions-store';
+import { resetServerState } from './server-state/query-client';
 import { requestTimeoutMs } from './stores/config-store';
 import { persistenceUser, setPersistenceUser } from './stores/per-user-persistence';
 
@@ -23,7 +24,8 @@ export interface Platform {
 /**
  * Wires the singleton once, before anything loads: i18n, the auth, the API clients (token from the
  * auth, sign-in when there is none, timeout from the config store at each call), and the per-user
- * state (persisted stores and the permission cache follow the signed-in user's subject).
+ * state (persisted stores, the permission cache and the server-data cache follow the signed-in
+ * user's subject).
  */
 export function initPlatform(options: InitPlatformOptions): Platform {
   const { auth } = options;
@@ -43,6 +45,8 @@ export function initPlatform(options: InitPlatformOptions): Platform {
     const sub = user?.profile.sub ?? null;
     if (sub === persistenceUser()) return;
     resetPermissions();
+    // One user's cached server data never shows for the next (sign-out, another account).
+    resetServerState();
     void setPersistenceUser(sub);
   };
   const offs = [

@@ -2,6 +2,7 @@ import { StrictMode, Suspense, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider, useRoutes } from 'react-router';
 import { addNamespace, i18n, initI18n } from '../i18n/i18n';
+import { ServerStateProvider } from '../server-state/server-state-provider';
 import type { RemoteModule } from './remote-module';
 
 function RemoteTree({ remote }: { remote: RemoteModule }) {
@@ -32,7 +33,9 @@ export function StandaloneRemote({ remote, routeBase }: { remote: RemoteModule; 
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <ServerStateProvider>
+          <RouterProvider router={router} />
+        </ServerStateProvider>
       </I18nextProvider>
     </StrictMode>
   );

@@ -4,6 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { Locale } from '@assistant/contracts';
 import { i18n, initI18n } from '../i18n/i18n';
+import { resetServerState } from '../server-state/query-client';
+import { ServerStateProvider } from '../server-state/server-state-provider';
 
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** Initial route (path, query and hash); '/' by default. */
@@ -12,14 +14,19 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
   language?: Locale;
 }
 
-/** Renders inside the platform's i18n instance and a MemoryRouter. */
+// Each test starts with an empty server-data cache, as Testing Library cleans the DOM after each.
+if (typeof afterEach === 'function') afterEach(() => resetServerState());
+
+/** Renders inside the platform's i18n instance, its QueryClient and a MemoryRouter. */
 export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}): RenderResult {
   const { route = '/', language = 'de', ...renderOptions } = options;
   initI18n({ language });
   void i18n.changeLanguage(language);
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      <ServerStateProvider>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </ServerStateProvider>
     </I18nextProvider>
   );
   return render(ui, { wrapper: Wrapper, ...renderOptions });
