@@ -62,9 +62,12 @@ export const signLanguageVideoSchema = z.object({
 });
 export type SignLanguageVideo = z.infer<typeof signLanguageVideoSchema>;
 
+/** Longest application or company name of the customization, in characters. */
+export const CUSTOMIZATION_NAME_MAX_LENGTH = 100;
+
 export const customizationSchema = z.object({
-  application_name: z.string().min(1).max(100),
-  company_name: z.string().max(100).optional(),
+  application_name: z.string().min(1).max(CUSTOMIZATION_NAME_MAX_LENGTH),
+  company_name: z.string().max(CUSTOMIZATION_NAME_MAX_LENGTH).optional(),
   logo: brandImageSchema.nullable().optional(),
   favicon: brandImageSchema.nullable().optional(),
   /** CSS colour values by theme token (for example primary, background). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiErrorCode } from './api-error';
 import { isoDateTimeSchema, mustBeOneOf, nonEmptyStringSchema, resourceIdSchema, uuidSchema } from './common';
 
 /**
@@ -12,6 +13,44 @@ export const CONVERSATION_NAME_MAX_LENGTH = 200;
 export const MESSAGE_MAX_CHARACTERS = 100_000;
 /** At most this many entries in each list of a message payload (attachments, collections, server_ids). */
 export const MESSAGE_MAX_LIST_ENTRIES = 20;
+/**
+ * How many characters of the earlier conversation go to the model with a new message (about 12 000
+ * tokens): the server cuts every prompt's history to it, and the browser-kept history sends no
+ * more than it (historyWithinBudget on both sides).
+ */
+export const HISTORY_MAX_CHARACTERS = 48_000;
+
+/**
+ * The part of a branch (root first) that goes to the model: user and assistant messages with text
+ * (system messages and answers that failed without text are left out; a stopped answer counts
+ * with what arrived), cut from the oldest end: the newest messages whose text fits into
+ * `maxCharacters` together, and nothing older than the first one that does not fit.
+ */
+export function historyWithinBudget(
+  branch: ReadonlyArray<{ role: MessageRole; content: string }>,
+  maxCharacters: number = HISTORY_MAX_CHARACTERS,
+): Array<{ role: 'user' | 'assistant'; content: string }> {
+  const history: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+  let budget = maxCharacters;
+  for (let index = branch.length - 1; index >= 0; index -= 1) {
+    const { role, content } = branch[index]!;
+    if (role === 'system' || !content) continue;
+    budget -= content.length;
+    if (budget < 0) break;
+    history.unshift({ role, content });
+  }
+  return history;
+}
+
+/**
+ * The refusals of conversation calls, the same from the server and from the history kept in the
+ * browser (flag `enableLocalChatHistory`).
+ */
+export const CONVERSATION_ERRORS = {
+  conversationNotFound: { statusCode: 404, code: 'not_found', message: 'No such conversation' },
+  messageNotFound: { statusCode: 404, code: 'not_found', message: 'No such message in this conversation' },
+  messageIdTaken: { statusCode: 409, code: 'conflict', message: 'message_id is already used by another message' },
+} as const satisfies Record<string, { statusCode: number; code: ApiErrorCode; message: string }>;
 
 /** A conversation name: non-blank after trimming, at most 200 characters. */
 export const conversationNameSchema = z

@@ -26,6 +26,7 @@ export {
 } from './permissions';
 export {
   CONFIG_DEFAULTS,
+  CUSTOMIZATION_NAME_MAX_LENGTH,
   DEFAULT_CUSTOMIZATION,
   DEFAULT_PRIVACY_POLICY_NOTICE,
   DEFAULT_SUPPORT_CONTACT,
@@ -47,7 +48,22 @@ export {
   type SignLanguageVideo,
 } from './config';
 export { adminSettingsSchema, adminSettingsPatchSchema, type AdminSettings, type AdminSettingsPatch } from './admin-settings';
-export { apiErrorSchema, healthResponseSchema, type ApiError, type HealthResponse } from './api-error';
+export {
+  API_ERROR_CODES,
+  LIMIT_UNITS,
+  apiErrorCodeForStatus,
+  apiErrorCodeOf,
+  apiErrorCodeSchema,
+  apiErrorLimitSchema,
+  apiErrorSchema,
+  healthResponseSchema,
+  validationFailure,
+  type ApiError,
+  type ApiErrorCode,
+  type ApiErrorLimit,
+  type HealthResponse,
+  type LimitUnit,
+} from './api-error';
 export {
   ID_MAX_LENGTH,
   MESSAGES,
@@ -114,17 +130,30 @@ export {
   type InContextSourcesResponse,
 } from './in-context-sources';
 export {
+  BYTES_PER_MEGABYTE,
   FILE_UPLOAD_STATES,
   FINAL_FILE_UPLOAD_STATES,
+  UPLOAD_DOCUMENT_TYPES,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_FILES_PER_REQUEST,
+  UPLOAD_MEDIA_TYPES,
+  UPLOAD_TYPE_WITHOUT_EXTENSION,
   connectorContextSchema,
   endpointUrlSchema,
+  fileExtension,
   fileUploadStateSchema,
+  isAcceptedUpload,
+  isOverUploadLimit,
+  megabytesToBytes,
   uploadConfigSchema,
   uploadIngestionContextSchema,
+  uploadMediaTypeOfExtension,
+  uploadTypeNames,
   type ConnectorContext,
   type FileUploadState,
   type UploadConfig,
   type UploadIngestionContext,
+  type UploadMediaType,
 } from './upload';
 export { fileRecordSchema, mediaTypeSchema, type FileRecord } from './files';
 export {
@@ -228,7 +257,9 @@ export {
 } from './deep-research';
 export { boundingBoxSchema, documentPageSchema, type BoundingBox, type DocumentPage } from './document-pages';
 export {
+  CONVERSATION_ERRORS,
   CONVERSATION_NAME_MAX_LENGTH,
+  HISTORY_MAX_CHARACTERS,
   MESSAGE_MAX_CHARACTERS,
   MESSAGE_MAX_LIST_ENTRIES,
   MESSAGE_ROLES,
@@ -237,6 +268,7 @@ export {
   conversationNameQuerySchema,
   conversationNameSchema,
   conversationSchema,
+  historyWithinBudget,
   messageListResponseSchema,
   messagePayloadSchema,
   messageRoleSchema,
@@ -284,8 +316,10 @@ export {
   type StreamEventKind,
 } from './stream-envelope';
 export {
+  REGISTRY_FEATURE_NAMES,
   remoteRegistryEntrySchema,
   remoteRegistrySchema,
+  type RegistryFeatureName,
   type RemoteRegistryEntry,
 } from './remote-registry';
 export {
@@ -303,7 +337,9 @@ export {
 } from './feedback';
 export { portalRuntimeConfigSchema, type PortalRuntimeConfig } from './portal-runtime-config';
 export {
+  SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_COLLECTIONS,
+  SEARCH_MAX_LIMIT,
   SEARCH_QUERY_MAX_LENGTH,
   collectionSearchQuerySchema,
   collectionSearchResponseSchema,

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { nonNegativeIntSchema, positiveIntSchema, uuidSchema } from './common';
 import { mediaTypeSchema } from './files';
 
+/** Longest search query, in characters (the server searches at most this much of any query). */
 export const SEARCH_QUERY_MAX_LENGTH = 1000;
-
+/** Collections one search may cover. */
 export const SEARCH_MAX_COLLECTIONS = 20;
+/** Hits a search answers when the request names no `limit`. */
+export const SEARCH_DEFAULT_LIMIT = 20;
+/** Most hits a search answers (`limit` at most this). */
+export const SEARCH_MAX_LIMIT = 100;
 
 const searchTermsSchema = z.string().trim().min(1, 'Please enter a search term').max(SEARCH_QUERY_MAX_LENGTH);
-const searchLimitSchema = z.coerce.number().int().min(1).max(100).default(20);
+const searchLimitSchema = z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT);
 
 /** GET /api/collections/{id}/search?q=&limit= */
 export const collectionSearchQuerySchema = z.object({ q: searchTermsSchema, limit: searchLimitSchema });

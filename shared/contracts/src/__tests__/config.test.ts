@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CONFIG_DEFAULTS, DEFAULT_CUSTOMIZATION, configSchema, customizationSchema, defaultConfig } from '../config';
+import { CONFIG_DEFAULTS, CUSTOMIZATION_NAME_MAX_LENGTH, DEFAULT_CUSTOMIZATION, configSchema, customizationSchema, defaultConfig } from '../config';
 import { accepts, rejects } from './helpers';
 
 const base = defaultConfig(false);
@@ -63,5 +63,13 @@ describe('config', () => {
       ['logo', 'type'],
     );
     assert.deepEqual(rejects(customizationSchema, { ...DEFAULT_CUSTOMIZATION, application_name: '' }).path, ['application_name']);
+  });
+
+  it('caps the application and company names at CUSTOMIZATION_NAME_MAX_LENGTH (the admin form uses it too)', () => {
+    assert.equal(CUSTOMIZATION_NAME_MAX_LENGTH, 100);
+    const name = 'x'.repeat(CUSTOMIZATION_NAME_MAX_LENGTH);
+    accepts(customizationSchema, { ...DEFAULT_CUSTOMIZATION, application_name: name, company_name: name });
+    assert.deepEqual(rejects(customizationSchema, { ...DEFAULT_CUSTOMIZATION, application_name: `${name}x` }).path, ['application_name']);
+    assert.deepEqual(rejects(customizationSchema, { ...DEFAULT_CUSTOMIZATION, company_name: `${name}x` }).path, ['company_name']);
   });
 });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  CONVERSATION_ERRORS,
+  HISTORY_MAX_CHARACTERS,
   MESSAGE_MAX_CHARACTERS,
+  historyWithinBudget,
   conversationListResponseSchema,
   conversationNameQuerySchema,
   messageListResponseSchema,
@@ -95,5 +98,48 @@ describe('conversations', () => {
     const bad = rejects(messagePayloadSchema, { content: 'Europe only', deep_research_id: 'dr-1' });
     assert.equal(bad.message, 'deep_research_id needs deep_research to be true');
     assert.deepEqual(bad.path, ['deep_research_id']);
+  });
+});
+
+describe('history budget (server prompt and browser-kept history)', () => {
+  const m = (role: 'user' | 'assistant' | 'system', content: string, status: 'complete' | 'error' | 'streaming' = 'complete') => ({ role, content, status });
+
+  it('is one budget, below the message limit', () => {
+    assert.equal(HISTORY_MAX_CHARACTERS, 48_000);
+    assert.ok(HISTORY_MAX_CHARACTERS < MESSAGE_MAX_CHARACTERS);
+  });
+
+  it('keeps user and assistant text, root first, and leaves out system and empty messages', () => {
+    const branch = [m('system', 'be nice'), m('user', 'Hallo'), m('assistant', '', 'error'), m('user', 'Noch da?'), m('assistant', 'Ja.')];
+    assert.deepEqual(historyWithinBudget(branch), [
+      { role: 'user', content: 'Hallo' },
+      { role: 'user', content: 'Noch da?' },
+      { role: 'assistant', content: 'Ja.' },
+    ]);
+  });
+
+  it('cuts from the oldest end: the newest messages that fit together, nothing older than one that does not', () => {
+    const branch = [m('user', 'a'.repeat(10)), m('assistant', 'b'.repeat(3)), m('user', 'c'.repeat(5)), m('assistant', 'd'.repeat(4))];
+    assert.deepEqual(
+      historyWithinBudget(branch, 12).map((message) => message.content),
+      ['b'.repeat(3), 'c'.repeat(5), 'd'.repeat(4)],
+    );
+    assert.deepEqual(
+      historyWithinBudget(branch, 11).map((message) => message.content),
+      ['c'.repeat(5), 'd'.repeat(4)],
+      'the 3 characters of b would fit, but nothing older than a message left out is kept',
+    );
+    assert.deepEqual(historyWithinBudget([m('user', 'x'.repeat(HISTORY_MAX_CHARACTERS + 1))]), []);
+    assert.equal(historyWithinBudget([m('user', 'x'.repeat(HISTORY_MAX_CHARACTERS))]).length, 1);
+  });
+});
+
+describe('conversation refusals (server and browser-kept history)', () => {
+  it('names status, code and message of each', () => {
+    assert.deepEqual(CONVERSATION_ERRORS, {
+      conversationNotFound: { statusCode: 404, code: 'not_found', message: 'No such conversation' },
+      messageNotFound: { statusCode: 404, code: 'not_found', message: 'No such message in this conversation' },
+      messageIdTaken: { statusCode: 409, code: 'conflict', message: 'message_id is already used by another message' },
+    });
   });
 });

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { collectionSearchQuerySchema, searchHitSchema, searchQuerySchema } from '../search';
+import {
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  SEARCH_QUERY_MAX_LENGTH,
+  collectionSearchQuerySchema,
+  searchHitSchema,
+  searchQuerySchema,
+} from '../search';
 
 const hit = {
   passage_id: '0b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11',
@@ -43,5 +50,15 @@ describe('search contracts', () => {
     assert.deepEqual(searchQuerySchema.parse({ q: 'x', collection_id: [id, id] }).collection_id, [id]);
     assert.equal(searchQuerySchema.safeParse({ q: 'x' }).success, false);
     assert.equal(searchQuerySchema.safeParse({ q: 'x', collection_id: 'nope' }).success, false);
+  });
+
+  it('holds the search limits the server applies: default and most hits, longest query', () => {
+    assert.equal(SEARCH_DEFAULT_LIMIT, 20);
+    assert.equal(SEARCH_MAX_LIMIT, 100);
+    assert.equal(SEARCH_QUERY_MAX_LENGTH, 1000);
+    assert.equal(collectionSearchQuerySchema.parse({ q: 'x' }).limit, SEARCH_DEFAULT_LIMIT);
+    assert.equal(collectionSearchQuerySchema.parse({ q: 'x', limit: String(SEARCH_MAX_LIMIT) }).limit, SEARCH_MAX_LIMIT);
+    assert.equal(collectionSearchQuerySchema.safeParse({ q: 'x', limit: String(SEARCH_MAX_LIMIT + 1) }).success, false);
+    assert.equal(collectionSearchQuerySchema.safeParse({ q: 'x'.repeat(SEARCH_QUERY_MAX_LENGTH + 1) }).success, false);
   });
 });
