@@ -16,6 +16,7 @@ import {
   useConfigStore,
   useGatingStore,
   useWorkspaceStore,
+  type FeatureName,
 } from '@assistant/platform';
 import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -83,7 +84,7 @@ async function start(): Promise<void> {
     loadPermissions(),
   ]);
   const { flags, featureSet } = useGatingStore.getState();
-  const available = (feature: string) => isFeatureAvailable(featureSet, feature as Parameters<typeof isFeatureAvailable>[1]);
+  const available = (feature: FeatureName) => isFeatureAvailable(featureSet, feature);
   const remotes = registry.filter((entry) => isRemoteEnabled(entry, { flags, isFeatureAvailable: available }));
   const isAdmin = permissions.has('AdministrateAssistant');
 

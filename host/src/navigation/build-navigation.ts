@@ -1,4 +1,5 @@
 import type { FeatureFlags, RemoteRegistryEntry } from '@assistant/contracts';
+import type { FeatureName } from '@assistant/platform';
 
 export interface NavigationItem {
   id: string;
@@ -11,8 +12,12 @@ export interface NavigationItem {
 
 export interface NavigationInput {
   flags: FeatureFlags;
-  /** Feature-set gating (platform): is this feature in the current set? */
-  isFeatureAvailable: (feature: string) => boolean;
+  /**
+   * Feature-set gating (platform): is this feature in the current set? A registry entry's
+   * `feature` is one of the gating table's names (the registry schema refuses any other), so the
+   * type checker holds the registry's list to the platform's.
+   */
+  isFeatureAvailable: (feature: FeatureName) => boolean;
   remotes: readonly RemoteRegistryEntry[];
 }
 

@@ -2,6 +2,27 @@ import { z } from 'zod';
 import { FEATURE_FLAG_NAMES } from './feature-flags';
 
 /**
+ * The features of the platform's gating table (SPEC section 4; `FEATURE_TABLE` in
+ * shared/platform/src/gating/feature-sets.ts, which says which feature set each arrives with). The
+ * contracts cannot import the platform, so the names are listed here for the registry's `feature`
+ * field; the host's tests and a type check keep this list and the platform's `FEATURE_NAMES` equal.
+ */
+export const REGISTRY_FEATURE_NAMES = [
+  'localChatHistory',
+  'tokenStreaming',
+  'accessibility',
+  'accessibilityContact',
+  'collections',
+  'personalAgents',
+  'signLanguage',
+  'easyLanguage',
+  'customizationView',
+  'mcpTools',
+  'naturalLanguageSearch',
+] as const;
+export type RegistryFeatureName = (typeof REGISTRY_FEATURE_NAMES)[number];
+
+/**
  * The remote registry the host reads at start (DESIGN.md section 3): where each remote's manifest
  * is and where it mounts. A team deploys its remote by changing its manifest URL or files; the
  * host is not rebuilt. Entries are validated one by one: a bad entry is skipped and logged.
@@ -17,8 +38,12 @@ export const remoteRegistryEntrySchema = z.object({
   routeBase: z.string().regex(/^\/[a-z0-9\-/]*[a-z0-9]$/, 'Must be a path such as /chat'),
   /** Shown and routed only when this flag is on. */
   featureFlag: z.enum(FEATURE_FLAG_NAMES).optional(),
-  /** Shown and routed only when the feature set includes this feature (platform gating table). */
-  feature: z.string().min(1).optional(),
+  /**
+   * Shown and routed only when the feature set includes this feature (platform gating table). An
+   * unknown name (a typo) makes the entry bad, so it is skipped and logged instead of being on
+   * under BETA (where every feature is on) and off under every release code.
+   */
+  feature: z.enum(REGISTRY_FEATURE_NAMES).optional(),
   /** The shell's navigation entry; the label key lives in the shell's own translations. */
   navigation: z
     .object({ labelKey: z.string().min(1), icon: z.string().min(1), order: z.number().int() })

@@ -1,3 +1,5 @@
+import { REGISTRY_FEATURE_NAMES } from '@assistant/contracts';
+import { FEATURE_NAMES } from '@assistant/platform';
 import { loadRemoteRegistry, parseRemoteRegistry } from '../load-registry';
 
 const good = (name: string, routeBase: string) => ({ name, manifestUrl: `http://localhost:1/${name}/mf-manifest.json`, routeBase });
@@ -46,6 +48,18 @@ describe('remote registry', () => {
 
   it('keeps an unknown flag out: an entry naming a flag that does not exist is bad', () => {
     expect(parseRemoteRegistry({ remotes: [{ ...good('chat', '/chat'), featureFlag: 'enableEverything' }] })).toEqual([]);
+  });
+
+  it('skips and logs an entry whose feature is not a feature of the gating table, instead of turning it on under BETA', () => {
+    const agents = { ...good('agents', '/agents'), feature: 'personalAgent' };
+    const entries = parseRemoteRegistry({ remotes: [good('chat', '/chat'), agents, { ...good('collections', '/collections'), feature: 'collections' }] });
+    expect(entries.map((e) => e.name)).toEqual(['chat', 'collections']);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(String(errors.mock.calls[0]?.[0])).toMatch(/skipping \/remotes\.json remotes\[1\] \("agents"\): feature: /);
+  });
+
+  it("names the same features as the platform's gating table", () => {
+    expect([...REGISTRY_FEATURE_NAMES].sort()).toEqual([...FEATURE_NAMES].sort());
   });
 
   it('starts without remotes when the file is not a registry, unreachable or not JSON; never throws', async () => {
