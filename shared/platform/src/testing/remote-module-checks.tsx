@@ -4,6 +4,8 @@ import { Suspense } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useRoutes } from 'react-router';
 import type { RemoteModule } from '../federation/remote-module';
+import { ServerStateProvider } from '../server-state/server-state-provider';
+import './reset-between-tests';
 
 function keyPaths(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
@@ -57,13 +59,15 @@ export async function renderRemoteAt(
   }
   return render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback={null}>
-          <Routes>
-            <Route path={`${routeBase}/*`} element={<RemoteTree />} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>
+      <ServerStateProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route path={`${routeBase}/*`} element={<RemoteTree />} />
+            </Routes>
+          </Suspense>
+        </MemoryRouter>
+      </ServerStateProvider>
     </I18nextProvider>,
   );
 }

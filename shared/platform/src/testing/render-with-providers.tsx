@@ -4,8 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { Locale } from '@assistant/contracts';
 import { i18n, initI18n } from '../i18n/i18n';
-import { resetServerState } from '../server-state/query-client';
 import { ServerStateProvider } from '../server-state/server-state-provider';
+import './reset-between-tests';
 
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** Initial route (path, query and hash); '/' by default. */
@@ -13,9 +13,6 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
   /** Interface language; German by default. */
   language?: Locale;
 }
-
-// Each test starts with an empty server-data cache, as Testing Library cleans the DOM after each.
-if (typeof afterEach === 'function') afterEach(() => resetServerState());
 
 /** Renders inside the platform's i18n instance, its QueryClient and a MemoryRouter. */
 export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}): RenderResult {
