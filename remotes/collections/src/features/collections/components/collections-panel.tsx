@@ -28,7 +28,7 @@ export function CollectionsPanel({ scope }: { scope: CollectionScope }) {
   const headingId = `collections-${scope}-heading`;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const list = useCollections(scope);
-  const mutations = useCollectionMutations(scope, list);
+  const mutations = useCollectionMutations(scope);
   const isAdministrator = usePermission('AdministrateAssistant');
   const canCreate = scope === 'personal' || isAdministrator === true;
   const [dialog, setDialog] = useState<OpenDialog>(null);

@@ -1,11 +1,12 @@
 import type { CollectionScope, CollectionSummary } from '@assistant/contracts';
-import { LocalizedError, notifyError, notifySuccess, useLocale } from '@assistant/platform';
-import { useCallback } from 'react';
+import { LocalizedError, notifyError, notifySuccess, useLocale, useQueryClient } from '@assistant/platform';
 import { useTranslation } from 'react-i18next';
-import { createCollection, deleteCollection, renameCollection } from '../api/collections-api';
-import { describeCollectionError, type CollectionFailure } from '../model/describe-collection-error';
 import { NAMESPACE } from '../../../namespace';
-import type { UseCollections } from './use-collections';
+import { collectionKeys } from '../../../query-keys';
+import { useCreateCollection } from '../api/create-collection';
+import { useDeleteCollection } from '../api/delete-collection';
+import { useRenameCollection } from '../api/rename-collection';
+import { describeCollectionError, type CollectionFailure } from '../model/describe-collection-error';
 
 /**
  * How a change went. On failure the dialog stays open with what was typed and shows `failure`;
@@ -20,32 +21,29 @@ export interface CollectionMutations {
   remove(collection: CollectionSummary): Promise<MutationResult>;
 }
 
-type ListUpdates = Pick<UseCollections, 'added' | 'replaced' | 'removed' | 'reload'>;
-
 /**
- * Create, rename and delete of a scope's collections: each calls the API, updates the list from
- * the answer and reports the outcome as a platform notification (success or failure).
+ * Create, rename and delete of a scope's collections: each calls the API (the mutations update
+ * the cached lists from the answers) and reports the outcome as a notification.
  */
-export function useCollectionMutations(scope: CollectionScope, list: ListUpdates): CollectionMutations {
+export function useCollectionMutations(scope: CollectionScope): CollectionMutations {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
-  const { added, replaced, removed, reload } = list;
+  const client = useQueryClient();
+  const creating = useCreateCollection(scope);
+  const renaming = useRenameCollection();
+  const deleting = useDeleteCollection();
 
-  const failed = useCallback(
-    (error: unknown, textKey: string, values: Record<string, unknown>): MutationFailure => {
-      const failure = describeCollectionError(error, t, language);
-      if (failure.kind === 'other') console.error(error);
-      notifyError(new LocalizedError(t(textKey, { ...values, reason: failure.message })));
-      return { ok: false, failure, gone: failure.kind === 'not-found' };
-    },
-    [t, language],
-  );
+  const failed = (error: unknown, textKey: string, values: Record<string, unknown>): MutationFailure => {
+    const failure = describeCollectionError(error, t, language);
+    if (failure.kind === 'other') console.error(error);
+    notifyError(new LocalizedError(t(textKey, { ...values, reason: failure.message })));
+    return { ok: false, failure, gone: failure.kind === 'not-found' };
+  };
 
-  const create = useCallback(
-    async (name: string): Promise<MutationResult> => {
+  return {
+    async create(name) {
       try {
-        const collection = await createCollection(name, scope);
-        added(collection);
+        const collection = await creating.mutateAsync(name);
         notifySuccess({ message: { text: t('list.create.success', { name: collection.name }) } });
         return { ok: true };
       } catch (error) {
@@ -53,40 +51,27 @@ export function useCollectionMutations(scope: CollectionScope, list: ListUpdates
         return { ...failed(error, 'list.create.failed', { name }), gone: false };
       }
     },
-    [scope, added, failed, t],
-  );
-
-  const rename = useCallback(
-    async (collection: CollectionSummary, name: string): Promise<MutationResult> => {
+    async rename(collection, name) {
       try {
-        const renamed = await renameCollection(collection.id, name);
-        replaced(renamed);
+        const renamed = await renaming.mutateAsync({ id: collection.id, name });
         notifySuccess({ message: { text: t('list.rename.success', { name: renamed.name }) } });
         return { ok: true };
       } catch (error) {
         const result = failed(error, 'list.rename.failed', { name: collection.name });
-        if (result.gone) reload();
+        if (result.gone) void client.invalidateQueries({ queryKey: collectionKeys.lists() });
         return result;
       }
     },
-    [replaced, reload, failed, t],
-  );
-
-  const remove = useCallback(
-    async (collection: CollectionSummary): Promise<MutationResult> => {
+    async remove(collection) {
       try {
-        await deleteCollection(collection.id);
-        removed(collection.id);
+        await deleting.mutateAsync(collection.id);
         notifySuccess({ message: { text: t('list.delete.success', { name: collection.name }) } });
         return { ok: true };
       } catch (error) {
         const result = failed(error, 'list.delete.failed', { name: collection.name });
-        if (result.gone) removed(collection.id);
+        if (result.gone) deleting.forget(collection.id);
         return result;
       }
     },
-    [removed, failed, t],
-  );
-
-  return { create, rename, remove };
+  };
 }

@@ -3,7 +3,8 @@ import { ApiRequestError, useConfigStore } from '@assistant/platform';
 import { ConfirmDialog, EmptyState, ErrorState, Loading, VisuallyHidden, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteFile, retryFile } from '../api/files-api';
+import { useDeleteFile } from '../api/delete-file';
+import { useRetryFile } from '../api/retry-file';
 import type { CollectionFilesState } from '../hooks/use-collection-files';
 import { useStatusAnnouncements } from '../hooks/use-status-announcements';
 import { useUploadQueue } from '../hooks/use-upload-queue';
@@ -29,6 +30,9 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
   const { files, status, refresh } = filesState;
   const maxMB = useConfigStore((state) => state.config.maxFileUploadSizeMB);
   const queue = useUploadQueue(collection.id, maxMB, refresh);
+  // Both ask the files (and runs) again when they settle.
+  const { mutateAsync: retryFile } = useRetryFile(collection.id);
+  const { mutateAsync: deleteFile } = useDeleteFile(collection.id);
   const states = useMemo(() => uploadStates(queue.items, files), [queue.items, files]);
   const [message, announce] = useAnnouncer();
   useStatusAnnouncements(files, status === 'loaded', queue.items, states, announce);
@@ -72,10 +76,9 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
         }
       } finally {
         setFileBusy(file.fileId, false);
-        refresh();
       }
     },
-    [files, announce, refresh, setFileBusy, t],
+    [files, announce, retryFile, setFileBusy, t],
   );
 
   const confirmRemove = useCallback(async () => {
@@ -97,9 +100,8 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
     } finally {
       setFileBusy(file.fileId, false);
       setRemoving(null);
-      refresh();
     }
-  }, [removing, files, queue, announce, refresh, setFileBusy, t]);
+  }, [removing, files, queue, announce, deleteFile, setFileBusy, t]);
 
   let list;
   if (status === 'loading') list = <Loading label={t('documents.loading')} showLabel />;

@@ -1,7 +1,6 @@
 import type { CollectionSummary } from '@assistant/contracts';
-import { ApiRequestError, RequestAbortedError } from '@assistant/platform';
-import { useCallback, useEffect, useState } from 'react';
-import { getCollection } from '../../collections/api/collections-api';
+import { ApiRequestError } from '@assistant/platform';
+import { useCollectionQuery } from '../api/get-collection';
 
 export type CollectionLoad =
   | { status: 'loading' }
@@ -11,31 +10,18 @@ export type CollectionLoad =
   | { status: 'failed' };
 
 /**
- * GET /api/collections/{id} for the details page. The API client retries a 404 (20 times, 250 ms
- * apart, by spec), so "not found" takes a few seconds to show; the page says it is loading meanwhile.
+ * The collection of the details page. The API client retries a 404 (20 times, 250 ms apart, by
+ * spec), so "not found" takes a few seconds to show; the page says it is loading meanwhile.
  */
 export function useCollection(id: string): CollectionLoad & { reload(): void } {
-  const [load, setLoad] = useState<CollectionLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    getCollection(id, controller.signal).then(
-      (collection) => setLoad({ status: 'loaded', collection }),
-      (error: unknown) => {
-        if (controller.signal.aborted || error instanceof RequestAbortedError) return;
-        // 400: not even a collection id (a mistyped address); the same answer for the user as a 404.
-        if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) setLoad({ status: 'not-found' });
-        else {
-          console.warn('Loading the collection failed', error);
-          setLoad({ status: 'failed' });
-        }
-      },
-    );
-    return () => controller.abort('left the collection');
-  }, [id, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...load, reload };
+  const query = useCollectionQuery(id);
+  const reload = () => void query.refetch();
+  if (query.data) return { status: 'loaded', collection: query.data, reload };
+  if (query.isError) {
+    const error = query.error;
+    // 400: not even a collection id (a mistyped address); the same answer for the user as a 404.
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return { status: 'not-found', reload };
+    return { status: 'failed', reload };
+  }
+  return { status: 'loading', reload };
 }

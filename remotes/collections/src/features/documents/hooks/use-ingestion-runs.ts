@@ -1,7 +1,6 @@
 import type { IngestionRunsPage } from '@assistant/contracts';
-import { RequestAbortedError } from '@assistant/platform';
-import { useCallback, useEffect, useState } from 'react';
-import { listRuns } from '../api/files-api';
+import { useEffect, useState } from 'react';
+import { useRunsQuery } from '../api/get-runs';
 
 /** Runs per page of the runs list. */
 export const RUNS_PAGE_SIZE = 10;
@@ -16,40 +15,28 @@ export interface IngestionRunsState {
   reload(): void;
 }
 
+const pagesOf = (data: IngestionRunsPage | undefined) => (data ? Math.max(1, Math.ceil(data.total / RUNS_PAGE_SIZE)) : 1);
+
 /** Pages of the collection's ingestion runs; asked again whenever `changeKey` changes (files came, went or moved on). */
 export function useIngestionRuns(collectionId: string, changeKey: string): IngestionRunsState {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<IngestionRunsPage | null>(null);
-  const [status, setStatus] = useState<IngestionRunsState['status']>('loading');
-  const [attempt, setAttempt] = useState(0);
-
+  const query = useRunsQuery(collectionId, page, RUNS_PAGE_SIZE, changeKey);
+  const pages = pagesOf(query.data);
+  // Runs were removed with their files: go back to the last page there is.
+  const beyond = !query.isPlaceholderData && query.data !== undefined && page > pages;
   useEffect(() => {
-    const controller = new AbortController();
-    listRuns(collectionId, page, RUNS_PAGE_SIZE, controller.signal).then(
-      (answer) => {
-        const pages = Math.max(1, Math.ceil(answer.total / RUNS_PAGE_SIZE));
-        // Runs were removed with their files: go back to the last page there is.
-        if (page > pages) {
-          setPage(pages);
-          return;
-        }
-        setData(answer);
-        setStatus('loaded');
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || error instanceof RequestAbortedError) return;
-        console.warn('Loading the ingestion runs failed', error);
-        setStatus('failed');
-      },
-    );
-    return () => controller.abort('runs page replaced or page left');
-  }, [collectionId, page, changeKey, attempt]);
+    if (beyond) setPage(pages);
+  }, [beyond, pages]);
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / RUNS_PAGE_SIZE)) : 1;
-  const reload = useCallback(() => {
-    setStatus('loading');
-    setAttempt((n) => n + 1);
-  }, []);
-  const changePage = useCallback((next: number) => setPage(Math.max(1, next)), []);
-  return { page, pages, data, status, setPage: changePage, reload };
+  let status: IngestionRunsState['status'] = 'loading';
+  if (query.isError && !query.isFetching) status = 'failed';
+  else if (query.data && !beyond) status = 'loaded';
+  return {
+    page,
+    pages,
+    data: status === 'loaded' ? query.data! : null,
+    status,
+    setPage: (next) => setPage(Math.max(1, next)),
+    reload: () => void query.refetch(),
+  };
 }

@@ -1,6 +1,6 @@
 import type { SearchHit } from '@assistant/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchCollection } from '../api/search-api';
+import { useCallback, useState } from 'react';
+import { useSearchQuery } from '../api/search-collection';
 
 export type SearchState =
   | { status: 'idle' }
@@ -9,30 +9,27 @@ export type SearchState =
   | { status: 'error'; query: string; error: unknown };
 
 /**
- * One search at a time in a collection: a new search (or leaving the page) aborts the one under
- * way, so an older answer never replaces a newer one.
+ * One search at a time in a collection: a new query replaces the one under way (its load is
+ * cancelled by the query layer), so an older answer never replaces a newer one; the same query
+ * again asks again.
  */
 export function useCollectionSearch(collectionId: string) {
-  const [state, setState] = useState<SearchState>({ status: 'idle' });
-  const inFlight = useRef<AbortController | null>(null);
-
-  useEffect(() => () => inFlight.current?.abort(), []);
+  const [submitted, setSubmitted] = useState<string | undefined>(undefined);
+  const query = useSearchQuery(collectionId, submitted);
+  const { refetch } = query;
 
   const search = useCallback(
-    async (query: string) => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      setState({ status: 'searching', query });
-      try {
-        const hits = await searchCollection(collectionId, query, controller.signal);
-        if (!controller.signal.aborted) setState({ status: 'done', query, hits });
-      } catch (error) {
-        if (!controller.signal.aborted) setState({ status: 'error', query, error });
-      }
+    async (next: string) => {
+      if (next === submitted) await refetch();
+      else setSubmitted(next);
     },
-    [collectionId],
+    [submitted, refetch],
   );
 
+  let state: SearchState;
+  if (submitted === undefined) state = { status: 'idle' };
+  else if (query.isFetching) state = { status: 'searching', query: submitted };
+  else if (query.isError) state = { status: 'error', query: submitted, error: query.error };
+  else state = { status: 'done', query: submitted, hits: query.data ?? [] };
   return { state, search };
 }
