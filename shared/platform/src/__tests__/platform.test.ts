@@ -10,6 +10,7 @@ import { initPlatform, type Platform } from '../platform';
 import { usePermissionsStore } from '../permissions/permissions-store';
 import { useConfigStore } from '../stores/config-store';
 import { persistenceUser } from '../stores/per-user-persistence';
+import { queryClient } from '../server-state/query-client';
 import { AUTHORITY, CLIENT_ID, ORIGIN, idpHandlers, metadata, storeUser, type IdpLog } from '../auth/__tests__/fake-idp';
 
 const server = setupServer();
@@ -85,5 +86,23 @@ describe('initPlatform', () => {
 
     await auth.userManager.removeUser();
     expect(persistenceUser()).toBeNull();
+  });
+
+  it("forgets the cached server data when the user changes or signs out, so nobody sees another's answers", async () => {
+    storeUser({ sub: 'anna' });
+    const { auth } = start();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    queryClient.setQueryData(['conversations', 'list'], ['anna-only']);
+
+    const ben = storeUser({ sub: 'ben' });
+    await (auth.userManager.events as unknown as { load(user: unknown): Promise<void> }).load(ben);
+    expect(queryClient.getQueryData(['conversations', 'list'])).toBeUndefined();
+
+    queryClient.setQueryData(['conversations', 'list'], ['ben-only']);
+    await (auth.userManager.events as unknown as { load(user: unknown): Promise<void> }).load(ben);
+    expect(queryClient.getQueryData(['conversations', 'list'])).toEqual(['ben-only']);
+
+    await auth.userManager.removeUser();
+    expect(queryClient.getQueryData(['conversations', 'list'])).toBeUndefined();
   });
 });
