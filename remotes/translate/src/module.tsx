@@ -2,7 +2,7 @@ import { defineRemoteModule } from '@assistant/platform';
 import { lazy } from 'react';
 import de from './locales/de.json';
 import en from './locales/en.json';
-import { NAMESPACE } from './features/translate/namespace';
+import { NAMESPACE } from './namespace';
 
 export { NAMESPACE };
 

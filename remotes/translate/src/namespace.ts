@@ -1,2 +1,2 @@
-/** The remote's i18n namespace (module.tsx registers its texts under it). */
+/** The remote's i18n namespace: module.tsx registers its texts under it, the features read them. */
 export const NAMESPACE = 'translate';

@@ -97,7 +97,7 @@ export { PERSIST_KEY_PREFIX, persistKey, persistenceUser, setPersistenceUser } f
 export { initialWorkspace, useWorkspaceStore, type DocumentLibraryFlags, type WorkspaceData } from './stores/workspace-store';
 export { pageReloader, requestTimeoutMs, useConfigStore, type LoadStatus } from './stores/config-store';
 export { useQaResourcesStore, type ResourcesStatus } from './stores/qa-resources-store';
-export { useTranslationResourcesStore, type TranslationResourcesStatus } from './stores/translation-resources-store';
+export { useTranslationResourcesStore } from './stores/translation-resources-store';
 export {
   initialTranslationPreferences,
   useTranslationPreferencesStore,

@@ -4,6 +4,7 @@ import {
   createApiClients,
   initialTranslationPreferences,
   resetPermissions,
+  resetServerState,
   setApiClients,
   setPersistenceUser,
   useNotificationsStore,
@@ -70,7 +71,8 @@ export async function resetTranslateState(): Promise<void> {
   await setPersistenceUser(null);
   localStorage.clear();
   resetPermissions();
-  useTranslationResourcesStore.setState({ resources: [], status: 'idle' });
+  useTranslationResourcesStore.setState({ resources: [] });
+  resetServerState();
   useTranslationPreferencesStore.setState(initialTranslationPreferences);
   useNotificationsStore.getState().clear();
   translateRequests.length = 0;

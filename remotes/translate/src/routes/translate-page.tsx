@@ -1,8 +1,10 @@
 import { SOURCE_LANGUAGE_AUTO, TRANSLATE_MAX_CHARACTERS, type MachineTranslation } from '@assistant/contracts';
-import { useTranslationPreferencesStore, useTranslationResourcesStore } from '@assistant/platform';
+import { useTranslationPreferencesStore } from '@assistant/platform';
 import { Loading, PageHeader } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfigQuery } from '../features/translate/api/get-config';
+import { useTranslationResourcesQuery } from '../features/translate/api/get-translation-resources';
 import { LanguageBar } from '../features/translate/components/language-bar';
 import { NoEngineState } from '../features/translate/components/no-engine-state';
 import { SourceInput } from '../features/translate/components/source-input';
@@ -12,29 +14,32 @@ import { TranslateFailureAlert } from '../features/translate/components/translat
 import { TranslationOutput } from '../features/translate/components/translation-output';
 import { useCopyText } from '../features/translate/hooks/use-copy-text';
 import { useDocumentTitle } from '../features/translate/hooks/use-document-title';
-import { useLoadOnEntry } from '../features/translate/hooks/use-load-on-entry';
 import { useTranslateRequest, type TranslationResult } from '../features/translate/hooks/use-translate-request';
 import { useTranslationChoices } from '../features/translate/hooks/use-translation-choices';
 import { layoutFromSegments, layoutSegments } from '../features/translate/model/segment-layout';
-import { NAMESPACE } from '../features/translate/namespace';
+import { NAMESPACE } from '../namespace';
 import '../features/translate/translate.css';
+
+const NO_ENGINES: readonly MachineTranslation[] = [];
 
 /**
  * /translate (SPEC section 2; title key skills.translate). On entry it loads the translation
- * resources and the configuration; without an engine it says translation is unavailable (and
- * tells administrators how to connect one); otherwise it is the translator.
+ * resources and the configuration (two queries); while the engines load, those of the user's
+ * previous visit are used; without an engine it says translation is unavailable (and tells
+ * administrators how to connect one); otherwise it is the translator.
  */
 export default function TranslatePage() {
   const { t } = useTranslation(NAMESPACE);
   useDocumentTitle(t('skills.translate'));
-  useLoadOnEntry();
-  const engines = useTranslationResourcesStore((state) => state.resources);
-  const status = useTranslationResourcesStore((state) => state.status);
+  useConfigQuery();
+  const resources = useTranslationResourcesQuery();
+  // A failed load leaves the list empty (SPEC section 8), whatever an earlier load answered.
+  const engines = (!resources.isError && resources.data) || NO_ENGINES;
 
   let content;
   if (engines.length > 0) content = <Translator engines={engines} />;
-  else if (status === 'idle' || status === 'loading') content = <Loading label={t('status.loadingEngines')} showLabel fill />;
-  else content = <NoEngineState onRetry={() => void useTranslationResourcesStore.getState().load()} />;
+  else if (resources.isPending || resources.isFetching) content = <Loading label={t('status.loadingEngines')} showLabel fill />;
+  else content = <NoEngineState onRetry={() => void resources.refetch()} />;
 
   return (
     <div className="remote-page translate-page">

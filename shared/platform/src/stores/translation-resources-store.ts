@@ -1,56 +1,32 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { translationResourcesResponseSchema, type MachineTranslation } from '@assistant/contracts';
-import { apiClients } from '../http/api-clients';
-import { useNotificationsStore } from '../notifications/notifications-store';
+import type { MachineTranslation } from '@assistant/contracts';
 import { perUserPersistOptions, registerPerUserStore } from './per-user-persistence';
-
-export type TranslationResourcesStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 interface TranslationResourcesData {
   resources: MachineTranslation[];
 }
 
 interface TranslationResourcesState extends TranslationResourcesData {
-  status: TranslationResourcesStatus;
-  /**
-   * GET /api/translation/resources. An empty list shows TRANSLATION_NOTIFICATIONS.
-   * translation-model-unavailable; a failed load leaves the list empty and shows the same notice
-   * (either way nothing can be translated). Calls while a load is under way share it: one request
-   * and at most one notice (a screen's entry effect runs twice in StrictMode).
-   */
-  load(): Promise<void>;
+  /** Keeps the list of the last load (an empty list after a failed one) for this user. */
+  setResources(resources: MachineTranslation[]): void;
 }
 
 const initialData: TranslationResourcesData = { resources: [] };
 
-function notifyUnavailable(): void {
-  useNotificationsStore.getState().notify('error', { message: 'TRANSLATION_NOTIFICATIONS.translation-model-unavailable' });
-}
-
-let loading: Promise<void> | null = null;
-
+/**
+ * The translation resources of SPEC section 3, "local state persisted per user": the machine-
+ * translation engines of the user's last load, kept under `assistant.translation-resources.<sub>`.
+ * It holds no loading state and loads nothing: the translate remote loads the list with its query
+ * (`remotes/translate/src/features/translate/api/get-translation-resources.ts`), which shows this
+ * list while it reloads and writes every answer here (docs/translate-ui.md).
+ */
 export const useTranslationResourcesStore = create<TranslationResourcesState>()(
   persist(
     (set) => ({
       ...initialData,
-      status: 'idle',
-      load() {
-        loading ??= (async () => {
-          set({ status: 'loading' });
-          try {
-            const resources = await apiClients().api.get('translation/resources', translationResourcesResponseSchema);
-            set({ resources, status: 'loaded' });
-            if (resources.length === 0) notifyUnavailable();
-          } catch (error) {
-            console.warn('Failed to load the translation resources', error);
-            set({ resources: [], status: 'failed' });
-            notifyUnavailable();
-          }
-        })().finally(() => {
-          loading = null;
-        });
-        return loading;
+      setResources(resources) {
+        set({ resources });
       },
     }),
     perUserPersistOptions<TranslationResourcesState, TranslationResourcesData>('translation-resources', initialData, (state) => ({

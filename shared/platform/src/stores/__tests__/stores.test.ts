@@ -6,7 +6,6 @@ import { useNotificationsStore } from '../../notifications/notifications-store';
 import { pageReloader, useConfigStore } from '../config-store';
 import { persistKey, setPersistenceUser } from '../per-user-persistence';
 import { useQaResourcesStore } from '../qa-resources-store';
-import { useTranslationResourcesStore } from '../translation-resources-store';
 import { initialWorkspace, useWorkspaceStore } from '../workspace-store';
 
 const server = setupServer();
@@ -74,45 +73,6 @@ describe('QA resources store', () => {
   });
 });
 
-describe('translation resources store', () => {
-  it('an empty list notifies TRANSLATION_NOTIFICATIONS.translation-model-unavailable', async () => {
-    server.use(http.get('http://localhost/api/translation/resources', () => HttpResponse.json([])));
-    await useTranslationResourcesStore.getState().load();
-    expect(useTranslationResourcesStore.getState()).toMatchObject({ status: 'loaded', resources: [] });
-    expect(notifications().map((n) => n.message)).toEqual([{ key: 'TRANSLATION_NOTIFICATIONS.translation-model-unavailable', ns: 'platform' }]);
-  });
-
-  it('a list of engines loads without a notice', async () => {
-    const engine = { id: 'deepl', name: 'DeepL', type: 'deepl', languages: { auto: ['de', 'en'] } };
-    server.use(http.get('http://localhost/api/translation/resources', () => HttpResponse.json([engine])));
-    await useTranslationResourcesStore.getState().load();
-    expect(useTranslationResourcesStore.getState().resources).toEqual([engine]);
-    expect(notifications()).toHaveLength(0);
-  });
-
-  it('concurrent loads share one request and one notice', async () => {
-    let requests = 0;
-    server.use(
-      http.get('http://localhost/api/translation/resources', () => {
-        requests += 1;
-        return HttpResponse.json([]);
-      }),
-    );
-    await Promise.all([useTranslationResourcesStore.getState().load(), useTranslationResourcesStore.getState().load()]);
-    expect(requests).toBe(1);
-    expect(notifications()).toHaveLength(1);
-    await useTranslationResourcesStore.getState().load();
-    expect(requests).toBe(2);
-  });
-
-  it('a failed load leaves the list empty', async () => {
-    useTranslationResourcesStore.setState({ resources: [{ id: 'x', name: 'X', type: 'llm', languages: {} }] });
-    server.use(http.get('http://localhost/api/translation/resources', () => new HttpResponse(null, { status: 500 })));
-    await useTranslationResourcesStore.getState().load();
-    expect(useTranslationResourcesStore.getState()).toMatchObject({ status: 'failed', resources: [] });
-  });
-});
-
 describe('per-user persistence', () => {
   it('stores each user under assistant.<store>.<sub> and switches with the user', async () => {
     await setPersistenceUser('anna');
@@ -154,11 +114,5 @@ describe('per-user persistence', () => {
     await setPersistenceUser(null);
     expect(useConfigStore.getState().config.requestTimeoutInSeconds).toBe(180);
     expect(useWorkspaceStore.getState().privacyNoticeShown).toBe(false);
-  });
-
-  it('does not persist loading status', async () => {
-    await setPersistenceUser('dora');
-    useTranslationResourcesStore.setState({ status: 'loading', resources: [] });
-    expect(JSON.parse(localStorage.getItem('assistant.translation-resources.dora')!).state).toEqual({ resources: [] });
   });
 });

@@ -1,6 +1,6 @@
 import { Card } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 const ENGINES = [
   { key: 'llm', variables: ['OPENAI_BASE_URL', 'OPENAI_API_KEY'] },

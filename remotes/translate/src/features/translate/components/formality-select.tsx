@@ -1,7 +1,7 @@
 import { formalitySchema, type Formality } from '@assistant/contracts';
 import { Select } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export interface FormalitySelectProps {
   value: Formality;

@@ -1,7 +1,7 @@
 import type { MachineTranslation } from '@assistant/contracts';
 import { useTranslation } from 'react-i18next';
 import type { TranslationChoices } from '../hooks/use-translation-choices';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import { EnginePicker } from './engine-picker';
 import { FormalitySelect } from './formality-select';
 import { LanguageSelect } from './language-select';

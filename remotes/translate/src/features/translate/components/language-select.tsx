@@ -3,7 +3,7 @@ import { Select } from '@assistant/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageNames } from '../hooks/use-language-names';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export interface LanguageSelectProps {
   label: string;

@@ -1,7 +1,7 @@
 import { usePermission } from '@assistant/platform';
 import { Button, EmptyState } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import { ConnectEnginePanel } from './connect-engine-panel';
 
 export interface NoEngineStateProps {

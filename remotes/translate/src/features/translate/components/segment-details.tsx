@@ -1,6 +1,6 @@
 import type { TranslationSegment } from '@assistant/contracts';
 import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import { describeSegment } from './segment-description';
 
 export interface SegmentDetailsProps {

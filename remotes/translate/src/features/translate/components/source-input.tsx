@@ -1,7 +1,7 @@
 import { TextArea } from '@assistant/ui';
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export interface SourceInputProps {
   value: string;

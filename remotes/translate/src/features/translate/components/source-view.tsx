@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutPart } from '../model/segment-layout';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export interface SourceViewProps {
   /** The sent text laid out by the segments' sources. */

@@ -1,6 +1,6 @@
 import { Button } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 export interface TranslateActionsProps {
   running: boolean;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TranslateFailure } from '../api/describe-translate-error';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 /** Why the translation failed, in the interface language, with the server's own message. */
 export function TranslateFailureAlert({ failure }: { failure: TranslateFailure }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Ref } from 'react';
 import type { TranslationResult } from '../hooks/use-translate-request';
 import type { LayoutPart } from '../model/segment-layout';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 import { SegmentDetails } from './segment-details';
 import { SegmentText } from './segment-text';
 

@@ -1,6 +1,6 @@
 import { useNotificationsStore } from '@assistant/platform';
 import { useCallback } from 'react';
-import { NAMESPACE } from '../namespace';
+import { NAMESPACE } from '../../../namespace';
 
 /**
  * Copies text with the asynchronous clipboard API and says so in a notification. Where the

@@ -1,9 +1,9 @@
 import type { TranslateRequest, TranslateResponse } from '@assistant/contracts';
 import { RequestAbortedError } from '@assistant/platform';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeTranslateError, type TranslateFailure } from '../api/describe-translate-error';
-import { translateText } from '../api/translate-text';
+import { useTranslateTextMutation } from '../api/translate-text';
 
 /** A translation on screen: what was sent and what came back. */
 export interface TranslationResult {
@@ -36,13 +36,16 @@ export interface TranslateRequestState {
   setResult(result: TranslationResult | null): void;
 }
 
-/** One translate call at a time, abortable; a new call or leaving the screen aborts the old one. */
+/**
+ * One translate call at a time (the translate mutation), abortable; a new call or leaving the
+ * screen aborts the old one. The mutation says whether a call runs, failed or was stopped; the
+ * result on screen is kept here, because the swap changes it without a call.
+ */
 export function useTranslateRequest(): TranslateRequestState {
   const { i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'de';
-  const [status, setStatus] = useState<TranslateStatus>('idle');
+  const { mutateAsync, reset: resetMutation, status: mutationStatus, error, variables } = useTranslateTextMutation();
   const [result, setResult] = useState<TranslationResult | null>(null);
-  const [failure, setFailure] = useState<TranslateFailure | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => controllerRef.current?.abort('left the translation screen'), []);
@@ -52,10 +55,8 @@ export function useTranslateRequest(): TranslateRequestState {
       controllerRef.current?.abort('a new translation was started');
       const controller = new AbortController();
       controllerRef.current = controller;
-      setStatus('running');
-      setFailure(null);
       try {
-        const response = await translateText(request, controller.signal);
+        const response = await mutateAsync({ request, signal: controller.signal });
         if (controllerRef.current !== controller) return;
         setResult({
           sourceText: request.text,
@@ -64,22 +65,15 @@ export function useTranslateRequest(): TranslateRequestState {
           sourceLanguage: request.source_language,
           swapped: false,
         });
-        setStatus('done');
-      } catch (error) {
-        if (controllerRef.current !== controller) return;
-        if (error instanceof RequestAbortedError) {
-          setStatus('stopped');
-          return;
-        }
-        console.warn('Translation failed', error);
-        setFailure(describeTranslateError(error, request.text.length, language));
+      } catch (failed) {
+        if (controllerRef.current !== controller || failed instanceof RequestAbortedError) return;
+        console.warn('Translation failed', failed);
         setResult(null);
-        setStatus('failed');
       } finally {
         if (controllerRef.current === controller) controllerRef.current = null;
       }
     },
-    [language],
+    [mutateAsync],
   );
 
   const stop = useCallback(() => {
@@ -90,10 +84,18 @@ export function useTranslateRequest(): TranslateRequestState {
     const controller = controllerRef.current;
     controllerRef.current = null;
     controller?.abort('cleared by the user');
+    resetMutation();
     setResult(null);
-    setFailure(null);
-    setStatus('idle');
-  }, []);
+  }, [resetMutation]);
+
+  const stopped = error instanceof RequestAbortedError;
+  const status: TranslateStatus =
+    mutationStatus === 'pending' ? 'running' : mutationStatus === 'success' ? 'done' : mutationStatus === 'error' ? (stopped ? 'stopped' : 'failed') : 'idle';
+  const sentLength = variables?.request.text.length ?? 0;
+  const failure = useMemo(
+    () => (mutationStatus === 'error' && !stopped ? describeTranslateError(error, sentLength, language) : null),
+    [mutationStatus, stopped, error, sentLength, language],
+  );
 
   return { status, result, failure, translate, stop, reset, setResult };
 }
