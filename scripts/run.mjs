@@ -13,6 +13,7 @@ const tasks = {
   start: 'scripts/start.mjs',
   test: 'scripts/test.mjs',
   typecheck: 'scripts/typecheck.mjs',
+  lint: 'scripts/lint.mjs',
 };
 if (!tasks[task]) {
   console.error(`usage: node scripts/run.mjs <${Object.keys(tasks).join('|')}>`);

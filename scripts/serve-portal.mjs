@@ -142,7 +142,7 @@ function jsonFile(path, what) {
     try {
       return JSON.parse(readFileSync(path, 'utf8'));
     } catch (error) {
-      throw new Error(`${what} ${path}: ${error.message}`);
+      throw new Error(`${what} ${path}: ${error.message}`, { cause: error });
     }
   };
 }

@@ -1,5 +1,6 @@
 // `npm test`: every suite CI runs, in one go, ending with one line `N passed, N failed`.
 //  1. type-check of every package;
+//     then ESLint over the whole workspace (eslint.config.js: boundaries, cycles, hooks, names);
 //  2. jest over the browser packages (platform, ui, host, remotes): jsdom, Testing Library, msw;
 //  3. node:test suites (contracts, server, integration, end-to-end) found in __tests__ folders,
 //     with a real PostgreSQL for the storage tests (started here; in CI its absence is a failure).
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { startTestPostgres } from './test-postgres.mjs';
+import { lintAll } from './lint.mjs';
 import { typecheckAll } from './typecheck.mjs';
 import { root } from './workspace.mjs';
 
@@ -29,6 +31,17 @@ function findTests(dir, found = []) {
 // 1. Types
 console.log('\n== type-check');
 for (const result of typecheckAll()) {
+  if (result.ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(result.name);
+  }
+}
+
+// 1b. Lint: one check for the whole run (its findings are printed above the count).
+console.log('\n== lint');
+{
+  const result = lintAll();
   if (result.ok) totals.passed += 1;
   else {
     totals.failed += 1;

@@ -144,7 +144,7 @@ function OpenDialog({
       document.body.style.overflow = previousOverflow;
       if (opener && opener.isConnected) opener.focus();
     };
-    // Set up once per opening: later prop changes must not move focus again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- set up once per opening: a later initialFocusRef must not move focus again
   }, []);
 
   return createPortal(

@@ -134,7 +134,7 @@ function PdfPages({ doc, highlights, passageText, initialPage, texts }: PdfPages
       rectsByPage.set(highlight.pageNumber, rects);
     });
     return { stops, rectsByPage };
-    // highlightsKey stands for the highlights' content (a new array with equal content is no change).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- highlightsKey stands for the highlights' content (a new array with equal content is no change)
   }, [highlightsKey, total]);
 
   const startPage = Math.min(total, Math.max(1, initialPage ?? stops[0]?.pageNumber ?? 1));
@@ -209,6 +209,7 @@ function PdfPages({ doc, highlights, passageText, initialPage, texts }: PdfPages
     } else if (initialPage !== undefined) {
       scrollWithin(container, container?.querySelector(`[data-page-number="${startPage}"]`));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on open, when the highlights' content changes and on navigation only; stops and startPage are read as they are then
   }, [highlightsKey, navigation.active, navigation.moves]);
 
   const shouldRender = (pageNumber: number) => {

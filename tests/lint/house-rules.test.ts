@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { ESLint } from 'eslint';
+
+/**
+ * The lint step of `npm test` must be able to fail: each house rule of eslint.config.js is shown
+ * a seeded violation (a file that does not exist, linted from text at a path of the repository)
+ * and must report it with the expected rule; a well-placed import must pass. The targets of the
+ * imports are real files, picked when the test runs so that renames do not break it.
+ */
+const root = join(import.meta.dirname, '..', '..');
+
+const remotes = readdirSync(join(root, 'remotes')).filter((name) => existsSync(join(root, 'remotes', name, 'src', 'module.tsx')));
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === '__tests__' ? [] : filesUnder(path);
+    return /\.tsx?$/.test(name) && !/^index\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Two features of one remote, and an internal file of the second: `{ remote, from, internal }`. */
+function twoFeatures() {
+  for (const remote of remotes) {
+    const featuresDir = join(root, 'remotes', remote, 'src', 'features');
+    if (!existsSync(featuresDir)) continue;
+    const features = readdirSync(featuresDir).filter((name) => statSync(join(featuresDir, name)).isDirectory());
+    for (const target of features) {
+      const internal = filesUnder(join(featuresDir, target))[0];
+      const other = features.find((name) => name !== target);
+      if (internal && other) return { remote, from: other, internal: relative(root, internal) };
+    }
+  }
+  return undefined;
+}
+
+/** The import path from a (virtual) file to a repository file, without its extension. */
+function importPath(fromFile: string, toFile: string): string {
+  const path = relative(join(root, fromFile, '..'), join(root, toFile)).replace(/\.tsx?$/, '');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+describe('the lint step finds what breaks the house rules', () => {
+  let eslint: ESLint;
+  before(() => {
+    eslint = new ESLint({ cwd: root });
+  });
+
+  async function findings(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+    assert.ok(result, `no lint result for ${filePath}`);
+    return result.messages.map((message) => `${message.ruleId ?? 'fatal'}: ${message.message}`);
+  }
+
+  function assertReported(found: string[], rule: string) {
+    assert.ok(
+      found.some((finding) => finding.startsWith(`${rule}:`)),
+      `expected a ${rule} finding, got: ${found.length ? found.join('; ') : 'none'}`,
+    );
+  }
+
+  it('a remote importing another remote', async () => {
+    const [a, b] = remotes;
+    assert.ok(a && b, 'two remotes to test with');
+    const file = `remotes/${a}/src/zz-lint-probe.ts`;
+    assertReported(await findings(file, `import '${importPath(file, `remotes/${b}/src/module.tsx`)}';\n`), 'boundaries/dependencies');
+  });
+
+  it('a remote importing the host, the host importing a remote', async () => {
+    const [a] = remotes;
+    const fromRemote = `remotes/${a}/src/zz-lint-probe.ts`;
+    assertReported(await findings(fromRemote, `import '${importPath(fromRemote, 'host/src/bootstrap.tsx')}';\n`), 'boundaries/dependencies');
+    const fromHost = 'host/src/zz-lint-probe.ts';
+    assertReported(await findings(fromHost, `import '${importPath(fromHost, `remotes/${a}/src/module.tsx`)}';\n`), 'boundaries/dependencies');
+  });
+
+  it('a layer importing one above it (platform -> ui, contracts -> platform)', async () => {
+    const platform = 'shared/platform/src/zz-lint-probe.ts';
+    assertReported(await findings(platform, `import '${importPath(platform, 'shared/ui/src/index.ts')}';\n`), 'boundaries/dependencies');
+    const contracts = 'shared/contracts/src/zz-lint-probe.ts';
+    assertReported(await findings(contracts, `import '${importPath(contracts, 'shared/platform/src/index.ts')}';\n`), 'boundaries/dependencies');
+  });
+
+  it('the server importing the browser side, by path or by package name', async () => {
+    const file = 'server/src/zz-lint-probe.ts';
+    assertReported(await findings(file, `import '${importPath(file, 'shared/platform/src/index.ts')}';\n`), 'boundaries/dependencies');
+    assertReported(await findings(file, `import '@assistant/ui';\n`), 'boundaries/dependencies');
+  });
+
+  it("a feature importing another feature's internals", async (t) => {
+    const pair = twoFeatures();
+    if (!pair) return t.skip('no remote with two features');
+    const file = `remotes/${pair.remote}/src/features/${pair.from}/zz-lint-probe.ts`;
+    assertReported(await findings(file, `import '${importPath(file, pair.internal)}';\n`), 'boundaries/dependencies');
+  });
+
+  it('code that ships importing test helpers', async () => {
+    const [a] = remotes;
+    assertReported(await findings(`remotes/${a}/src/zz-lint-probe.ts`, `import '@assistant/platform/testing';\n`), 'boundaries/dependencies');
+  });
+
+  it('a file or folder name that is not kebab-case', async () => {
+    assertReported(await findings('shared/ui/src/ZzLintProbe.ts', 'export const probe = 1;\n'), 'check-file/filename-naming-convention');
+    assertReported(await findings('shared/ui/src/ZzFolder/zz-lint-probe.ts', 'export const probe = 1;\n'), 'check-file/folder-naming-convention');
+  });
+
+  it('a missing hook dependency, and switching the rule off without a reason', async () => {
+    const hook = (directive: string) => `import { useEffect, useState } from 'react';
+export function useProbe(value: number) {
+  const [state, setState] = useState(0);
+  ${directive}
+  useEffect(() => setState(value), []);
+  return state;
+}
+`;
+    const file = 'shared/ui/src/zz-lint-probe.ts';
+    assertReported(await findings(file, hook('')), 'react-hooks/exhaustive-deps');
+    assertReported(await findings(file, hook('// eslint-disable-next-line react-hooks/exhaustive-deps')), '@eslint-community/eslint-comments/require-description');
+    assert.deepEqual(await findings(file, hook('// eslint-disable-next-line react-hooks/exhaustive-deps -- set once, on purpose')), []);
+  });
+
+  it('passes imports that follow the layers', async () => {
+    const [a] = remotes;
+    const code = `import { z } from 'zod';\nimport * as contracts from '@assistant/contracts';\nimport * as platform from '@assistant/platform';\nimport * as ui from '@assistant/ui';\nexport const all = [z, contracts, platform, ui];\n`;
+    assert.deepEqual(await findings(`remotes/${a}/src/zz-lint-probe.ts`, code), []);
+    assert.deepEqual(await findings('host/src/zz-lint-probe.ts', code), []);
+  });
+});
