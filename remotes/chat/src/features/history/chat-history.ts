@@ -29,3 +29,16 @@ export interface ChatHistory {
    */
   sendMessage(conversationId: string, payload: MessagePayloadInput, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>>;
 }
+
+/**
+ * Which history, and whose: the server's, or this browser's for one user. It is part of every
+ * query key of the chat's server data (src/query-keys.ts), so switching the history or the user
+ * never shows the other's conversations, not even for a moment. The server's needs no user: it
+ * answers only the signed-in user, and the platform empties the cache when the user changes.
+ */
+export type ChatHistoryScope = { readonly kind: 'server' } | { readonly kind: 'local'; readonly user: string };
+
+/** A history with its scope: what the screens get from useChatHistory. */
+export interface ScopedChatHistory extends ChatHistory {
+  readonly scope: ChatHistoryScope;
+}

@@ -9,21 +9,25 @@ import {
   type StreamEvent,
 } from '@assistant/contracts';
 import { apiClients, type HttpClient } from '@assistant/platform';
-import type { ChatHistory } from './chat-history';
+import type { ChatHistoryScope, ScopedChatHistory } from './chat-history';
 
 // The conversation calls of docs/chat.md (SPEC section 7); every answer is checked against the contract.
 
 const conversationPath = (id: string) => `conversations/${encodeURIComponent(id)}`;
 const nameQuery = (name: string) => `name=${encodeURIComponent(name)}`;
 
+/** The server's history is one for whoever is signed in (the cache is emptied when that changes). */
+export const SERVER_SCOPE: ChatHistoryScope = { kind: 'server' };
+
 /**
  * Conversations kept by the server, through the platform's /api client (bearer token, timeout,
  * the spec's GET retries). `client` is read at every call, so tests and a re-initialised platform
  * are picked up.
  */
-export function createServerHistory(client: () => HttpClient = () => apiClients().api): ChatHistory {
+export function createServerHistory(client: () => HttpClient = () => apiClients().api): ScopedChatHistory {
   return {
     kind: 'server',
+    scope: SERVER_SCOPE,
     async listConversations(signal?: AbortSignal): Promise<Conversation[]> {
       return (await client().get('conversations', conversationListResponseSchema, { signal })).conversations;
     },

@@ -1,12 +1,12 @@
 import { getUser, hasAuth, useFlag } from '@assistant/platform';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ChatHistory } from './chat-history';
+import { useEffect, useMemo, useState } from 'react';
+import type { ChatHistory, ChatHistoryScope, ScopedChatHistory } from './chat-history';
 import { createLocalHistory } from './local-history';
 import { createServerHistory } from './server-history';
 
 export type UseChatHistory =
   | { status: 'loading'; history: undefined }
-  | { status: 'ready'; history: ChatHistory }
+  | { status: 'ready'; history: ScopedChatHistory }
   /** Browser-kept history without a signed-in user: there is nobody to keep it for. */
   | { status: 'failed'; history: undefined };
 
@@ -16,26 +16,33 @@ async function signedInSub(): Promise<string | undefined> {
   return (await getUser())?.profile.sub || undefined;
 }
 
-export interface UseChatHistoryOptions {
-  /** Where the user's `sub` comes from (tests); the platform's auth by default. */
-  userSub?: () => Promise<string | undefined>;
+/** `history` with its scope (the query keys' part that says which history and whose). */
+function withScope(history: ChatHistory, scope: ChatHistoryScope): ScopedChatHistory {
+  return {
+    kind: history.kind,
+    scope,
+    listConversations: (signal) => history.listConversations(signal),
+    createConversation: (name) => history.createConversation(name),
+    renameConversation: (id, name) => history.renameConversation(id, name),
+    deleteConversation: (id) => history.deleteConversation(id),
+    listMessages: (conversationId, signal) => history.listMessages(conversationId, signal),
+    sendMessage: (conversationId, payload, signal) => history.sendMessage(conversationId, payload, signal),
+  };
 }
 
 /**
  * The history the chat screens use: kept in this browser for the signed-in user when the flag
  * `enableLocalChatHistory` is on, otherwise the server's. Stable while the flag and the user stay.
  */
-export function useChatHistory({ userSub = signedInSub }: UseChatHistoryOptions = {}): UseChatHistory {
+export function useChatHistory(): UseChatHistory {
   const local = useFlag('enableLocalChatHistory');
   const server = useMemo(() => createServerHistory(), []);
   const [sub, setSub] = useState<{ value: string | undefined } | undefined>(undefined);
-  const readSub = useRef(userSub);
-  readSub.current = userSub;
 
   useEffect(() => {
     if (!local) return;
     let current = true;
-    readSub.current().then(
+    signedInSub().then(
       (value) => current && setSub({ value }),
       (error: unknown) => {
         console.error('The signed-in user could not be read', error);
@@ -47,7 +54,10 @@ export function useChatHistory({ userSub = signedInSub }: UseChatHistoryOptions 
     };
   }, [local]);
 
-  const localHistory = useMemo(() => (sub?.value ? createLocalHistory({ userSub: sub.value }) : undefined), [sub]);
+  const localHistory = useMemo(
+    () => (sub?.value ? withScope(createLocalHistory({ userSub: sub.value }), { kind: 'local', user: sub.value }) : undefined),
+    [sub],
+  );
 
   if (!local) return { status: 'ready', history: server };
   if (!sub) return { status: 'loading', history: undefined };

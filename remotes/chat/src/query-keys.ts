@@ -1,0 +1,22 @@
+import type { ChatHistoryScope } from './features/history';
+
+/**
+ * The query keys of this remote's server data (docs/platform.md "server state"), in one place:
+ * every key starts with the resource, so a change invalidates all that depends on it with one
+ * prefix. Conversations and their messages carry the history's scope (server, or this browser's
+ * for one user: features/history), so one history's data never shows in the other.
+ */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: (scope: ChatHistoryScope) => ['conversations', 'list', scope] as const,
+  messages: (scope: ChatHistoryScope, conversationId: string) => ['conversations', 'messages', scope, conversationId] as const,
+};
+
+/**
+ * GET /api/qa/resources, of which the chat uses the language models. The key names the part it
+ * keeps, so another remote's query of the same endpoint (with its own shape) cannot collide.
+ */
+export const qaResourceKeys = {
+  all: ['qa-resources'] as const,
+  languageModels: ['qa-resources', 'language-models'] as const,
+};
