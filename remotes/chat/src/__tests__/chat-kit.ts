@@ -48,6 +48,10 @@ export const backend = {
   localAnswer: undefined as undefined | ((body: LocalStreamBody) => Response | StreamEvent[]),
   /** The list call fails with this status. */
   listFailure: undefined as number | undefined,
+  /** How often the list was asked for (GET conversations). */
+  listCalls: 0,
+  /** While set, GET conversations answers the list as it was when asked, once this settles. */
+  listHold: undefined as Promise<void> | undefined,
 };
 
 export interface LocalStreamBody {
@@ -72,9 +76,12 @@ export function chatHandlers(): HttpHandler[] {
     http.get('*/api/qa/resources', () =>
       HttpResponse.json({ collections: [], language_models: [{ id: 'scripted-model', name: 'scripted-model', type: 'llm' }] }),
     ),
-    http.get('*/api/conversations', () => {
+    http.get('*/api/conversations', async () => {
+      backend.listCalls += 1;
       if (backend.listFailure) return apiError(backend.listFailure, 'The list failed');
-      return HttpResponse.json({ conversations: [...backend.conversations].sort(byLatest) });
+      const conversations = backend.conversations.map((c) => ({ ...c })).sort(byLatest);
+      if (backend.listHold) await backend.listHold;
+      return HttpResponse.json({ conversations });
     }),
     http.post('*/api/conversations', ({ request }) => {
       backend.requests.push({ method: 'POST', path: new URL(request.url).pathname + new URL(request.url).search });
@@ -158,6 +165,8 @@ export function resetChatState(conversations: Conversation[] = [], options: { lo
   backend.requests = [];
   backend.localAnswer = undefined;
   backend.listFailure = undefined;
+  backend.listCalls = 0;
+  backend.listHold = undefined;
 }
 
 /** The texts of the notifications shown so far, with their variant ("success: ..."). */

@@ -1,4 +1,5 @@
 import type { Conversation } from '@assistant/contracts';
+import { useQueryClient } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +8,9 @@ import { ConversationView } from '../features/conversation/components/conversati
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import { useConversationMutations } from '../features/conversations/hooks/use-conversation-mutations';
 import { useConversations } from '../features/conversations/hooks/use-conversations';
-import type { ChatHistory } from '../features/history/chat-history';
-import { useChatHistory } from '../features/history/use-chat-history';
+import { useChatHistory, type ScopedChatHistory } from '../features/history';
 import { NAMESPACE } from '../namespace';
+import { conversationKeys } from '../query-keys';
 import './chat-page.css';
 
 /**
@@ -30,15 +31,23 @@ export default function ChatPage() {
   );
 }
 
-function ChatWorkspace({ history }: { history: ChatHistory }) {
+function ChatWorkspace({ history }: { history: ScopedChatHistory }) {
   const { t } = useTranslation(NAMESPACE);
   const { conversationId } = useParams();
   const navigate = useNavigate();
   const basePath = useChatBasePath(conversationId);
   const list = useConversations(history);
-  const mutations = useConversationMutations(history, list);
+  const mutations = useConversationMutations(history);
   const [creating, setCreating] = useState(false);
-  const { reload } = list;
+  const queryClient = useQueryClient();
+  const { scope } = history;
+
+  // An exchange changed the conversation: the list shows its new order, and after the first
+  // answer the title the server made (the local history's name after the first question).
+  const conversationChanged = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: conversationKeys.list(scope) }),
+    [queryClient, scope],
+  );
 
   const startNew = useCallback(async () => {
     if (creating) return;
@@ -68,7 +77,7 @@ function ChatWorkspace({ history }: { history: ChatHistory }) {
       />
       <section className="chat-page__conversation" aria-label={t('page.conversationRegion')}>
         {conversationId ? (
-          <ConversationView key={conversationId} history={history} conversationId={conversationId} onConversationChanged={reload} />
+          <ConversationView key={conversationId} history={history} conversationId={conversationId} onConversationChanged={conversationChanged} />
         ) : (
           <EmptyState
             title={t('page.start.title')}

@@ -3,9 +3,11 @@ import { LocalizedError, notifyError, notifySuccess, useLocale } from '@assistan
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import type { ChatHistory } from '../../history/chat-history';
+import type { ScopedChatHistory } from '../../history';
+import { useCreateConversation } from '../api/create-conversation';
+import { useDeleteConversation } from '../api/delete-conversation';
+import { useRenameConversation } from '../api/rename-conversation';
 import { describeConversationError, type ConversationFailure } from '../model/describe-conversation-error';
-import type { UseConversations } from './use-conversations';
 
 /** How a change went. On failure a dialog stays open and shows `failure`; `gone`: nothing left to change. */
 export type MutationFailure = { ok: false; failure: ConversationFailure; gone: boolean };
@@ -17,16 +19,17 @@ export interface ConversationMutations {
   remove(conversation: Conversation): Promise<MutationResult>;
 }
 
-type ListUpdates = Pick<UseConversations, 'added' | 'replaced' | 'removed' | 'reload'>;
-
 /**
- * New, rename and delete through the history: each updates the list from the answer. Failures
- * are notified (a dialog also shows them); rename and delete say so when they succeed.
+ * New, rename and delete, as the list's buttons and dialogs use them: the mutations (api/) keep
+ * the cached list right; here failures are notified (a dialog also shows them) and rename and
+ * delete say so when they succeed.
  */
-export function useConversationMutations(history: ChatHistory, list: ListUpdates): ConversationMutations {
+export function useConversationMutations(history: ScopedChatHistory): ConversationMutations {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
-  const { added, replaced, removed, reload } = list;
+  const { mutateAsync: createAsync } = useCreateConversation(history);
+  const { mutateAsync: renameAsync } = useRenameConversation(history);
+  const { mutateAsync: removeAsync } = useDeleteConversation(history);
 
   const failed = useCallback(
     (error: unknown, textKey: string, values: Record<string, unknown>): MutationFailure => {
@@ -41,46 +44,38 @@ export function useConversationMutations(history: ChatHistory, list: ListUpdates
   const create = useCallback(
     async (name: string): Promise<MutationResult<Conversation>> => {
       try {
-        const conversation = await history.createConversation(name);
-        added(conversation);
-        return { ok: true, value: conversation };
+        return { ok: true, value: await createAsync(name) };
       } catch (error) {
         return { ...failed(error, 'conversations.create.failed', {}), gone: false };
       }
     },
-    [history, added, failed],
+    [createAsync, failed],
   );
 
   const rename = useCallback(
     async (conversation: Conversation, name: string): Promise<MutationResult> => {
       try {
-        const renamed = await history.renameConversation(conversation.id, name);
-        replaced(renamed);
+        const renamed = await renameAsync({ id: conversation.id, name });
         notifySuccess({ message: { text: t('conversations.rename.success', { name: renamed.name }) } });
         return { ok: true, value: undefined };
       } catch (error) {
-        const result = failed(error, 'conversations.rename.failed', { name: conversation.name });
-        if (result.gone) reload();
-        return result;
+        return failed(error, 'conversations.rename.failed', { name: conversation.name });
       }
     },
-    [history, replaced, reload, failed, t],
+    [renameAsync, failed, t],
   );
 
   const remove = useCallback(
     async (conversation: Conversation): Promise<MutationResult> => {
       try {
-        await history.deleteConversation(conversation.id);
-        removed(conversation.id);
+        await removeAsync(conversation.id);
         notifySuccess({ message: { text: t('conversations.delete.success', { name: conversation.name }) } });
         return { ok: true, value: undefined };
       } catch (error) {
-        const result = failed(error, 'conversations.delete.failed', { name: conversation.name });
-        if (result.gone) removed(conversation.id);
-        return result;
+        return failed(error, 'conversations.delete.failed', { name: conversation.name });
       }
     },
-    [history, removed, failed, t],
+    [removeAsync, failed, t],
   );
 
   return { create, rename, remove };
