@@ -5,7 +5,7 @@ import { addNamespace, RequestAbortedError, useQaResourcesStore } from '@assista
 import { renderWithProviders } from '@assistant/platform/testing';
 import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
-import type { ChatHistory } from '../../history/chat-history';
+import type { ChatHistoryScope, ScopedChatHistory } from '../../history';
 import { ConversationView } from '../components/conversation-view';
 
 export const CONVERSATION = '7d0c6f0e-1f2a-4b3c-8d4e-5f6a7b8c9d01';
@@ -105,13 +105,18 @@ export interface FakeChatHistoryOptions {
 }
 
 /** The server side of docs/chat.md in memory: the tree, the ids, the statuses. */
-export class FakeChatHistory implements ChatHistory {
+export class FakeChatHistory implements ScopedChatHistory {
   readonly kind = 'server' as const;
+  readonly scope: ChatHistoryScope = { kind: 'server' };
   messages: Message[];
   readonly sent: MessagePayloadInput[] = [];
   readonly streams: ScriptedStream[] = [];
   readonly signals: AbortSignal[] = [];
   listCalls = 0;
+  /** The signal of each listMessages call. */
+  readonly listSignals: (AbortSignal | undefined)[] = [];
+  /** While set, listMessages answers once this settles. */
+  listHold: Promise<void> | undefined;
   autoAnswer: FakeChatHistoryOptions['autoAnswer'];
   refuse: FakeChatHistoryOptions['refuse'];
 
@@ -134,9 +139,11 @@ export class FakeChatHistory implements ChatHistory {
   renameConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   deleteConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
 
-  async listMessages(conversationId: string): Promise<Message[]> {
+  async listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
     this.listCalls += 1;
+    this.listSignals.push(signal);
     expect(conversationId).toBe(CONVERSATION);
+    if (this.listHold) await this.listHold;
     return this.messages.map((entry) => ({ ...entry }));
   }
 
@@ -171,7 +178,7 @@ export function setModels(models: LanguageModel[] = MODELS): void {
   useQaResourcesStore.setState({ languageModels: models, collections: [], status: 'loaded' });
 }
 
-export function renderConversation(history: ChatHistory, options: { language?: 'de' | 'en'; onConversationChanged?: () => void } = {}) {
+export function renderConversation(history: ScopedChatHistory, options: { language?: 'de' | 'en'; onConversationChanged?: () => void } = {}) {
   addNamespace('chat', { de, en });
   return renderWithProviders(<ConversationView history={history} conversationId={CONVERSATION} onConversationChanged={options.onConversationChanged} />, {
     language: options.language ?? 'en',

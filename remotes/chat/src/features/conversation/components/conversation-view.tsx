@@ -3,10 +3,10 @@ import { EmptyState, ErrorState, Loading, VisuallyHidden, useAnnouncer } from '@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import type { ChatHistory } from '../../history/chat-history';
+import type { ScopedChatHistory } from '../../history';
+import { useLanguageModelsQuery } from '../api/get-language-models';
 import { useConversation, type SendRequest } from '../hooks/use-conversation';
 import { useCopyAnswer } from '../hooks/use-copy-answer';
-import { useLanguageModels } from '../hooks/use-language-models';
 import { siblingPosition } from '../model/message-tree';
 import { markdownToPlainText } from '../model/plain-text';
 import { Composer } from './composer';
@@ -15,9 +15,9 @@ import { MessageList } from './message-list';
 import '../conversation.css';
 
 export interface ConversationViewProps {
-  history: ChatHistory;
+  history: ScopedChatHistory;
   conversationId: string;
-  /** Called after an answer is complete: the conversation's title or order may have changed. */
+  /** Called after an exchange the history stored: the conversation's title or order may have changed. */
   onConversationChanged?: () => void;
 }
 
@@ -28,7 +28,7 @@ export interface ConversationViewProps {
 export function ConversationView({ history, conversationId, onConversationChanged }: ConversationViewProps) {
   const { t } = useTranslation(NAMESPACE);
   const [announcement, announce] = useAnnouncer();
-  const models = useLanguageModels();
+  const models = useLanguageModelsQuery();
   const [chosenModel, setChosenModel] = useState<string>();
   const [think, setThink] = useState(false);
   const model = chosenModel !== undefined && models.some((entry) => entry.id === chosenModel) ? chosenModel : models[0]?.id;

@@ -1,7 +1,9 @@
 import type { Message, MessagePayloadInput } from '@assistant/contracts';
-import { ApiRequestError, notifyError, RequestAbortedError } from '@assistant/platform';
+import { ApiRequestError, notifyError, useQueryClient } from '@assistant/platform';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ChatHistory } from '../../history/chat-history';
+import { conversationKeys } from '../../../query-keys';
+import type { ChatHistory, ScopedChatHistory } from '../../history';
+import { useMessagesQuery } from '../api/get-messages';
 import { errorKeyForCode, errorKeyForFailure, type SendErrorKey } from '../model/describe-send-error';
 import { activeBranch, branchTo, buildMessageTree, leafAfterSwitch, type MessageTree } from '../model/message-tree';
 import { applyStreamEvent, emptyDraft, type StreamDraft } from '../model/stream-draft';
@@ -36,21 +38,50 @@ interface Pending {
   draft: StreamDraft;
 }
 
-interface LoadedState {
-  status: 'loading' | 'ready' | 'failed';
-  messages: Message[];
+/** What this view adds to the loaded messages, for one history and conversation. */
+interface ViewState {
+  /** Whose state this is: after a switch to another history or conversation it counts as empty. */
+  history: ChatHistory;
+  conversationId: string;
+  /**
+   * Exchanges that ended here and are not in the loaded copy: stopped or failed answers, refused
+   * questions, or a finished answer whose reload failed. Shown over the loaded messages until the
+   * next finished exchange brings the server's copy.
+   */
+  kept: readonly Message[];
   /** The end of the branch shown; undefined: the newest message. */
   leafId: string | undefined;
   /** Answers that failed here, by message id, with the reason. */
   failures: Readonly<Record<string, SendErrorKey>>;
-  /** Messages the server has not stored (the request failed before it streamed). */
+  /** Messages the history has not stored (the request failed before it streamed). */
   unsaved: ReadonlySet<string>;
+  /** The exchange being streamed, as last shown. */
+  pending: Pending | null;
 }
 
-const initialState: LoadedState = { status: 'loading', messages: [], leafId: undefined, failures: {}, unsaved: new Set() };
+type ViewChanges = Partial<Omit<ViewState, 'history' | 'conversationId'>>;
+
+const NO_MESSAGES: readonly Message[] = [];
+const NO_FAILURES: Readonly<Record<string, SendErrorKey>> = {};
+const NO_IDS: ReadonlySet<string> = new Set();
+
+function emptyView(history: ChatHistory, conversationId: string): ViewState {
+  return { history, conversationId, kept: NO_MESSAGES, leafId: undefined, failures: NO_FAILURES, unsaved: NO_IDS, pending: null };
+}
+
+const viewOf = (state: ViewState, history: ChatHistory, conversationId: string): ViewState =>
+  state.history === history && state.conversationId === conversationId ? state : emptyView(history, conversationId);
+
+/** The loaded messages with the kept ones: a kept copy replaces a loaded one in place, new ones go last. */
+function withKept(loaded: readonly Message[], kept: readonly Message[]): readonly Message[] {
+  if (kept.length === 0) return loaded;
+  const keptById = new Map(kept.map((message) => [message.message_id, message]));
+  const loadedIds = new Set(loaded.map((message) => message.message_id));
+  return [...loaded.map((message) => keptById.get(message.message_id) ?? message), ...kept.filter((message) => !loadedIds.has(message.message_id))];
+}
 
 export interface ConversationModel {
-  status: LoadedState['status'];
+  status: 'loading' | 'ready' | 'failed';
   tree: MessageTree;
   /** The messages shown, root first, including the question and answer being streamed. */
   branch: Message[];
@@ -65,8 +96,6 @@ export interface ConversationModel {
   /** Where a new question from the composer goes: the end of the shown branch (stored messages only). */
   composerParent(): string | undefined;
 }
-
-const isStoredRole = (message: Message) => message.role !== 'system';
 
 function now(): string {
   return new Date().toISOString();
@@ -91,90 +120,85 @@ function pendingMessages(pending: Pending, status: Message['status']): [Message,
 }
 
 /**
- * One conversation: its messages (loaded with `history.listMessages`), the branch shown, and the
- * exchange being streamed. Streamed text collects in a ref and is shown at most once per frame,
- * as a transition, so typing stays responsive while an answer streams.
+ * One conversation: its messages (the messages query: api/get-messages), the branch shown, and
+ * the exchange being streamed (an AsyncIterable from `history.sendMessage`). Streamed text
+ * collects in a ref and is shown at most once per frame, as a transition, so typing stays
+ * responsive while an answer streams. A finished exchange reloads the messages query (the
+ * server's copy, with its ids); a stopped or failed one is kept here. Leaving the conversation
+ * aborts the answer being streamed, and the query aborts a load still running.
  */
-export function useConversation(history: ChatHistory, conversationId: string, onExchangeStart?: () => void): ConversationModel {
-  const [state, setState] = useState<LoadedState>(initialState);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+export function useConversation(history: ScopedChatHistory, conversationId: string, onExchangeStart?: () => void): ConversationModel {
+  const queryClient = useQueryClient();
+  const { data: loaded, isError, refetch } = useMessagesQuery(history, conversationId);
+  const [viewState, setViewState] = useState<ViewState>(() => emptyView(history, conversationId));
+  const view = viewOf(viewState, history, conversationId);
   const pendingRef = useRef<Pending | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
   const frameRef = useRef(0);
-  /** Bumped when the conversation changes: answers of the old one are ignored. */
+  /** Bumped when the conversation changes or the view goes: answers of the old one are ignored. */
   const generationRef = useRef(0);
-  const [loadCount, setLoadCount] = useState(0);
-  /** Bumped whenever an exchange puts fresher messages in place: an older load then loses. */
-  const freshnessRef = useRef(0);
 
-  useEffect(() => {
-    const generation = ++generationRef.current;
-    const freshness = freshnessRef.current;
-    const controller = new AbortController();
-    setState(initialState);
-    setPending(null);
-    pendingRef.current = null;
-    history.listMessages(conversationId, controller.signal).then(
-      (messages) => {
-        if (generation !== generationRef.current || freshness !== freshnessRef.current) return;
-        setState({ ...initialState, status: 'ready', messages: messages.filter(isStoredRole) });
-      },
-      (error: unknown) => {
-        if (generation !== generationRef.current || error instanceof RequestAbortedError || controller.signal.aborted) return;
-        console.warn('Loading the messages failed', error);
-        setState({ ...initialState, status: 'failed' });
-      },
-    );
-    return () => {
-      controller.abort();
+  useEffect(
+    () => () => {
+      generationRef.current += 1;
+      pendingRef.current = null;
       controllerRef.current?.abort();
       controllerRef.current = null;
       cancelFrame(frameRef);
-    };
-  }, [history, conversationId, loadCount]);
+    },
+    [history, conversationId],
+  );
 
-  const reload = useCallback(() => setLoadCount((count) => count + 1), []);
+  const update = useCallback(
+    (change: (current: ViewState) => ViewChanges) =>
+      setViewState((state) => {
+        const current = viewOf(state, history, conversationId);
+        return { ...current, ...change(current) };
+      }),
+    [history, conversationId],
+  );
 
-  const tree = useMemo(() => buildMessageTree(state.messages), [state.messages]);
+  const reload = useCallback(() => void refetch(), [refetch]);
+
+  const messages = useMemo(() => withKept(loaded ?? NO_MESSAGES, view.kept), [loaded, view.kept]);
+  const tree = useMemo(() => buildMessageTree(messages), [messages]);
+  const { pending, leafId, unsaved } = view;
 
   const branch = useMemo(() => {
-    if (!pending) return activeBranch(tree, state.leafId);
+    if (!pending) return activeBranch(tree, leafId);
     const [question, answer] = pendingMessages(pending, 'streaming');
     const parentId = pending.question.parent_message_id;
     const before = pending.questionStored
       ? branchTo(tree, pending.question.message_id)
       : [...(parentId ? branchTo(tree, parentId) : []), question];
     return [...before, answer];
-  }, [tree, state.leafId, pending]);
+  }, [tree, leafId, pending]);
 
   const streamingId = pending ? (pending.draft.assistantMessageId ?? pending.localAnswerId) : undefined;
 
-  /** Keeps the ended exchange in the list without asking the server (stopped, failed). */
-  const keepLocally = useCallback((final: Pending, status: Message['status'], reason?: SendErrorKey) => {
-    const [question, answer] = pendingMessages(final, status);
-    // Without the `message` event the server stored nothing of this exchange.
-    const unsavedIds = final.draft.userMessageId ? [] : final.questionStored ? [answer.message_id] : [question.message_id, answer.message_id];
-    setState((current) => {
-      const hasQuestion = current.messages.some((message) => message.message_id === question.message_id);
-      const messages = [...current.messages.filter((message) => message.message_id !== answer.message_id), ...(hasQuestion ? [] : [question]), answer];
-      return {
-        ...current,
-        messages,
+  /** Keeps the ended exchange in the list without asking the history again (stopped, failed). */
+  const keepLocally = useCallback(
+    (final: Pending, status: Message['status'], reason?: SendErrorKey) => {
+      const [question, answer] = pendingMessages(final, status);
+      // Without the `message` event the history stored nothing of this exchange.
+      const unsavedIds = final.draft.userMessageId ? [] : final.questionStored ? [answer.message_id] : [question.message_id, answer.message_id];
+      update((current) => ({
+        kept: [...current.kept.filter((message) => message.message_id !== question.message_id && message.message_id !== answer.message_id), question, answer],
         leafId: answer.message_id,
         failures: reason ? { ...current.failures, [answer.message_id]: reason } : current.failures,
         unsaved: new Set([...current.unsaved, ...unsavedIds]),
-      };
-    });
-  }, []);
+        pending: null,
+      }));
+    },
+    [update],
+  );
 
   const send = useCallback(
     async (request: SendRequest, choices: SendChoices): Promise<ExchangeOutcome | undefined> => {
       if (controllerRef.current) return undefined;
       const generation = generationRef.current;
       const messageId = request.messageId ?? crypto.randomUUID();
-      const stored = stateRef.current.messages.find((message) => message.message_id === messageId);
+      const stored = messages.find((message) => message.message_id === messageId);
       const question: Message = stored ?? {
         message_id: messageId,
         conversation_id: conversationId,
@@ -186,7 +210,7 @@ export function useConversation(history: ChatHistory, conversationId: string, on
       };
       const start: Pending = { question, questionStored: stored !== undefined, localAnswerId: `local-${crypto.randomUUID()}`, draft: emptyDraft };
       pendingRef.current = start;
-      setPending(start);
+      update(() => ({ pending: start }));
       onExchangeStart?.();
 
       const controller = new AbortController();
@@ -210,7 +234,7 @@ export function useConversation(history: ChatHistory, conversationId: string, on
           if (draft.phase !== 'streaming') break;
           scheduleCommit(frameRef, () => {
             const latest = pendingRef.current;
-            startTransition(() => setPending(latest));
+            startTransition(() => update(() => ({ pending: latest })));
           });
         }
       } catch (error) {
@@ -229,36 +253,35 @@ export function useConversation(history: ChatHistory, conversationId: string, on
 
       if (controller.signal.aborted && final.draft.phase === 'streaming') {
         keepLocally(final, 'stopped');
-        setPending(null);
         return { kind: 'stopped', stored: final.draft.userMessageId !== undefined };
       }
       if (failure !== undefined || final.draft.phase !== 'done') {
         const reason = failure ?? (final.draft.error ? errorKeyForCode(final.draft.error.code) : 'ended');
         keepLocally(final, 'error', reason);
-        setPending(null);
         return { kind: 'error', reason, stored: final.draft.userMessageId !== undefined };
       }
 
-      // Done: the server has the whole exchange (and perhaps a new title): show its copy.
+      // Done: the history has the whole exchange: reload the messages query and show its copy.
+      // Invalidating cancels a load still running (it started before the exchange) and loads again.
       const answerId = final.draft.assistantMessageId;
+      const queryKey = conversationKeys.messages(history.scope, conversationId);
       try {
-        const messages = (await history.listMessages(conversationId)).filter(isStoredRole);
+        await queryClient.invalidateQueries({ queryKey, exact: true }, { throwOnError: true });
         if (generation !== generationRef.current) return undefined;
-        if (answerId !== undefined && messages.some((message) => message.message_id === answerId)) {
-          freshnessRef.current += 1;
-          setState((current) => ({ ...current, status: 'ready', messages, leafId: answerId, unsaved: new Set() }));
+        const reloaded = queryClient.getQueryData<Message[]>(queryKey) ?? [];
+        if (answerId !== undefined && reloaded.some((message) => message.message_id === answerId)) {
+          update(() => ({ kept: NO_MESSAGES, unsaved: NO_IDS, leafId: answerId, pending: null }));
         } else {
           keepLocally(final, 'complete');
         }
       } catch (error) {
-        console.warn('Reloading the messages failed', error);
         if (generation !== generationRef.current) return undefined;
+        console.warn('Reloading the messages failed', error);
         keepLocally(final, 'complete');
       }
-      setPending(null);
       return { kind: 'done', answer: final.draft.answer, stored: true };
     },
-    [history, conversationId, keepLocally, onExchangeStart],
+    [history, conversationId, messages, queryClient, update, keepLocally, onExchangeStart],
   );
 
   const stop = useCallback(() => controllerRef.current?.abort(), []);
@@ -266,21 +289,22 @@ export function useConversation(history: ChatHistory, conversationId: string, on
   const switchTo = useCallback(
     (siblingId: string) => {
       const leaf = leafAfterSwitch(tree, siblingId);
-      if (leaf !== undefined) setState((current) => ({ ...current, leafId: leaf }));
+      if (leaf !== undefined) update(() => ({ leafId: leaf }));
     },
-    [tree],
+    [tree, update],
   );
 
   const composerParent = useCallback((): string | undefined => {
-    const shown = activeBranch(buildMessageTree(stateRef.current.messages), stateRef.current.leafId);
+    const shown = activeBranch(tree, leafId);
     for (let index = shown.length - 1; index >= 0; index -= 1) {
       const message = shown[index]!;
-      if (!stateRef.current.unsaved.has(message.message_id)) return message.message_id;
+      if (!unsaved.has(message.message_id)) return message.message_id;
     }
     return undefined;
-  }, []);
+  }, [tree, leafId, unsaved]);
 
-  return { status: state.status, tree, branch, streamingId, failures: state.failures, reload, send, stop, switchTo, composerParent };
+  const status = loaded !== undefined ? 'ready' : isError ? 'failed' : 'loading';
+  return { status, tree, branch, streamingId, failures: view.failures, reload, send, stop, switchTo, composerParent };
 }
 
 function scheduleCommit(frameRef: { current: number }, commit: () => void): void {
