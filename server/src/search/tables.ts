@@ -7,7 +7,7 @@ import type { DatabaseSchema } from '../db/schema';
  */
 export type SearchTables = Pick<DatabaseSchema, 'document_pages' | 'passages'>;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a Kysely of any schema: callers pass their own database or transaction
 export type AnyKysely = Kysely<any>;
 
 export function searchDb(db: AnyKysely): Kysely<SearchTables> {

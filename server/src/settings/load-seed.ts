@@ -7,7 +7,7 @@ export async function loadSettingsSeed(file: string): Promise<AdminSettings> {
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new Error(`Cannot read the settings seed ${file}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the settings seed ${file}: ${(error as Error).message}`, { cause: error });
   }
   const parsed = adminSettingsSchema.safeParse(raw);
   if (!parsed.success) {
