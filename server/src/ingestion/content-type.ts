@@ -1,36 +1,33 @@
+import {
+  UPLOAD_DOCUMENT_TYPES,
+  UPLOAD_TYPE_WITHOUT_EXTENSION,
+  fileExtension,
+  uploadMediaTypeOfExtension,
+  uploadTypeNames,
+  type UploadMediaType,
+} from '@assistant/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 
-/** The document types ingestion reads, by the media type the server records. */
-export const SUPPORTED_MEDIA_TYPES = {
-  'application/pdf': 'PDF',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word (DOCX)',
-  'text/html': 'HTML',
-  'text/markdown': 'Markdown',
-  'text/plain': 'plain text',
-} as const;
-export type SupportedMediaType = keyof typeof SUPPORTED_MEDIA_TYPES;
-
-const BINARY_BY_EXTENSION: Record<string, SupportedMediaType> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
-const TEXT_BY_EXTENSION: Record<string, SupportedMediaType> = {
-  txt: 'text/plain',
-  text: 'text/plain',
-  log: 'text/plain',
-  csv: 'text/plain',
-  md: 'text/markdown',
-  markdown: 'text/markdown',
-  html: 'text/html',
-  htm: 'text/html',
-};
+/**
+ * The document types ingestion takes, their extensions and the name rules are the contract's
+ * (UPLOAD_DOCUMENT_TYPES in shared/contracts/src/upload.ts), which the browser checks too; here
+ * the content decides.
+ */
+export type SupportedMediaType = UploadMediaType;
 
 /** How many leading bytes the magic-number check reads (file-type's sample size). */
 export const HEAD_BYTES = 4100;
 
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+/** The type a binary format's extension claims (PDF, Word), if any. */
+function binaryClaimedBy(extension: string): UploadMediaType | undefined {
+  const type = uploadMediaTypeOfExtension(extension);
+  return type && !UPLOAD_DOCUMENT_TYPES[type].text ? type : undefined;
+}
+
+/** The text format an extension names (HTML, Markdown, plain), if any. */
+function textNamedBy(extension: string): UploadMediaType | undefined {
+  const type = uploadMediaTypeOfExtension(extension);
+  return type && UPLOAD_DOCUMENT_TYPES[type].text ? type : undefined;
 }
 
 export class UnsupportedContentError extends Error {
@@ -52,29 +49,28 @@ export async function sniffHead(head: Uint8Array): Promise<{ mime: string; ext: 
  * UTF-8 without NUL characters. Throws UnsupportedContentError with a message for the user.
  */
 export function decideMediaType(name: string, sniffed: { mime: string; ext: string } | undefined, isText: boolean): SupportedMediaType {
-  const ext = extensionOf(name);
-  const supportedList = 'PDF, Word (DOCX), HTML, Markdown or plain text';
+  const ext = fileExtension(name);
+  const supportedList = uploadTypeNames();
   if (sniffed) {
-    if (sniffed.mime in SUPPORTED_MEDIA_TYPES) return sniffed.mime as SupportedMediaType;
+    if (sniffed.mime in UPLOAD_DOCUMENT_TYPES) return sniffed.mime as SupportedMediaType;
     return raise(`"${name}" is ${describe(sniffed)} by its content, not a supported document (${supportedList})`);
   }
   if (!isText) {
-    const claimed = BINARY_BY_EXTENSION[ext];
-    if (claimed) return raise(`"${name}" is named .${ext} but its content is not ${SUPPORTED_MEDIA_TYPES[claimed]}`);
+    const claimed = binaryClaimedBy(ext);
+    if (claimed) return raise(`"${name}" is named .${ext} but its content is not ${UPLOAD_DOCUMENT_TYPES[claimed].name}`);
     return raise(`"${name}" is not a supported document by its content (${supportedList})`);
   }
-  const claimedBinary = BINARY_BY_EXTENSION[ext];
-  if (claimedBinary) return raise(`"${name}" is named .${ext} but its content is text, not ${SUPPORTED_MEDIA_TYPES[claimedBinary]}`);
-  if (ext === '') return 'text/plain';
-  const text = TEXT_BY_EXTENSION[ext];
+  const claimedBinary = binaryClaimedBy(ext);
+  if (claimedBinary) return raise(`"${name}" is named .${ext} but its content is text, not ${UPLOAD_DOCUMENT_TYPES[claimedBinary].name}`);
+  if (ext === '') return UPLOAD_TYPE_WITHOUT_EXTENSION;
+  const text = textNamedBy(ext);
   if (text) return text;
   return raise(`"${name}" is text with the unsupported extension .${ext} (use .txt, .md, .html)`);
 }
 
 /** An empty file has no content to judge: its extension names the type, and ingestion reports it empty (DATA0006). */
 export function mediaTypeOfEmpty(name: string): SupportedMediaType {
-  const ext = extensionOf(name);
-  return BINARY_BY_EXTENSION[ext] ?? TEXT_BY_EXTENSION[ext] ?? 'text/plain';
+  return uploadMediaTypeOfExtension(fileExtension(name)) ?? UPLOAD_TYPE_WITHOUT_EXTENSION;
 }
 
 function describe(sniffed: { mime: string; ext: string }): string {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH } from '@assistant/contracts';
 import { sql } from 'kysely';
 import { markersToHighlights, type Highlight } from './highlights';
 import type { AnyKysely } from './tables';
@@ -24,13 +25,10 @@ export interface Hit {
 export interface SearchInput {
   collectionIds: readonly string[];
   query: string;
-  /** Default 20, at most 100. */
+  /** Default SEARCH_DEFAULT_LIMIT, at most SEARCH_MAX_LIMIT (the contract's). */
   limit?: number;
 }
 
-export const DEFAULT_SEARCH_LIMIT = 20;
-export const MAX_SEARCH_LIMIT = 100;
-export const MAX_QUERY_LENGTH = 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const START = '\u0001';
@@ -59,11 +57,11 @@ interface Row {
  * in the passage text, checked character by character against it.
  */
 export async function searchPassages(db: AnyKysely, input: SearchInput): Promise<Hit[]> {
-  const query = input.query.trim().slice(0, MAX_QUERY_LENGTH);
+  const query = input.query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
   // Ids that are not UUIDs name no collection (and would make the uuid cast fail).
   const collectionIds = [...new Set(input.collectionIds)].filter((id) => UUID.test(id));
   if (!query || collectionIds.length === 0) return [];
-  const limit = Math.min(Math.max(Math.trunc(input.limit ?? DEFAULT_SEARCH_LIMIT), 1), MAX_SEARCH_LIMIT);
+  const limit = Math.min(Math.max(Math.trunc(input.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
 
   const { rows } = await sql<Row>`
     with q as (

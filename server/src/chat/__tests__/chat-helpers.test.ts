@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Message } from '@assistant/contracts';
+import { HISTORY_MAX_CHARACTERS, type Message } from '@assistant/contracts';
 import type { ChatDelta } from '../../inference/model-provider';
-import { HISTORY_MAX_CHARACTERS, buildPrompt } from '../build-prompt';
+import { buildPrompt } from '../build-prompt';
 import { parseJsonObject } from '../intent';
 import { ThinkTagSplitter } from '../think-tags';
 import { cleanTitle } from '../title';

@@ -1,3 +1,4 @@
+import { UPLOAD_MEDIA_TYPES } from '@assistant/contracts';
 import { DocumentParseError, type ParsedDocument, type ParsedPage } from '../document-model';
 import { parseDocx } from './docx';
 import { parseHtml } from './html';
@@ -11,11 +12,14 @@ export { detectLanguage, countWords } from './language';
 export const PDF_MEDIA_TYPE = 'application/pdf';
 export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** The media types parseDocument reads (parameters such as `; charset=utf-8` are ignored). */
-export const SUPPORTED_MEDIA_TYPES = [PDF_MEDIA_TYPE, DOCX_MEDIA_TYPE, 'text/html', 'text/markdown', 'text/x-markdown', 'text/plain'] as const;
+/**
+ * The media types parseDocument reads (parameters such as `; charset=utf-8` are ignored): the
+ * contract's upload types, and text/x-markdown of older records.
+ */
+export const PARSEABLE_MEDIA_TYPES: readonly string[] = [...UPLOAD_MEDIA_TYPES, 'text/x-markdown'];
 
 export function isSupportedMediaType(mediaType: string): boolean {
-  return (SUPPORTED_MEDIA_TYPES as readonly string[]).includes(baseMediaType(mediaType));
+  return PARSEABLE_MEDIA_TYPES.includes(baseMediaType(mediaType));
 }
 
 function baseMediaType(mediaType: string): string {
