@@ -74,10 +74,14 @@ export async function startExchange(
   ];
   const [upstream, stored] = await Promise.allSettled([
     models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, signal }),
-    conversations.addMessages(exchange.conversation.id, toStore),
+    conversations.addMessages(exchange.owner, exchange.conversation.id, toStore).then((rows) => {
+      // Checked by the route a moment ago; gone only when it was deleted meanwhile.
+      if (rows.length !== toStore.length) throw new Error('The conversation is no longer there');
+      return rows;
+    }),
   ]);
   if (upstream.status === 'fulfilled' && stored.status === 'fulfilled') return upstream.value;
-  if (stored.status === 'fulfilled') await conversations.removeMessages(toStore.map((message) => message.message_id));
+  if (stored.status === 'fulfilled') await conversations.removeMessages(exchange.owner, toStore.map((message) => message.message_id));
   if (upstream.status === 'fulfilled') {
     // Stops the upstream request the answer no longer needs.
     await (upstream.value as AsyncGenerator<ChatDelta>).return?.(undefined);
@@ -154,7 +158,8 @@ export async function relayExchange(options: {
     progressBusy = true;
     lastProgress = Date.now();
     progressWrite = conversations
-      .saveProgress(exchange.assistantMessageId, { content, reasoning })
+      .saveProgress(exchange.owner, exchange.assistantMessageId, { content, reasoning })
+      .then(() => undefined)
       .catch((error: unknown) => log.warn({ err: error }, 'chat: the answer so far could not be stored'))
       .finally(() => {
         progressBusy = false;
@@ -173,7 +178,7 @@ export async function relayExchange(options: {
 
   await progressWrite;
   await conversations
-    .finishMessage(exchange.assistantMessageId, { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning })
+    .finishMessage(exchange.owner, exchange.assistantMessageId, { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning })
     .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the answer could not be stored'));
 
   const logged = { conversationId: exchange.conversation.id, messageId: exchange.assistantMessageId, model: exchange.model, ms: Date.now() - started, characters: outcome.content.length };

@@ -165,12 +165,6 @@ export class ConversationsRepository {
     return row && toMessage(row);
   }
 
-  /** Whether a message with this id exists anywhere (a client-made id must not collide). */
-  async messageIdTaken(messageId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('messages').select('message_id').where('message_id', '=', messageId).executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** The conversation's most recently stored message (the default parent of a new one). */
   async latestMessage(owner: string, conversationId: string): Promise<Message | undefined> {
     const row = await this.db
@@ -191,7 +185,8 @@ export class ConversationsRepository {
    * given one, or the latest message when `parent` is undefined, none when null) with the branch
    * that ends at it (root first; empty when the parent is not in this conversation), the message
    * of this conversation that already has the client-made `messageId`, and whether that id is
-   * taken anywhere (of another conversation's message nothing else is answered).
+   * taken anywhere (ids are unique over all messages, so a new one must not collide; of another
+   * conversation's message nothing else is answered, not even whose it is).
    * Undefined when the conversation is missing or another user's.
    */
   async prepareExchange(
@@ -267,59 +262,93 @@ export class ConversationsRepository {
   }
 
   /**
-   * Stores the messages of one exchange in order (`seq` follows the list) and marks the
-   * conversation as updated, in one statement (atomic without a transaction, one round trip).
+   * Stores the messages of one exchange in the owner's conversation, in order (`seq` follows the
+   * list), and marks the conversation as updated, in one statement (atomic without a transaction,
+   * one round trip). Answers the stored messages: none when the conversation is not the owner's.
    */
-  async addMessages(conversationId: string, messages: NewMessage[]): Promise<Message[]> {
-    const rows = await this.db
+  async addMessages(owner: string, conversationId: string, messages: NewMessage[]): Promise<Message[]> {
+    if (messages.length === 0) return [];
+    // One row per message, each only where the conversation is the owner's (none otherwise).
+    const rowOf = (message: NewMessage) =>
+      this.db
+        .selectFrom('conversations')
+        .where('id', '=', conversationId)
+        .where('owner_id', '=', owner)
+        .select([
+          sql<string>`${message.message_id}::uuid`.as('message_id'),
+          'id as conversation_id',
+          sql<string | null>`${message.parent_message_id}::uuid`.as('parent_message_id'),
+          sql<MessageRow['role']>`${message.role}::text`.as('role'),
+          sql<string>`${message.content}::text`.as('content'),
+          sql<MessageStatus>`${message.status}::text`.as('status'),
+          sql<string | null>`${message.model ?? null}::text`.as('model'),
+          sql<string | null>`null::text`.as('reasoning'),
+        ]);
+    const [first, ...rest] = messages;
+    const rows = rest.reduce((union, message) => union.unionAll(rowOf(message)), rowOf(first!));
+    const stored = await this.db
       .with('stored', (db) =>
         db
           .insertInto('messages')
-          .values(
-            messages.map((message) => ({
-              message_id: message.message_id,
-              conversation_id: conversationId,
-              parent_message_id: message.parent_message_id,
-              role: message.role,
-              content: message.content,
-              status: message.status,
-              model: message.model ?? null,
-              reasoning: null,
-            })),
-          )
+          .columns(['message_id', 'conversation_id', 'parent_message_id', 'role', 'content', 'status', 'model', 'reasoning'])
+          .expression(rows)
           .returning([...MESSAGE_COLUMNS, 'seq']),
       )
-      .with('touched', (db) => db.updateTable('conversations').set({ updated_at: new Date() }).where('id', '=', conversationId).returning('id'))
+      .with('touched', (db) =>
+        db
+          .updateTable('conversations')
+          .set({ updated_at: new Date() })
+          .where('id', '=', conversationId)
+          .where('owner_id', '=', owner)
+          .where(sql<boolean>`exists (select 1 from stored)`)
+          .returning('id'),
+      )
       .selectFrom('stored')
       .select(MESSAGE_COLUMNS)
       .orderBy('seq')
       .execute();
-    return rows.map(toMessage);
+    return stored.map(toMessage);
   }
 
-  /** Writes the final state of an answer (complete, stopped or error, with what arrived). */
-  async finishMessage(messageId: string, update: { content: string; status: MessageStatus; reasoning?: string | undefined }): Promise<void> {
-    await this.db
+  /** Writes the final state of an answer (complete, stopped or error, with what arrived); false when it is not the owner's. */
+  async finishMessage(
+    owner: string,
+    messageId: string,
+    update: { content: string; status: MessageStatus; reasoning?: string | undefined },
+  ): Promise<boolean> {
+    const result = await this.db
       .updateTable('messages')
       .set({ content: update.content, status: update.status, reasoning: update.reasoning ? update.reasoning : null, written_at: sql<Date>`now()` })
       .where('message_id', '=', messageId)
-      .execute();
+      .where('conversation_id', 'in', this.ownedConversationIds(owner))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Writes what an answer has so far, while it is still streaming (another tab, a reload). */
-  async saveProgress(messageId: string, update: { content: string; reasoning: string }): Promise<void> {
-    await this.db
+  /** Writes what an answer has so far, while it is still streaming (another tab, a reload); false when it is not (or no longer) so. */
+  async saveProgress(owner: string, messageId: string, update: { content: string; reasoning: string }): Promise<boolean> {
+    const result = await this.db
       .updateTable('messages')
       .set({ content: update.content, reasoning: update.reasoning ? update.reasoning : null, written_at: sql<Date>`now()` })
       .where('message_id', '=', messageId)
       .where('status', '=', 'streaming')
+      .where('conversation_id', 'in', this.ownedConversationIds(owner))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Removes the owner's messages stored for an exchange that never started (the model refused at once). */
+  async removeMessages(owner: string, messageIds: string[]): Promise<void> {
+    if (messageIds.length === 0) return;
+    await this.db
+      .deleteFrom('messages')
+      .where('message_id', 'in', messageIds)
+      .where('conversation_id', 'in', this.ownedConversationIds(owner))
       .execute();
   }
 
-  /** Removes messages stored for an exchange that never started (the model refused at once). */
-  async removeMessages(messageIds: string[]): Promise<void> {
-    if (messageIds.length === 0) return;
-    await this.db.deleteFrom('messages').where('message_id', 'in', messageIds).execute();
+  private ownedConversationIds(owner: string) {
+    return this.db.selectFrom('conversations').select('id').where('owner_id', '=', owner);
   }
 }
 

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { testDatabaseTargets } from '../../testing/test-databases';
+import type { DatabaseHandle } from '../database';
+import { ConversationsRepository, type NewMessage } from '../repositories/conversations-repository';
+
+const OWNER = 'owner-sub';
+const OTHER = 'other-sub';
+
+const question = (content: string, parent: string | null = null): NewMessage => ({
+  message_id: randomUUID(),
+  parent_message_id: parent,
+  role: 'user',
+  content,
+  status: 'complete',
+});
+
+for (const target of testDatabaseTargets()) {
+  describe(`conversations repository on ${target.name}: every call is scoped to its owner`, () => {
+    let handle: DatabaseHandle;
+    let repository: ConversationsRepository;
+    before(async () => {
+      handle = await target.open();
+      repository = new ConversationsRepository(handle.db);
+    });
+    after(() => handle.close());
+
+    async function setUp() {
+      const conversation = await repository.create(OWNER, 'Mine');
+      const [stored] = await repository.addMessages(OWNER, conversation.id, [question('Hello?')]);
+      const answerId = randomUUID();
+      await repository.addMessages(OWNER, conversation.id, [
+        { message_id: answerId, parent_message_id: stored!.message_id, role: 'assistant', content: '', status: 'streaming', model: 'm' },
+      ]);
+      return { conversation, questionId: stored!.message_id, answerId };
+    }
+
+    it('answers the owner and stores what they send', async () => {
+      const { conversation, answerId } = await setUp();
+      assert.equal(await repository.saveProgress(OWNER, answerId, { content: 'Hi', reasoning: '' }), true);
+      assert.equal(await repository.finishMessage(OWNER, answerId, { content: 'Hi there', status: 'complete' }), true);
+      const messages = await repository.messages(OWNER, conversation.id);
+      assert.deepEqual(messages?.map((m) => [m.role, m.content, m.status]), [
+        ['user', 'Hello?', 'complete'],
+        ['assistant', 'Hi there', 'complete'],
+      ]);
+    });
+
+    it("does nothing with another owner's ids: no reads, no writes, no deletes", async () => {
+      const { conversation, questionId, answerId } = await setUp();
+      const before = await repository.messages(OWNER, conversation.id);
+
+      assert.equal(await repository.find(OTHER, conversation.id), undefined);
+      assert.equal(await repository.messages(OTHER, conversation.id), undefined);
+      assert.equal(await repository.findMessage(OTHER, conversation.id, questionId), undefined);
+      assert.equal(await repository.latestMessage(OTHER, conversation.id), undefined);
+      assert.deepEqual(await repository.branch(OTHER, conversation.id, answerId), []);
+      assert.equal(await repository.prepareExchange(OTHER, conversation.id, { parent: undefined, messageId: undefined }), undefined);
+      assert.equal(await repository.rename(OTHER, conversation.id, 'Theirs'), undefined);
+      assert.equal(await repository.setTitle(OTHER, conversation.id, 'Mine', 'Theirs'), false);
+      assert.deepEqual(await repository.addMessages(OTHER, conversation.id, [question('Injected', answerId)]), []);
+      assert.equal(await repository.saveProgress(OTHER, answerId, { content: 'overwritten', reasoning: '' }), false);
+      assert.equal(await repository.finishMessage(OTHER, answerId, { content: 'overwritten', status: 'error' }), false);
+      await repository.removeMessages(OTHER, [questionId, answerId]);
+      assert.equal(await repository.delete(OTHER, conversation.id), false);
+      assert.deepEqual(await repository.list(OTHER), []);
+
+      assert.deepEqual(await repository.messages(OWNER, conversation.id), before, "the owner's messages are untouched");
+      assert.equal((await repository.find(OWNER, conversation.id))?.name, 'Mine');
+    });
+
+    it('removes only the owner’s messages', async () => {
+      const { conversation, questionId, answerId } = await setUp();
+      await repository.removeMessages(OWNER, [answerId]);
+      assert.deepEqual((await repository.messages(OWNER, conversation.id))?.map((m) => m.message_id), [questionId]);
+    });
+  });
+}
