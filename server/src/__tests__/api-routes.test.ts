@@ -192,7 +192,7 @@ describe('API routes', () => {
     it('answers an unknown path with a 404 JSON body', async () => {
       const response = await t.as('employee', { method: 'GET', url: '/api/nothing-here?x=1' });
       assert.equal(response.statusCode, 404);
-      assert.deepEqual(response.json(), { statusCode: 404, error: 'Not Found', message: 'No route GET /api/nothing-here' });
+      assert.deepEqual(response.json(), { statusCode: 404, error: 'Not Found', message: 'No route GET /api/nothing-here', code: 'not_found' });
     });
 
     it('answers invalid JSON with 400', async () => {

@@ -131,7 +131,7 @@ describe('local chat: POST /api/chat/stream', () => {
     model.setScript({ rules: [INTENT_RULE, { status: 500, errorMessage: 'model crashed' }] });
     const refused = await stream({ payload: { content: 'Hi?' } });
     assert.equal(refused.statusCode, 502);
-    assert.equal(refused.json().message, 'The answer failed: The model endpoint answered HTTP 500: model crashed');
+    assert.deepEqual([refused.json().code, refused.json().message], ['upstream_failed', 'The answer failed: the language model reported an error']);
   });
 
   it('needs a signed-in user', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StreamErrorCode, StreamEvent } from '@assistant/contracts';
 import type { ChatDelta } from '../inference/model-provider';
-import { describeStreamFailure } from '../inference/describe-stream-failure';
+import { describeStreamFailure } from '../inference/public-failure';
 import { ThinkTagSplitter } from './think-tags';
 
 export interface AnswerOutcome {

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/send-error';
 import { abortWhenClientLeaves } from '../inference/client-abort';
 import type { ChatDelta } from '../inference/model-provider';
-import { UpstreamError, isAbortError, statusForUpstreamError } from '../inference/upstream';
+import { upstreamFailureReply } from '../inference/public-failure';
+import { UpstreamError, isAbortError } from '../inference/upstream';
 import { NdjsonWriter } from './ndjson-writer';
 
 export const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: chat needs a language model (OPENAI_BASE_URL, or a local Ollama)`;
@@ -19,15 +20,19 @@ export function unsupported(payload: MessagePayload): string | undefined {
 }
 
 /** The model to answer with: the override when it is on offer, else the first; or the error to send. */
-export function pickModel(offered: readonly string[], override: string | undefined): { model: string } | { status: 400 | 503; message: string } {
-  if (offered.length === 0) return { status: 503, message: NO_MODEL };
+export function pickModel(
+  offered: readonly string[],
+  override: string | undefined,
+): { model: string } | { status: 400 | 503; code: 'unknown_model' | 'model_unavailable'; message: string } {
+  if (offered.length === 0) return { status: 503, code: 'model_unavailable', message: NO_MODEL };
   const model = override ?? offered[0]!;
-  return offered.includes(model) ? { model } : { status: 400, message: `Unknown language model: ${model}` };
+  return offered.includes(model) ? { model } : { status: 400, code: 'unknown_model', message: `Unknown language model: ${model}` };
 }
 
 /**
  * Answers a chat call with a stream of JSON lines: `start` asks the model (a refusal before any
- * text becomes a JSON error: 499 when the client left, 502/503/504 by the upstream's failure),
+ * text becomes a JSON error: 499 when the client left, 502/503/504 by the upstream's failure, with
+ * a code and our own sentence; the upstream's words go to the log),
  * then `relay` writes the events while the client reads (backpressure through the writer). The
  * client leaving aborts the signal both get.
  */
@@ -48,9 +53,9 @@ export async function replyWithStream(
     client.dispose();
     if (client.signal.aborted || isAbortError(error)) return sendError(reply, 499, 'The client closed the request');
     if (error instanceof UpstreamError) {
-      request.log.warn({ model: options.model, reason: error.message, status: error.status }, 'chat: the model refused');
-      const status = statusForUpstreamError(error, { unreachableIs503: true });
-      return sendError(reply, status, status === 503 ? NO_MODEL : `The answer failed: ${error.message}`);
+      const failure = upstreamFailureReply(error, 'The answer', 'the language model', { unreachableIs503: true, noModelMessage: NO_MODEL });
+      request.log.warn({ model: options.model, reason: failure.reason, status: error.status, code: failure.code }, 'chat: the model refused');
+      return sendError(reply, failure.status, failure.message, { code: failure.code });
     }
     throw error;
   }

@@ -1,20 +1,30 @@
+import { validationFailure } from '@assistant/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { sendError } from './send-error';
 
-/** Turns every failure into the API's error body: 400 with zod issues, 404 JSON, 500 without internals. */
+/**
+ * Turns every failure into the API's error body, always with a `code`: 400 validation_failed with
+ * zod issues, 404 JSON, 413 with the body limit, 500 without internals.
+ */
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No route ${request.method} ${request.url.split('?')[0]}`));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';
-      const issues = error.validation.map((issue) => ({
-        path: [where, ...issue.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p))],
-        message: issue.message ?? 'Invalid value',
-        code: issue.keyword,
-      }));
-      return sendError(reply, 400, `Invalid ${where}: ${issues.map((i) => `${i.path.slice(1).join('.') || where}: ${i.message}`).join('; ')}`, issues);
+      const failure = validationFailure(
+        where,
+        error.validation.map((issue) => ({
+          path: issue.instancePath
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+          message: issue.message ?? 'Invalid value',
+          code: issue.keyword,
+        })),
+      );
+      return sendError(reply, 400, failure.message, { code: failure.code, issues: failure.issues });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error.cause }, 'response does not match its contract');
@@ -26,6 +36,9 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return sendError(reply, status, 'Internal server error');
     }
     // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their message.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, 413, error.message, { limit: { value: app.initialConfig.bodyLimit ?? 1_048_576, unit: 'bytes' } });
+    }
     return sendError(reply, status, error.message);
   });
 }

@@ -1,6 +1,4 @@
-import { STATUS_CODES } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { ApiError } from '@assistant/contracts';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -12,6 +10,7 @@ import type {
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { databaseRateLimitStore } from './rate-limit-store';
+import { sendError } from './send-error';
 import { StreamSlots, type StreamLease } from './stream-slots';
 
 declare module 'fastify' {
@@ -120,8 +119,7 @@ export async function registerUserLimits(app: FastifyInstance, db: Database, lim
 /** The 429 of a per-user limit: `retry-after` and the API error body saying the same wait. */
 export function sendRateLimited(reply: FastifyReply, seconds: number, message: string): FastifyReply {
   const wait = Math.max(1, Math.ceil(seconds));
-  const body: ApiError = { statusCode: 429, error: STATUS_CODES[429]!, message, code: 'rate_limited', retry_after_seconds: wait };
-  return reply.code(429).header('retry-after', String(wait)).type('application/json; charset=utf-8').send(body);
+  return sendError(reply.header('retry-after', String(wait)), 429, message, { code: 'rate_limited', retryAfterSeconds: wait });
 }
 
 /** The user's ingestion jobs not yet finished, counted up to `upTo` (all the check needs). */

@@ -1,8 +1,9 @@
 /**
  * Failures of the services the server calls on a user's behalf (model endpoint, DeepL,
- * LibreTranslate), worded for the user: they reach the portal as the message of a 502/503/504
- * answer or of a stream's `error` event, so they name the service and the problem, never a stack
- * or a key.
+ * LibreTranslate), worded for the operator: the message names the service and the problem (its
+ * HTTP status, its own error text, the address that could not be reached, the setting to check),
+ * never a stack or a key. It goes to the log; users get a stable code and a sentence of our own
+ * (public-failure.ts), apart from the timeout and length messages, which hold no internals.
  */
 
 /** The service answered with an error or with something that is not the expected answer. */

@@ -1,4 +1,5 @@
 import {
+  CONVERSATION_ERRORS,
   conversationListResponseSchema,
   conversationNameQuerySchema,
   conversationSchema,
@@ -11,11 +12,15 @@ import { z } from 'zod';
 import { prepareIds, relayExchange, startExchange, type PreparedExchange } from '../chat/answer-exchange';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
+import type { FastifyReply } from 'fastify';
 import { sendError } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
 
-export const NOT_FOUND_CONVERSATION = 'No such conversation';
-export const NOT_FOUND_MESSAGE = 'No such message in this conversation';
+/** Sends one of the contract's conversation refusals (the browser-kept history answers the same). */
+function refuse(reply: FastifyReply, which: keyof typeof CONVERSATION_ERRORS) {
+  const { statusCode, code, message } = CONVERSATION_ERRORS[which];
+  return sendError(reply, statusCode, message, { code });
+}
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 
@@ -48,7 +53,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
     { schema: { params: conversationParamsSchema, response: { 200: messageListResponseSchema } } },
     async (request, reply) => {
       const messages = await conversations.messages(request.principal.sub, request.params.id);
-      if (!messages) return sendError(reply, 404, NOT_FOUND_CONVERSATION);
+      if (!messages) return refuse(reply, 'conversationNotFound');
       return { conversation_id: request.params.id, messages };
     },
   );
@@ -58,12 +63,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
     { schema: { params: conversationParamsSchema, querystring: conversationNameQuerySchema, response: { 200: conversationSchema } } },
     async (request, reply) => {
       const renamed = await conversations.rename(request.principal.sub, request.params.id, request.query.name);
-      return renamed ?? sendError(reply, 404, NOT_FOUND_CONVERSATION);
+      return renamed ?? refuse(reply, 'conversationNotFound');
     },
   );
 
   app.delete('/conversations/:id', { schema: { params: conversationParamsSchema } }, async (request, reply) => {
-    if (!(await conversations.delete(request.principal.sub, request.params.id))) return sendError(reply, 404, NOT_FOUND_CONVERSATION);
+    if (!(await conversations.delete(request.principal.sub, request.params.id))) return refuse(reply, 'conversationNotFound');
     request.log.info({ conversationId: request.params.id }, 'conversation deleted');
     return reply.code(204).send();
   });
@@ -80,13 +85,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
         conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
         models.models(),
       ]);
-      if (!prepared) return sendError(reply, 404, NOT_FOUND_CONVERSATION);
+      if (!prepared) return refuse(reply, 'conversationNotFound');
       const notYet = unsupported(payload);
       if (notYet) return sendError(reply, 501, notYet);
 
       // Where the new message goes: absent parent = after the latest message; null = a new first message.
       const { conversation, parentId } = prepared;
-      if (!prepared.parentFound) return sendError(reply, 404, NOT_FOUND_MESSAGE);
+      if (!prepared.parentFound) return refuse(reply, 'messageNotFound');
 
       // A retried request with the same client-made message_id answers its stored question again.
       const { userMessageId, assistantMessageId } = prepareIds(payload);
@@ -98,12 +103,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
           existingUserMessage.content === payload.content &&
           existingUserMessage.parent_message_id === parentId;
         if (existingUserMessage ? !reusable : prepared.messageIdTaken) {
-          return sendError(reply, 409, 'message_id is already used by another message');
+          return refuse(reply, 'messageIdTaken');
         }
       }
 
       const picked = pickModel(offered, payload.reasoning_model_override);
-      if ('status' in picked) return sendError(reply, picked.status, picked.message);
+      if ('status' in picked) return sendError(reply, picked.status, picked.message, { code: picked.code });
       const { model } = picked;
 
       const exchange: PreparedExchange = {

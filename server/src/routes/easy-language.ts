@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../http/send-error';
 import { abortWhenClientLeaves } from '../inference/client-abort';
 import type { ModelProvider } from '../inference/model-provider';
-import { describeStreamFailure } from '../inference/describe-stream-failure';
-import { UpstreamError, isAbortError, statusForUpstreamError } from '../inference/upstream';
+import { describeStreamFailure, upstreamFailureReply } from '../inference/public-failure';
+import { UpstreamError, isAbortError } from '../inference/upstream';
 import { easyLanguageMessages } from '../translation/easy-language';
 import { limitTextLength } from '../translation/text-limit';
 
@@ -18,8 +18,9 @@ const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: easy language needs a
  * English) with the default model, streamed as JSON lines of the stream envelope: stream_text
  * begin, append (one per model chunk), end, then done.
  *
- * Before streaming: 400 bad body, 413 too long, 503 no model reachable, 502 the model refused,
- * 504 no answer within REQUEST_TIMEOUT_SECONDS. Once streaming, a failure is an `error` line
+ * Before streaming: 400 bad body, 413 too long (payload_too_large with the limit), 503 no model
+ * reachable (model_unavailable), 502 the model refused (upstream_failed, its words only in the
+ * log), 504 no answer within REQUEST_TIMEOUT_SECONDS (upstream_timeout). Once streaming, a failure is an `error` line
  * (after stream_text end) and the stream ends. The client's disconnect cancels the model call.
  */
 export const easyLanguageRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; maxCharacters: number }> = async (
@@ -34,7 +35,7 @@ export const easyLanguageRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; 
       const model = await models.defaultModel();
       if (!model) {
         client.dispose();
-        return sendError(reply, 503, NO_MODEL);
+        return sendError(reply, 503, NO_MODEL, { code: 'model_unavailable' });
       }
 
       let deltas: AsyncIterable<string>;
@@ -44,9 +45,9 @@ export const easyLanguageRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; 
         client.dispose();
         if (client.signal.aborted || isAbortError(error)) return sendError(reply, 499, 'The client closed the request');
         if (error instanceof UpstreamError) {
-          request.log.warn({ model, reason: error.message, status: error.status }, 'easy language: the model refused');
-          const status = statusForUpstreamError(error, { unreachableIs503: true });
-          return sendError(reply, status, status === 503 ? NO_MODEL : `Easy language failed: ${error.message}`);
+          const failure = upstreamFailureReply(error, 'Easy language', 'the language model', { unreachableIs503: true, noModelMessage: NO_MODEL });
+          request.log.warn({ model, reason: failure.reason, status: error.status, code: failure.code }, 'easy language: the model refused');
+          return sendError(reply, failure.status, failure.message, { code: failure.code });
         }
         throw error;
       }

@@ -31,7 +31,7 @@ export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider }> =
     if (notYet) return sendError(reply, 501, notYet);
 
     const picked = pickModel(await models.models(), payload.reasoning_model_override);
-    if ('status' in picked) return sendError(reply, picked.status, picked.message);
+    if ('status' in picked) return sendError(reply, picked.status, picked.message, { code: picked.code });
     const { model } = picked;
 
     const branch = body.history.map((message) => ({ ...message, status: 'complete' as const }));

@@ -2,7 +2,8 @@ import { translateRequestSchema, translateResponseSchema, translationResourcesRe
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../http/send-error';
 import { abortWhenClientLeaves } from '../inference/client-abort';
-import { UpstreamError, statusForUpstreamError } from '../inference/upstream';
+import { upstreamFailureReply } from '../inference/public-failure';
+import { UpstreamError } from '../inference/upstream';
 import { limitTextLength } from '../translation/text-limit';
 import { TranslationRequestError, type TranslationService } from '../translation/translation-service';
 
@@ -10,9 +11,11 @@ import { TranslationRequestError, type TranslationService } from '../translation
  * GET /api/translation/resources: the engines on offer with their language maps (an empty list
  * when none is configured or reachable). POST /api/translate: a text, sentence by sentence.
  *
- * Answers: 404 unknown engine, 400 a language the engine does not offer (or a bad body), 413 text
- * over TRANSLATE_MAX_CHARACTERS, 502 the engine failed, 504 it did not answer within
- * REQUEST_TIMEOUT_SECONDS. The client's disconnect cancels the engine call.
+ * Answers (with their `code`): 404 not_found unknown engine, 400 unsupported_language a language
+ * the engine does not offer (validation_failed: a bad body), 413 payload_too_large text over
+ * TRANSLATE_MAX_CHARACTERS (`limit` in characters), 502 upstream_failed the engine failed (its own
+ * words only in the log), 504 upstream_timeout it did not answer within REQUEST_TIMEOUT_SECONDS.
+ * The client's disconnect cancels the engine call.
  */
 export const translationRoutes: FastifyPluginAsyncZod<{ translation: TranslationService; maxCharacters: number }> = async (
   app,
@@ -34,14 +37,15 @@ export const translationRoutes: FastifyPluginAsyncZod<{ translation: Translation
       try {
         return await translation.translate(request.body, client.signal);
       } catch (error) {
-        if (error instanceof TranslationRequestError) return sendError(reply, error.statusCode, error.message);
+        if (error instanceof TranslationRequestError) return sendError(reply, error.statusCode, error.message, { code: error.code });
         if (client.signal.aborted) {
           request.log.info({ engine: request.body.engine_id }, 'translation cancelled: the client went away');
           return sendError(reply, 499, 'The client closed the request');
         }
         if (error instanceof UpstreamError) {
-          request.log.warn({ engine: request.body.engine_id, reason: error.message, status: error.status }, 'translation failed');
-          return sendError(reply, statusForUpstreamError(error), `Translation failed: ${error.message}`);
+          const failure = upstreamFailureReply(error, 'Translation', 'the translation engine');
+          request.log.warn({ engine: request.body.engine_id, reason: failure.reason, status: error.status, code: failure.code }, 'translation failed');
+          return sendError(reply, failure.status, failure.message, { code: failure.code });
         }
         throw error;
       } finally {

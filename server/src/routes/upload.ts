@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
+  UPLOAD_MAX_FILES_PER_REQUEST,
   collectionIdParamsSchema,
   ingestionRunSchema,
   ingestionRunsFilterSchema,
@@ -23,8 +24,6 @@ import type { FileStorage } from '../ingestion/file-storage';
 import { receiveUpload, UploadTooLargeError, uploadLimitsFromConfig, type ReceivedUpload } from '../ingestion/receive-upload';
 import { collectionFor, NOT_FOUND_COLLECTION, viewerOf } from './collections';
 
-/** Files in one upload request at most. */
-export const MAX_FILES_PER_UPLOAD = 20;
 export const UPLOAD_TRIGGER_NAME = 'document-upload';
 export const STATUS_BASE_URL = '/api/ingestion/runs';
 
@@ -44,10 +43,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, {
   await app.register(multipart, {
     limits: {
       fileSize: Math.max(uploadLimits.maxFileBytes, uploadLimits.maxAudioBytes) + 1,
-      files: MAX_FILES_PER_UPLOAD,
+      files: UPLOAD_MAX_FILES_PER_REQUEST,
       fields: 10,
       fieldSize: 1024,
-      parts: MAX_FILES_PER_UPLOAD + 10,
+      parts: UPLOAD_MAX_FILES_PER_REQUEST + 10,
     },
   });
 
@@ -72,7 +71,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, {
     async (request, reply) => {
       const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
       if (!collection) return reply;
-      if (!request.isMultipart()) return sendError(reply, 415, 'Send the files as multipart/form-data');
+      if (!request.isMultipart()) return sendError(reply, 415, 'Send the files as multipart/form-data', { code: 'unsupported_media_type' });
 
       // Every file of the request is received and checked before any is recorded: one refused
       // file refuses the request, and nothing of it stays on disk.
@@ -83,15 +82,27 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, {
         }
       } catch (error) {
         await Promise.all(received.map((file) => storage.discard(file.incomingPath)));
-        if (error instanceof UploadTooLargeError) return sendError(reply, 413, error.message);
-        if (error instanceof UnsupportedContentError) return sendError(reply, 415, error.message);
-        if (isMalformedMultipart(error)) return sendError(reply, 400, MALFORMED_MULTIPART_MESSAGE);
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          return sendError(reply, 413, `A file is larger than the upload limit of ${limits.maxFileUploadSizeMB} MB`);
+        if (error instanceof UploadTooLargeError) {
+          return sendError(reply, 413, error.message, { code: 'payload_too_large', limit: { value: error.limitBytes, unit: 'bytes' } });
+        }
+        if (error instanceof UnsupportedContentError) return sendError(reply, 415, error.message, { code: 'unsupported_media_type' });
+        if (isMalformedMultipart(error)) return sendError(reply, 400, MALFORMED_MULTIPART_MESSAGE, { code: 'malformed_multipart' });
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          return sendError(reply, 413, `A file is larger than the upload limit of ${limits.maxFileUploadSizeMB} MB`, {
+            code: 'payload_too_large',
+            limit: { value: uploadLimits.maxFileBytes, unit: 'bytes' },
+          });
+        }
+        if (code === 'FST_FILES_LIMIT') {
+          return sendError(reply, 413, `Send at most ${UPLOAD_MAX_FILES_PER_REQUEST} files in one upload`, {
+            code: 'payload_too_large',
+            limit: { value: UPLOAD_MAX_FILES_PER_REQUEST, unit: 'files' },
+          });
         }
         throw error;
       }
-      if (received.length === 0) return sendError(reply, 400, 'Send one or more files in the multipart form');
+      if (received.length === 0) return sendError(reply, 400, 'Send one or more files in the multipart form', { code: 'bad_request' });
 
       const answer: UploadResponse = { files: [] };
       for (const [index, file] of received.entries()) {

@@ -15,6 +15,11 @@ export class TranslationRequestError extends Error {
     super(message);
     this.name = 'TranslationRequestError';
   }
+
+  /** not_found for an engine that is not on offer, unsupported_language for a language it does not offer. */
+  get code(): 'not_found' | 'unsupported_language' {
+    return this.statusCode === 404 ? 'not_found' : 'unsupported_language';
+  }
 }
 
 export interface TranslationServiceOptions {

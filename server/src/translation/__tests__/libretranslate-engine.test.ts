@@ -81,16 +81,16 @@ describe('LibreTranslate engine (against a fake LibreTranslate)', () => {
     assert.equal(response.json().message, 'LibreTranslate does not translate from Spanish (es) into German (de)');
   });
 
-  it('answers 502 with LibreTranslate\'s own reason: a wrong key (403), a server error', async () => {
+  it('answers 502 upstream_failed for a wrong key (403) and a server error, without LibreTranslate\'s own reason (logged)', async () => {
     const wrongKey = await bed.app({ LIBRETRANSLATE_URL: libre.url, LIBRETRANSLATE_API_KEY: 'wrong' });
     const forbidden = await translate({ text: 'Hallo.', source_language: 'de', target_language: 'en' }, wrongKey);
     assert.equal(forbidden.statusCode, 502);
-    assert.equal(forbidden.json().message, 'Translation failed: LibreTranslate refused the request (HTTP 403): Invalid API key');
+    assert.deepEqual([forbidden.json().code, forbidden.json().message], ['upstream_failed', 'Translation failed: the translation engine reported an error']);
 
     libre.behaviour.translateStatus = 500;
     const failed = await translate({ text: 'Hallo.', source_language: 'de', target_language: 'en' });
     assert.equal(failed.statusCode, 502);
-    assert.equal(failed.json().message, 'Translation failed: LibreTranslate answered HTTP 500: Scripted failure 500');
+    assert.deepEqual([failed.json().code, failed.json().message], ['upstream_failed', 'Translation failed: the translation engine reported an error']);
   });
 
   it('is left out of the resources while /languages fails', async () => {
