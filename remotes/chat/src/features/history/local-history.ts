@@ -1,10 +1,13 @@
 import {
-  MESSAGE_MAX_CHARACTERS,
+  CONVERSATION_ERRORS,
+  apiErrorCodeForStatus,
   conversationNameSchema,
+  historyWithinBudget,
   messagePayloadSchema,
   streamEventSchema,
+  validationFailure,
+  type ApiError,
   type Conversation,
-  type LocalChatHistoryMessage,
   type LocalChatRequestInput,
   type Message,
   type MessagePayloadInput,
@@ -21,11 +24,6 @@ export const LOCAL_DB_PREFIX = 'assistant-chat';
 export const LOCAL_STORE_NAME = 'conversations';
 /** How often an answer's text so far is written while it streams. */
 export const LOCAL_PROGRESS_INTERVAL_MS = 1_000;
-/**
- * At most this many characters of the branch go with a question (newest kept). The server cuts it
- * further for the model; this keeps the request body well under the server's 1 MB limit.
- */
-export const LOCAL_HISTORY_MAX_CHARACTERS = MESSAGE_MAX_CHARACTERS;
 
 /** One conversation as stored: the conversation, its messages oldest first. */
 export interface LocalConversationRecord {
@@ -52,17 +50,36 @@ export function localDatabaseName(userSub: string): string {
   return `${LOCAL_DB_PREFIX}.${userSub}`;
 }
 
-function failure(status: 400 | 404 | 409, message: string): ApiRequestError {
+/** A refusal with the body the server would answer (apiErrorSchema, with its code). */
+function failure(status: 400 | 404 | 409, message: string, details: Pick<ApiError, 'code' | 'issues'> = {}): ApiRequestError {
   const error = { 400: 'Bad Request', 404: 'Not Found', 409: 'Conflict' }[status];
-  return new ApiRequestError(`${status} ${error}: ${message}`, { status, body: { statusCode: status, error, message } });
+  const body: ApiError = { statusCode: status, error, message, code: details.code ?? apiErrorCodeForStatus(status) };
+  if (details.issues) body.issues = details.issues;
+  return new ApiRequestError(`${status} ${error}: ${message}`, { status, body });
 }
 
-const NOT_FOUND_CONVERSATION = 'No such conversation';
-const NOT_FOUND_MESSAGE = 'No such message in this conversation';
+/** One of the contract's conversation refusals, the same the server sends. */
+function refused(which: keyof typeof CONVERSATION_ERRORS): ApiRequestError {
+  const { statusCode, code, message } = CONVERSATION_ERRORS[which];
+  return failure(statusCode, message, { code });
+}
+
+/** A 400 worded like the server's for a request that fails its schema (`where`: querystring, body). */
+function invalid(where: string, issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string }>): ApiRequestError {
+  const worded = validationFailure(
+    where,
+    issues.map((issue) => ({
+      path: issue.path.filter((part): part is string | number => typeof part !== 'symbol'),
+      message: issue.message,
+      code: issue.code,
+    })),
+  );
+  return failure(400, worded.message, { code: worded.code, issues: worded.issues });
+}
 
 function checkedName(name: string): string {
   const result = conversationNameSchema.safeParse(name);
-  if (!result.success) throw failure(400, `name: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  if (!result.success) throw invalid('querystring', result.error.issues.map((issue) => ({ ...issue, path: ['name', ...issue.path] })));
   return result.data;
 }
 
@@ -78,18 +95,6 @@ function branchTo(messages: Message[], leafId: string | null): Message[] {
   return branch;
 }
 
-/** What the model sees of the branch: user and assistant text, newest kept within the budget. */
-function historyFor(branch: Message[]): LocalChatHistoryMessage[] {
-  const history: LocalChatHistoryMessage[] = [];
-  let budget = LOCAL_HISTORY_MAX_CHARACTERS;
-  for (const message of [...branch].reverse()) {
-    if (message.role === 'system' || !message.content) continue;
-    budget -= message.content.length;
-    if (budget < 0) break;
-    history.unshift({ role: message.role, content: message.content });
-  }
-  return history;
-}
 
 const byLatestUpdate = (a: Conversation, b: Conversation) => b.updated_at.localeCompare(a.updated_at);
 
@@ -98,8 +103,10 @@ const byLatestUpdate = (a: Conversation, b: Conversation) => b.updated_at.locale
  * user's own IndexedDB database (`assistant-chat.<sub>`), one record per conversation. Answers come
  * from POST /api/chat/stream, which gets the branch and stores nothing. The user's question is
  * written at once, the answer as it streams (every LOCAL_PROGRESS_INTERVAL_MS) and with its final
- * status (complete, stopped or error). Failures look like the server's: ApiRequestError 400, 404,
- * 409 with the same messages. A first question names the conversation unless the user named it.
+ * status (complete, stopped or error). The branch that goes with a question is cut to the
+ * contract's history budget by the rule the server applies (historyWithinBudget). Failures look
+ * like the server's: ApiRequestError 400 (validation_failed), 404 and 409 with the contract's codes
+ * and texts (CONVERSATION_ERRORS). A first question names the conversation unless the user named it.
  */
 export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
   const store = options.store ?? createStore(localDatabaseName(options.userSub), LOCAL_STORE_NAME);
@@ -112,7 +119,7 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
   function change<T>(id: string, apply: (record: LocalConversationRecord) => T): Promise<T> {
     const step = queue.then(async () => {
       const record = await get<LocalConversationRecord>(id, store);
-      if (!record) throw failure(404, NOT_FOUND_CONVERSATION);
+      if (!record) throw refused('conversationNotFound');
       const result = apply(record);
       await set(id, record, store);
       return result;
@@ -123,7 +130,7 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
   async function read(id: string): Promise<LocalConversationRecord> {
     await queue;
     const record = await get<LocalConversationRecord>(id, store);
-    if (!record) throw failure(404, NOT_FOUND_CONVERSATION);
+    if (!record) throw refused('conversationNotFound');
     return record;
   }
 
@@ -156,7 +163,7 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
 
     async deleteConversation(id: string): Promise<void> {
       const step = queue.then(async () => {
-        if (!(await get(id, store))) throw failure(404, NOT_FOUND_CONVERSATION);
+        if (!(await get(id, store))) throw refused('conversationNotFound');
         await del(id, store);
       });
       queue = step.catch(() => undefined);
@@ -169,7 +176,7 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
 
     async sendMessage(conversationId: string, input: MessagePayloadInput, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>> {
       const parsed = messagePayloadSchema.safeParse(input);
-      if (!parsed.success) throw failure(400, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+      if (!parsed.success) throw invalid('body', parsed.error.issues);
       const payload = parsed.data;
       if (signal.aborted) throw new RequestAbortedError('the question was withdrawn');
 
@@ -181,10 +188,10 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
         let parentId: string | null;
         if (payload.parent_message_id === undefined) parentId = messages.at(-1)?.message_id ?? null;
         else parentId = payload.parent_message_id;
-        if (parentId !== null && !messages.some((message) => message.message_id === parentId)) throw failure(404, NOT_FOUND_MESSAGE);
+        if (parentId !== null && !messages.some((message) => message.message_id === parentId)) throw refused('messageNotFound');
         const existing = messages.find((message) => message.message_id === userMessageId);
         if (existing && !(existing.role === 'user' && existing.content === payload.content && existing.parent_message_id === parentId)) {
-          throw failure(409, 'message_id is already used by another message');
+          throw refused('messageIdTaken');
         }
         if (!existing) {
           messages.push({
@@ -198,7 +205,7 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
           });
           record.conversation = { ...record.conversation, updated_at: now() };
         }
-        return { parentId, newQuestion: !existing, history: historyFor(branchTo(messages, parentId)), firstQuestion: messages.length === 1 && !record.renamed };
+        return { parentId, newQuestion: !existing, history: historyWithinBudget(branchTo(messages, parentId)), firstQuestion: messages.length === 1 && !record.renamed };
       });
 
       const request: LocalChatRequestInput = {

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { Message, StreamEvent } from '@assistant/contracts';
+import { CONVERSATION_ERRORS, HISTORY_MAX_CHARACTERS, historyWithinBudget, type Message, type StreamEvent } from '@assistant/contracts';
 import { ApiRequestError, RequestAbortedError } from '@assistant/platform';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -183,4 +183,51 @@ describe('local history (IndexedDB, per user)', () => {
     ).rejects.toBeInstanceOf(RequestAbortedError);
     expect(summary(await history.listMessages(made.id))).toEqual(['user:long:complete', 'assistant:Partial:stopped']);
   });
+
+  it('refuses with the contract codes and texts the server answers with', async () => {
+    const { history } = freshHistory();
+    const missing = '00000000-0000-4000-8000-000000000000';
+    await expect(history.listMessages(missing)).rejects.toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found', ...withoutStatus(CONVERSATION_ERRORS.conversationNotFound) } });
+    const made = await history.createConversation('Codes');
+    const signal = new AbortController().signal;
+    await expect(history.sendMessage(made.id, { content: 'Hi', parent_message_id: missing }, signal)).rejects.toMatchObject({
+      body: withoutStatus(CONVERSATION_ERRORS.messageNotFound),
+    });
+    const messageId = '0b6f3d4e-8c1a-4e61-9a7c-5d2f1e3b4a59';
+    await drain(await history.sendMessage(made.id, { content: 'Once', message_id: messageId }, signal));
+    await expect(history.sendMessage(made.id, { content: 'Other', message_id: messageId }, signal)).rejects.toMatchObject({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', ...withoutStatus(CONVERSATION_ERRORS.messageIdTaken) },
+    });
+    // 400s read like the server's validation failures: code, message and issues with their place.
+    await expect(history.createConversation('   ')).rejects.toMatchObject({
+      body: { code: 'validation_failed', message: 'Invalid querystring: name: Must not be empty', issues: [{ path: ['querystring', 'name'], message: 'Must not be empty' }] },
+    });
+    await expect(history.sendMessage(made.id, { content: '   ' }, signal)).rejects.toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', issues: [{ path: ['body', 'content'] }] },
+    });
+  });
+
+  it('sends the branch cut to the contract history budget, from the oldest end, as the server cuts it', async () => {
+    const { history } = freshHistory();
+    const made = await history.createConversation('Long');
+    const signal = new AbortController().signal;
+    const first = 'a'.repeat(30_000);
+    const second = 'b'.repeat(20_000);
+    await drain(await history.sendMessage(made.id, { content: first }, signal));
+    await drain(await history.sendMessage(made.id, { content: second }, signal));
+    await drain(await history.sendMessage(made.id, { content: 'Third?' }, signal));
+    const sent = (backend.requests.at(-1)!.body as { history: Array<{ role: string; content: string }> }).history;
+    const branch = (await history.listMessages(made.id)).slice(0, 4);
+    expect(sent).toEqual(historyWithinBudget(branch));
+    expect(sent.map((message) => message.content)).not.toContain(first);
+    expect(sent.map((message) => message.content)).toContain(second);
+    expect(sent.reduce((sum, message) => sum + message.content.length, 0)).toBeLessThanOrEqual(HISTORY_MAX_CHARACTERS);
+  });
 });
+
+function withoutStatus<T extends { statusCode: number }>(refusal: T): Omit<T, 'statusCode'> {
+  const { statusCode: _status, ...rest } = refusal;
+  return rest;
+}
