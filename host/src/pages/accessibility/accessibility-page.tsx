@@ -1,8 +1,8 @@
 import { currentLanguage, useConfigStore, useFeature } from '@assistant/platform';
 import { PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { SHELL_NAMESPACE } from '../app/shell-i18n';
-import { usePageTitle } from '../branding/use-page-title';
+import { SHELL_NAMESPACE } from '../../app/shell-i18n';
+import { usePageTitle } from '../../branding/use-page-title';
 import { AccessibilityFeedbackForm } from './accessibility-feedback-form';
 
 /** The accessibility statement (customization, or the shell's default) with contact and feedback (feature set 250700+). */

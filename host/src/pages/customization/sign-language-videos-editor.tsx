@@ -1,7 +1,7 @@
 import type { SignLanguageVideo } from '@assistant/contracts';
 import { Button, PlusIcon, TextField } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { SHELL_NAMESPACE } from '../app/shell-i18n';
+import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 
 interface Props {
   videos: SignLanguageVideo[];

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { addShellTexts } from '../../app/shell-i18n';
+import { addShellTexts } from '../../../app/shell-i18n';
 import { AccessibilityFeedbackForm } from '../accessibility-feedback-form';
 
 const received: unknown[] = [];

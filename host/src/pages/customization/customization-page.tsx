@@ -1,72 +1,64 @@
 import {
-  adminSettingsSchema,
   FEATURE_FLAG_NAMES,
   FEATURE_SETS_ORDERED,
   type AdminSettings,
   type FeatureFlagName,
 } from '@assistant/contracts';
-import { apiClients, notifyError, notifySuccess, useConfigStore } from '@assistant/platform';
+import { notifyError, notifySuccess } from '@assistant/platform';
 import { Button, ErrorState, Loading, PageHeader, Select, Checkbox, TextArea, TextField } from '@assistant/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHELL_NAMESPACE } from '../app/shell-i18n';
-import { usePageTitle } from '../branding/use-page-title';
+import { SHELL_NAMESPACE } from '../../app/shell-i18n';
+import { usePageTitle } from '../../branding/use-page-title';
+import { useAdminSettingsQuery } from './api/get-admin-settings';
+import { useUpdateAdminSettings } from './api/update-admin-settings';
 import { SignLanguageVideosEditor } from './sign-language-videos-editor';
 
-type Status = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; settings: AdminSettings };
-
 /**
- * Administrators change branding, contact texts and features (GET/PATCH /api/admin/settings).
- * The server validates with the same contracts and answers 400 naming the wrong field.
+ * Administrators change branding, contact texts and features (GET/PATCH /api/admin/settings, a
+ * query and a mutation in `./api`). The server validates with the same contracts and answers 400
+ * naming the wrong field. A saved change shows in the shell at once (see `useUpdateAdminSettings`).
  */
 export function CustomizationPage() {
   const { t } = useTranslation(SHELL_NAMESPACE);
   usePageTitle(t('CUSTOMIZATION.title'));
-  const [status, setStatus] = useState<Status>({ kind: 'loading' });
-  const [saving, setSaving] = useState(false);
-  const reloadConfig = useConfigStore((state) => state.load);
+  const settings = useAdminSettingsQuery();
 
-  const load = () => {
-    setStatus({ kind: 'loading' });
-    apiClients()
-      .api.get('admin/settings', adminSettingsSchema)
-      .then((settings) => setStatus({ kind: 'ready', settings }))
-      .catch((error: unknown) => {
-        console.error('Loading the settings failed', error);
-        setStatus({ kind: 'failed' });
-      });
-  };
-  useEffect(load, []);
+  if (settings.isPending) return <Loading label={t('CUSTOMIZATION.title')} fill />;
+  if (settings.isError) return <ErrorState title={t('CUSTOMIZATION.loadFailed')} onRetry={() => void settings.refetch()} />;
+  return <CustomizationForm stored={settings.data} />;
+}
 
-  if (status.kind === 'loading') return <Loading label={t('CUSTOMIZATION.title')} fill />;
-  if (status.kind === 'failed') return <ErrorState title={t('CUSTOMIZATION.loadFailed')} onRetry={load} />;
+/**
+ * The form over the stored settings. Edits are a draft on top of them; until the first edit (and
+ * again after a save) the form shows the stored settings as they are cached.
+ */
+function CustomizationForm({ stored }: { stored: AdminSettings }) {
+  const { t } = useTranslation(SHELL_NAMESPACE);
+  const [draft, setDraft] = useState<AdminSettings | null>(null);
+  const save = useUpdateAdminSettings();
+  const settings = draft ?? stored;
 
-  const { settings } = status;
   const c = settings.customization;
-  const update = (next: Partial<AdminSettings['customization']>) =>
-    setStatus({ kind: 'ready', settings: { ...settings, customization: { ...c, ...next } } });
+  const update = (next: Partial<AdminSettings['customization']>) => setDraft({ ...settings, customization: { ...c, ...next } });
   const setFlag = (name: FeatureFlagName, on: boolean) =>
-    setStatus({ kind: 'ready', settings: { ...settings, feature_flags: { ...settings.feature_flags, [name]: on } } });
+    setDraft({ ...settings, feature_flags: { ...settings.feature_flags, [name]: on } });
 
-  async function save(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    try {
-      const saved = await apiClients().api.patch('admin/settings', settings, adminSettingsSchema);
-      if (saved) setStatus({ kind: 'ready', settings: saved });
-      await reloadConfig();
-      notifySuccess({ message: { key: 'CUSTOMIZATION.saved', ns: SHELL_NAMESPACE } });
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(settings, {
+      onSuccess: () => {
+        setDraft(null);
+        notifySuccess({ message: { key: 'CUSTOMIZATION.saved', ns: SHELL_NAMESPACE } });
+      },
+      onError: (error) => notifyError(error),
+    });
   }
 
   return (
     <section className="shell-page">
       <PageHeader title={t('CUSTOMIZATION.title')} description={t('CUSTOMIZATION.intro')} />
-      <form onSubmit={(event) => void save(event)} className="shell-form" noValidate>
+      <form onSubmit={submit} className="shell-form" noValidate>
         <fieldset>
           <legend>{t('CUSTOMIZATION.branding')}</legend>
           <TextField
@@ -160,7 +152,7 @@ export function CustomizationPage() {
           <Select
             label={t('CUSTOMIZATION.featureSet')}
             value={settings.feature_set}
-            onChange={(e) => setStatus({ kind: 'ready', settings: { ...settings, feature_set: e.target.value } })}
+            onChange={(e) => setDraft({ ...settings, feature_set: e.target.value })}
             options={[
               { value: 'BETA', label: t('CUSTOMIZATION.featureSetBeta') },
               ...[...FEATURE_SETS_ORDERED].reverse().map((set) => ({ value: set, label: set })),
@@ -176,7 +168,7 @@ export function CustomizationPage() {
             />
           ))}
         </fieldset>
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={save.isPending}>
           {t('CUSTOMIZATION.save')}
         </Button>
       </form>

@@ -1,13 +1,15 @@
-import { APP_VERSION, FEEDBACK_MESSAGE_MAX_LENGTH, feedbackReceiptSchema } from '@assistant/contracts';
-import { apiClients, notifyError, notifySuccess } from '@assistant/platform';
+import { APP_VERSION, FEEDBACK_MESSAGE_MAX_LENGTH } from '@assistant/contracts';
+import { notifyError, notifySuccess } from '@assistant/platform';
 import { Button, TextArea, TextField } from '@assistant/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHELL_NAMESPACE } from '../app/shell-i18n';
+import { SHELL_NAMESPACE } from '../../app/shell-i18n';
+import { useSendAccessibilityFeedback } from './api/send-accessibility-feedback';
 
 /**
- * Reports a barrier: POST /api/feedback/accessibility with the ui version (SPEC section 7). The
- * text stays in the form until the server has it, so nothing is lost when sending fails.
+ * Reports a barrier: POST /api/feedback/accessibility with the ui version (SPEC section 7), a
+ * mutation in `./api`. The text stays in the form until the server has it, so nothing is lost when
+ * sending fails.
  */
 export function AccessibilityFeedbackForm() {
   const { t } = useTranslation(SHELL_NAMESPACE);
@@ -15,41 +17,39 @@ export function AccessibilityFeedbackForm() {
   const [page, setPage] = useState('');
   const [email, setEmail] = useState('');
   const [messageError, setMessageError] = useState<string>();
-  const [sending, setSending] = useState(false);
+  const send = useSendAccessibilityFeedback();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!message.trim()) {
       setMessageError(t('ACCESSIBILITY.messageRequired'));
       return;
     }
     setMessageError(undefined);
-    setSending(true);
-    try {
-      await apiClients().api.post(
-        'feedback/accessibility',
-        {
-          message,
-          ui_version: APP_VERSION,
-          ...(page.trim() ? { page: page.trim() } : {}),
-          ...(email.trim() ? { contact_email: email.trim() } : {}),
+    send.mutate(
+      {
+        message,
+        ui_version: APP_VERSION,
+        ...(page.trim() ? { page: page.trim() } : {}),
+        ...(email.trim() ? { contact_email: email.trim() } : {}),
+      },
+      {
+        onSuccess: () => {
+          notifySuccess({ message: { key: 'ACCESSIBILITY.sent', ns: SHELL_NAMESPACE } });
+          setMessage('');
+          setPage('');
+          setEmail('');
         },
-        feedbackReceiptSchema,
-      );
-      notifySuccess({ message: { key: 'ACCESSIBILITY.sent', ns: SHELL_NAMESPACE } });
-      setMessage('');
-      setPage('');
-      setEmail('');
-    } catch (error) {
-      console.error('Sending accessibility feedback failed', error);
-      notifyError(error);
-    } finally {
-      setSending(false);
-    }
+        onError: (error) => {
+          console.error('Sending accessibility feedback failed', error);
+          notifyError(error);
+        },
+      },
+    );
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="shell-form">
+    <form onSubmit={submit} noValidate className="shell-form">
       <TextArea
         label={t('ACCESSIBILITY.message')}
         value={message}
@@ -73,7 +73,7 @@ export function AccessibilityFeedbackForm() {
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <Button type="submit" loading={sending}>
+      <Button type="submit" loading={send.isPending}>
         {t('ACCESSIBILITY.send')}
       </Button>
     </form>
