@@ -1,6 +1,5 @@
+import { apiErrorCodeOf, type Locale } from '@assistant/contracts';
 import { ApiRequestError, errorMessageText } from '@assistant/platform';
-import type { Locale } from '@assistant/contracts';
-import { limitFromMessage } from '../model/limit-from-message';
 
 /** What went wrong with a translate call, for the screen (texts under `error.<kind>`). */
 export type TranslateFailureKind = 'bad-request' | 'engine-unavailable' | 'too-long' | 'engine-failed' | 'timeout' | 'other';
@@ -9,29 +8,38 @@ export interface TranslateFailure {
   kind: TranslateFailureKind;
   /** The server's own message (`message` of its error body), or the platform's text for the error. */
   detail: string | undefined;
-  /** A lower character limit the server named in a 413. */
+  /** A lower character limit the server sent with its 413 (`limit` of the body, in characters). */
   limit?: number;
 }
 
 /**
- * The server answers 400 (bad input, unsupported language), 404 (engine unavailable), 413 (too
- * long; the message names the limit), 502 (engine failed), 504 (timeout), each with
- * `{statusCode, error, message}`. Anything else (network, session, invalid answer) gets the
- * platform's message for it.
+ * The server answers with the API error body (apiErrorSchema): its `code` says what went wrong
+ * (validation_failed, unsupported_language, not_found, payload_too_large with `limit`,
+ * upstream_failed, upstream_timeout; docs/contracts.md), the status when another server sends
+ * no code. The message is for people and only shown, never read. Anything else (network,
+ * session, 429, invalid answer) gets the platform's message for it.
  */
-export function describeTranslateError(error: unknown, sentLength: number, language: Locale): TranslateFailure {
+export function describeTranslateError(error: unknown, _sentLength: number, language: Locale): TranslateFailure {
   if (error instanceof ApiRequestError) {
-    const serverMessage = error.body?.message;
-    if (error.timedOut || error.status === 504) return { kind: 'timeout', detail: serverMessage };
-    switch (error.status) {
-      case 400:
-        return { kind: 'bad-request', detail: serverMessage };
-      case 404:
-        return { kind: 'engine-unavailable', detail: serverMessage };
-      case 413:
-        return { kind: 'too-long', detail: serverMessage, limit: limitFromMessage(serverMessage, sentLength) };
-      case 502:
-        return { kind: 'engine-failed', detail: serverMessage };
+    const detail = error.body?.message;
+    if (error.timedOut) return { kind: 'timeout', detail };
+    switch (apiErrorCodeOf(error.status, error.body)) {
+      case 'upstream_timeout':
+        return { kind: 'timeout', detail };
+      case 'validation_failed':
+      case 'bad_request':
+      case 'unsupported_language':
+        return { kind: 'bad-request', detail };
+      case 'not_found':
+      case 'model_unavailable':
+      case 'service_unavailable':
+        return { kind: 'engine-unavailable', detail };
+      case 'payload_too_large': {
+        const limit = error.body?.limit;
+        return limit?.unit === 'characters' ? { kind: 'too-long', detail, limit: limit.value } : { kind: 'too-long', detail };
+      }
+      case 'upstream_failed':
+        return { kind: 'engine-failed', detail };
       default:
         break;
     }
