@@ -18,9 +18,10 @@ import {
   useWorkspaceStore,
   type FeatureName,
 } from '@assistant/platform';
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { OAuthCallbackPage } from './app/lazy-pages';
 import { loadRuntimeConfig } from './app/load-runtime-config';
 import { buildRoutes } from './app/routes';
 import { ShellProviders } from './app/shell-providers';
@@ -28,7 +29,6 @@ import { addShellTexts } from './app/shell-i18n';
 import { completeStartCallback } from './app/start-callback';
 import { StartScreen } from './app/start-screen';
 import { startTelemetry } from './app/start-telemetry';
-import { OAuthCallbackPage } from './auth/callback-page';
 import { startFederation } from './federation';
 import { buildNavigation, isRemoteEnabled } from './navigation/build-navigation';
 
@@ -46,7 +46,9 @@ async function start(): Promise<void> {
   if (window.location.pathname === '/oauth/callback') {
     root.render(
       <ShellProviders>
-        <OAuthCallbackPage />
+        <Suspense fallback={<StartScreen state="loading" />}>
+          <OAuthCallbackPage />
+        </Suspense>
       </ShellProviders>,
     );
     return;

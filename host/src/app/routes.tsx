@@ -1,19 +1,26 @@
 import type { FeatureFlags, RemoteRegistryEntry } from '@assistant/contracts';
 import type { FeatureName } from '@assistant/platform';
-import { lazy } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { CallbackPage, OAuthCallbackPage } from '../auth/callback-page';
 import { requireSession } from '../auth/require-session';
 import { createRemoteRoute } from '../federation';
 import { ShellLayout } from '../layout/shell-layout';
-import { AccessibilityPage } from '../pages/accessibility/accessibility-page';
-import { CustomizationPage } from '../pages/customization/customization-page';
-import { HomePage } from '../pages/home-page';
-import { NotFoundPage } from '../pages/not-found-page';
-import { SignLanguagePage } from '../pages/sign-language-page';
+import {
+  AccessibilityPage,
+  CallbackPage,
+  CustomizationPage,
+  EasyLanguagePage,
+  HomePage,
+  NotFoundPage,
+  OAuthCallbackPage,
+  SignLanguagePage,
+} from './lazy-pages';
+import { StartScreen } from './start-screen';
 
-/** BETA only, and loaded when first opened (the shell layout's Suspense shows nothing meanwhile). */
-const EasyLanguagePage = lazy(() => import('../pages/easy-language/easy-language-page'));
+/** The two callback routes are outside the shell layout: their own Suspense while the page loads. */
+function Standalone({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<StartScreen state="loading" />}>{children}</Suspense>;
+}
 
 export interface RouteInput {
   flags: FeatureFlags;
@@ -26,7 +33,7 @@ export interface RouteInput {
 /**
  * The route table of SPEC section 2. Everything under `/` needs a valid session (the guard is the
  * shell route's loader); `/callback` and `/oauth/callback` do not. A route whose feature is off is
- * simply absent, so its path shows the not-found page.
+ * simply absent, so its path shows the not-found page. Every page is lazy (./lazy-pages).
  */
 export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: RouteInput): RouteObject[] {
   const children: RouteObject[] = [
@@ -44,8 +51,22 @@ export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: Rou
   children.push({ path: '*', element: <NotFoundPage /> });
 
   return [
-    { path: '/callback', element: <CallbackPage /> },
-    { path: '/oauth/callback', element: <OAuthCallbackPage /> },
+    {
+      path: '/callback',
+      element: (
+        <Standalone>
+          <CallbackPage />
+        </Standalone>
+      ),
+    },
+    {
+      path: '/oauth/callback',
+      element: (
+        <Standalone>
+          <OAuthCallbackPage />
+        </Standalone>
+      ),
+    },
     { path: '/', id: 'shell', loader: requireSession, element: <ShellLayout />, children },
   ];
 }

@@ -1,0 +1,55 @@
+import { lazy } from 'react';
+
+// Every page of the shell is a chunk of its own, fetched when its route is first shown (DESIGN.md
+// section 10, "pages are lazy"): the shell's initial JavaScript is the frame, the router and the
+// start-up, not the pages. In particular the customization page, its editor and its admin-settings
+// calls are never downloaded by an employee (the route exists for administrators only). The chunk
+// names (`page-*`) make that checkable in the build output (docs/federation.md, "Bundle size").
+//
+// While a chunk loads, the nearest Suspense shows its fallback (the shell layout's: nothing;
+// outside the layout: the start screen); a navigation keeps the old page on screen until the new
+// one is there (react-router navigates in a transition).
+
+const LazyHomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '../pages/home-page').then((m) => ({ default: m.HomePage })));
+
+/**
+ * `/` with enableHomepage: the apps. The index route's element is this named component around the
+ * lazy page rather than the lazy component itself, so the route table still names the page it
+ * shows (the route table's test identifies the index page by the component's name).
+ */
+export function HomePage() {
+  return <LazyHomePage />;
+}
+
+/** `/accessibility`. */
+export const AccessibilityPage = lazy(() =>
+  import(/* webpackChunkName: "page-accessibility" */ '../pages/accessibility/accessibility-page').then((m) => ({ default: m.AccessibilityPage })),
+);
+
+/** `/sign-language` (BETA). */
+export const SignLanguagePage = lazy(() =>
+  import(/* webpackChunkName: "page-sign-language" */ '../pages/sign-language-page').then((m) => ({ default: m.SignLanguagePage })),
+);
+
+/** `/easy-language` (BETA). */
+export const EasyLanguagePage = lazy(() => import(/* webpackChunkName: "page-easy-language" */ '../pages/easy-language/easy-language-page'));
+
+/** `/customization`: administrators only, with the flag and the feature. */
+export const CustomizationPage = lazy(() =>
+  import(/* webpackChunkName: "page-customization" */ '../pages/customization/customization-page').then((m) => ({ default: m.CustomizationPage })),
+);
+
+/** Any other path, and any path a remote does not know. */
+export const NotFoundPage = lazy(() =>
+  import(/* webpackChunkName: "page-not-found" */ '../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+
+/** `/callback` when the router is already running (start-up completes the sign-in itself). */
+export const CallbackPage = lazy(() =>
+  import(/* webpackChunkName: "page-callback" */ '../auth/callback-page').then((m) => ({ default: m.CallbackPage })),
+);
+
+/** `/oauth/callback`: a connector's OAuth popup, without portal sign-in. */
+export const OAuthCallbackPage = lazy(() =>
+  import(/* webpackChunkName: "page-callback" */ '../auth/callback-page').then((m) => ({ default: m.OAuthCallbackPage })),
+);
