@@ -1,3 +1,4 @@
+import { megabytesToBytes } from '@assistant/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/auth-hook';
@@ -59,7 +60,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   registerErrorHandlers(app);
   registerUnreadBodyGuard(app, {
     // Room for a whole refused upload; more than that, or a client that sends slowly, closes.
-    maxDrainBytes: 2 * Math.max(config.limits.maxFileUploadSizeMB, config.limits.maxAudioFileUploadSizeMB, 1) * 1024 * 1024,
+    maxDrainBytes: 2 * megabytesToBytes(Math.max(config.limits.maxFileUploadSizeMB, config.limits.maxAudioFileUploadSizeMB, 1)),
     maxDrainMs: 30_000,
   });
   registerAuthentication(app, verifier, config.auth);

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { BYTES_PER_MEGABYTE, megabytesToBytes } from '@assistant/contracts';
 import type { Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
 import { decideMediaType, HEAD_BYTES, mediaTypeOfEmpty, sniffHead, TextCheck, type SupportedMediaType } from './content-type';
@@ -11,10 +12,11 @@ export interface UploadLimits {
   maxAudioBytes: number;
 }
 
+/** The configured limits in bytes, counted as the browser's pre-check counts them (megabytesToBytes). */
 export function uploadLimitsFromConfig(limits: { maxFileUploadSizeMB: number; maxAudioFileUploadSizeMB: number }): UploadLimits {
   return {
-    maxFileBytes: Math.floor(limits.maxFileUploadSizeMB * 1024 * 1024),
-    maxAudioBytes: Math.floor(limits.maxAudioFileUploadSizeMB * 1024 * 1024),
+    maxFileBytes: megabytesToBytes(limits.maxFileUploadSizeMB),
+    maxAudioBytes: megabytesToBytes(limits.maxAudioFileUploadSizeMB),
   };
 }
 
@@ -90,6 +92,6 @@ export async function receiveUpload(
 }
 
 export function formatMegabytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
+  const mb = bytes / BYTES_PER_MEGABYTE;
   return `${Number.isInteger(mb) ? mb : mb.toFixed(2)} MB`;
 }
