@@ -145,7 +145,11 @@ describe('translate errors', () => {
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
 
   it('413: shows the server message, counts against the limit it names and keeps the text', async () => {
-    server.use(translateHandler(() => apiError(413, 'The text has 113 characters; at most 100 characters are allowed.')));
+    server.use(
+      translateHandler(() =>
+        apiError(413, 'The text has 113 characters; at most 100 characters are allowed.', { limit: { value: 100, unit: 'characters' } }),
+      ),
+    );
     const text = 'x'.repeat(113);
     const { user, input } = await typed(text);
     await user.click(screen.getByRole('button', { name: 'Translate' }));

@@ -1,5 +1,5 @@
 // Test kit for the translation screen: engines, a fake POST /api/translate, store resets, render.
-import type { MachineTranslation, TranslateRequest, TranslateResponse } from '@assistant/contracts';
+import { apiErrorCodeForStatus, type ApiError, type MachineTranslation, type TranslateRequest, type TranslateResponse } from '@assistant/contracts';
 import {
   createApiClients,
   initialTranslationPreferences,
@@ -51,9 +51,10 @@ export function translateHandler(answer: (request: TranslateRequest) => Response
   });
 }
 
-export function apiError(status: number, message: string): Response {
+/** An error answer as the server sends it (apiErrorSchema): the status's code unless `extra` names one, and e.g. a 413's limit. */
+export function apiError(status: number, message: string, extra: Partial<ApiError> = {}): Response {
   const error = { 400: 'Bad Request', 404: 'Not Found', 413: 'Payload Too Large', 502: 'Bad Gateway', 504: 'Gateway Timeout' }[status] ?? 'Error';
-  return HttpResponse.json({ statusCode: status, error, message }, { status });
+  return HttpResponse.json({ statusCode: status, error, message, code: apiErrorCodeForStatus(status), ...extra }, { status });
 }
 
 export function handlers(engines: MachineTranslation[] | 'fail', startup: Partial<StartupData> = {}): HttpHandler[] {

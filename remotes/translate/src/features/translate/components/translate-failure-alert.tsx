@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TranslateFailure } from '../api/describe-translate-error';
+import type { TranslateFailure } from '../model/describe-translate-error';
 import { NAMESPACE } from '../../../namespace';
 
 /** Why the translation failed, in the interface language, with the server's own message. */

@@ -2,7 +2,7 @@ import type { TranslateRequest, TranslateResponse } from '@assistant/contracts';
 import { RequestAbortedError } from '@assistant/platform';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeTranslateError, type TranslateFailure } from '../api/describe-translate-error';
+import { describeTranslateError, type TranslateFailure } from '../model/describe-translate-error';
 import { useTranslateTextMutation } from '../api/translate-text';
 
 /** A translation on screen: what was sent and what came back. */
