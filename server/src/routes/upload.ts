@@ -181,7 +181,7 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
  */
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(BIDI_CONTROLS, '').trim().slice(0, 255);
   return clean.length > 0 ? clean : 'unnamed';
 }
