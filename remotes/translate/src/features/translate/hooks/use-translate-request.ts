@@ -91,10 +91,9 @@ export function useTranslateRequest(): TranslateRequestState {
   const stopped = error instanceof RequestAbortedError;
   const status: TranslateStatus =
     mutationStatus === 'pending' ? 'running' : mutationStatus === 'success' ? 'done' : mutationStatus === 'error' ? (stopped ? 'stopped' : 'failed') : 'idle';
-  const sentLength = variables?.request.text.length ?? 0;
   const failure = useMemo(
-    () => (mutationStatus === 'error' && !stopped ? describeTranslateError(error, sentLength, language) : null),
-    [mutationStatus, stopped, error, sentLength, language],
+    () => (mutationStatus === 'error' && !stopped ? describeTranslateError(error, language) : null),
+    [mutationStatus, stopped, error, language],
   );
 
   return { status, result, failure, translate, stop, reset, setResult };

@@ -19,7 +19,7 @@ export interface TranslateFailure {
  * no code. The message is for people and only shown, never read. Anything else (network,
  * session, 429, invalid answer) gets the platform's message for it.
  */
-export function describeTranslateError(error: unknown, _sentLength: number, language: Locale): TranslateFailure {
+export function describeTranslateError(error: unknown, language: Locale): TranslateFailure {
   if (error instanceof ApiRequestError) {
     const detail = error.body?.message;
     if (error.timedOut) return { kind: 'timeout', detail };

@@ -11,11 +11,11 @@ describe('describeTranslateError', () => {
       status: 429,
       body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many model requests', code: 'rate_limited', retry_after_seconds: 20 },
     });
-    expect(describeTranslateError(limited, 10, 'de')).toEqual({
+    expect(describeTranslateError(limited, 'de')).toEqual({
       kind: 'other',
       detail: 'Zu viele Anfragen. Bitte versuchen Sie es in 20 Sekunden erneut.',
     });
-    expect(describeTranslateError(limited, 10, 'en')).toEqual({ kind: 'other', detail: 'Too many requests. Please try again in 20 seconds.' });
+    expect(describeTranslateError(limited, 'en')).toEqual({ kind: 'other', detail: 'Too many requests. Please try again in 20 seconds.' });
   });
 
   it('reads the limit of a 413 from its body (code and limit), never from the message text', () => {
@@ -24,18 +24,18 @@ describe('describeTranslateError', () => {
       code: 'payload_too_large',
       limit: { value: 5000, unit: 'characters' },
     });
-    expect(describeTranslateError(tooLong, 6000, 'en')).toEqual({
+    expect(describeTranslateError(tooLong, 'en')).toEqual({
       kind: 'too-long',
       detail: 'The text is too long: 6,000 characters, and one translation takes at most 5,000',
       limit: 5000,
     });
     // A number in the text alone says nothing; nor does a limit in another unit.
-    expect(describeTranslateError(answered(413, { message: 'at most 5000 characters' }), 6000, 'en')).toEqual({ kind: 'too-long', detail: 'at most 5000 characters' });
-    expect(describeTranslateError(answered(413, { code: 'payload_too_large', limit: { value: 1_048_576, unit: 'bytes' } }), 6000, 'en').limit).toBeUndefined();
+    expect(describeTranslateError(answered(413, { message: 'at most 5000 characters' }), 'en')).toEqual({ kind: 'too-long', detail: 'at most 5000 characters' });
+    expect(describeTranslateError(answered(413, { code: 'payload_too_large', limit: { value: 1_048_576, unit: 'bytes' } }), 'en').limit).toBeUndefined();
   });
 
   it('branches on the code, and on the status when the server sends none', () => {
-    const kindOf = (status: number, code?: string) => describeTranslateError(answered(status, code ? { code } : {}), 10, 'en').kind;
+    const kindOf = (status: number, code?: string) => describeTranslateError(answered(status, code ? { code } : {}), 'en').kind;
     expect(kindOf(400, 'validation_failed')).toBe('bad-request');
     expect(kindOf(400, 'unsupported_language')).toBe('bad-request');
     expect(kindOf(404, 'not_found')).toBe('engine-unavailable');
@@ -55,7 +55,7 @@ describe('describeTranslateError', () => {
   });
 
   it('keeps the server message as the detail, and a timeout of the request itself is a timeout', () => {
-    expect(describeTranslateError(answered(502, { code: 'upstream_failed' }), 10, 'en')).toEqual({ kind: 'engine-failed', detail: 'message 502' });
-    expect(describeTranslateError(new ApiRequestError('timeout', { timedOut: true }), 10, 'en').kind).toBe('timeout');
+    expect(describeTranslateError(answered(502, { code: 'upstream_failed' }), 'en')).toEqual({ kind: 'engine-failed', detail: 'message 502' });
+    expect(describeTranslateError(new ApiRequestError('timeout', { timedOut: true }), 'en').kind).toBe('timeout');
   });
 });

@@ -1,5 +1,4 @@
 import { layoutFromSegments, layoutSegments } from '../segment-layout';
-import { limitFromMessage } from '../limit-from-message';
 
 describe('segment layout', () => {
   it('places the pieces in order and keeps the separators between them', () => {
@@ -48,15 +47,5 @@ describe('segment layout', () => {
       { source: 'Zwei.', translation: 'Two.' },
     ]);
     expect(parts.map((p) => p.text).join('')).toBe('One.\n\nTwo.');
-  });
-});
-
-describe('limit from a 413 message', () => {
-  it('takes the largest number below the sent length', () => {
-    expect(limitFromMessage('Text has 60,000 characters; at most 20,000 are allowed', 60_000)).toBe(20_000);
-    expect(limitFromMessage('The text must not be longer than 1000 characters', 1200)).toBe(1000);
-    expect(limitFromMessage('Maximal 12.000 Zeichen', 15_000)).toBe(12_000);
-    expect(limitFromMessage('Too long', 100)).toBeUndefined();
-    expect(limitFromMessage(undefined, 100)).toBeUndefined();
   });
 });
