@@ -1,4 +1,4 @@
-import { STREAM_ERROR_CODES, type StreamErrorCode } from '@assistant/contracts';
+import { apiErrorCodeOf, STREAM_ERROR_CODES, type StreamErrorCode } from '@assistant/contracts';
 import { ApiRequestError } from '@assistant/platform';
 
 /** The `conversation.errors.*` key for a failed exchange: a stream error code (the contract's) or a thrown error. */
@@ -9,14 +9,27 @@ export function errorKeyForCode(code: string): SendErrorKey {
   return Object.hasOwn(STREAM_ERROR_CODES, code) ? (code as StreamErrorCode) : 'internal';
 }
 
-/** A call that failed before the stream started (docs/chat.md "Sending a message"). */
+/**
+ * A call that failed before the stream started (docs/chat.md "Sending a message"): by the error
+ * body's `code` (docs/contracts.md), or by the status when another server sends none.
+ */
 export function errorKeyForFailure(error: unknown): SendErrorKey {
   if (!(error instanceof ApiRequestError)) return 'internal';
-  if (error.timedOut || error.status === 504) return 'timeout';
+  if (error.timedOut) return 'timeout';
   if (error.status === undefined) return 'network';
-  if (error.status === 503) return 'model_unavailable';
-  if (error.status === 429) return 'rate_limited';
-  if (error.status === 413) return 'input_too_long';
-  if (error.status === 502) return 'upstream_failed';
-  return 'internal';
+  switch (apiErrorCodeOf(error.status, error.body)) {
+    case 'upstream_timeout':
+      return 'timeout';
+    case 'model_unavailable':
+    case 'service_unavailable':
+      return 'model_unavailable';
+    case 'rate_limited':
+      return 'rate_limited';
+    case 'payload_too_large':
+      return 'input_too_long';
+    case 'upstream_failed':
+      return 'upstream_failed';
+    default:
+      return 'internal';
+  }
 }

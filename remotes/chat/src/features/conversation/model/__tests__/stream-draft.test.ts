@@ -47,6 +47,10 @@ describe('a streamed answer', () => {
     expect(errorKeyForFailure(new ApiRequestError('slow', { timedOut: true }))).toBe('timeout');
     expect(errorKeyForFailure(new ApiRequestError('offline'))).toBe('network');
     expect(errorKeyForFailure(new Error('what'))).toBe('internal');
+    // The body's code decides, not the status: a gateway that timed out upstream (502 + upstream_timeout).
+    const body = (code: string, statusCode: number) => ({ statusCode, error: 'x', message: 'x', code });
+    expect(errorKeyForFailure(new ApiRequestError('late', { status: 502, body: body('upstream_timeout', 502) }))).toBe('timeout');
+    expect(errorKeyForFailure(new ApiRequestError('long', { status: 413, body: body('payload_too_large', 413) }))).toBe('input_too_long');
   });
 });
 
