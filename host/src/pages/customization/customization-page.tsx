@@ -1,4 +1,5 @@
 import {
+  CUSTOMIZATION_NAME_MAX_LENGTH,
   FEATURE_FLAG_NAMES,
   FEATURE_SETS_ORDERED,
   type AdminSettings,
@@ -65,13 +66,13 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
             label={t('CUSTOMIZATION.applicationName')}
             value={c.application_name}
             required
-            maxLength={100}
+            maxLength={CUSTOMIZATION_NAME_MAX_LENGTH}
             onChange={(e) => update({ application_name: e.target.value })}
           />
           <TextField
             label={t('CUSTOMIZATION.companyName')}
             value={c.company_name ?? ''}
-            maxLength={100}
+            maxLength={CUSTOMIZATION_NAME_MAX_LENGTH}
             onChange={(e) => update({ company_name: e.target.value || undefined })}
           />
           <TextField

@@ -1,4 +1,4 @@
-import { streamEventSchema, type EasyLanguageRequest } from '@assistant/contracts';
+import { apiErrorCodeOf, streamEventSchema, type EasyLanguageRequest } from '@assistant/contracts';
 import { ApiRequestError, RequestAbortedError, apiClients, currentLanguage, errorMessageText } from '@assistant/platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -71,12 +71,14 @@ export function useEasyLanguage(): EasyLanguageState {
         return;
       }
       console.warn('Easy language failed', error);
-      if (error instanceof ApiRequestError && error.status === 503) fail({ kind: 'no-model', detail: error.body?.message });
-      else if (error instanceof ApiRequestError && error.status === 413) fail({ kind: 'too-long', detail: error.body?.message });
+      // By the error body's code (docs/contracts.md); the status only when a server sends none.
+      const code = error instanceof ApiRequestError ? apiErrorCodeOf(error.status, error.body) : undefined;
+      const detail = error instanceof ApiRequestError ? error.body?.message : undefined;
+      if (code === 'model_unavailable' || code === 'service_unavailable') fail({ kind: 'no-model', detail });
+      else if (code === 'payload_too_large') fail({ kind: 'too-long', detail });
       // A per-user limit: the platform's text, in the interface language, says when to try again.
-      else if (error instanceof ApiRequestError && error.status === 429) fail({ kind: 'failed', detail: errorMessageText(error, currentLanguage()) });
-      else if (error instanceof ApiRequestError && error.body) fail({ kind: 'failed', detail: error.body.message });
-      else fail({ kind: 'failed', detail: errorMessageText(error, currentLanguage()) });
+      else if (code === 'rate_limited' || !detail) fail({ kind: 'failed', detail: errorMessageText(error, currentLanguage()) });
+      else fail({ kind: 'failed', detail });
     } finally {
       if (current()) controllerRef.current = null;
     }
