@@ -62,4 +62,12 @@ describe('uploadProblemFrom', () => {
     expect(uploadProblemFrom(new ApiRequestError('x', { status: 500, body: body(500, 'boom') }))).toEqual({ kind: 'failed', status: 500 });
     expect(uploadProblemFrom(new Error('odd'))).toEqual({ kind: 'failed' });
   });
+
+  it('reads a 413 by its code and byte limit, so the text is in the interface language', () => {
+    const tooLarge = new ApiRequestError('x', {
+      status: 413,
+      body: { statusCode: 413, error: 'x', message: '"a.pdf" is larger than the upload limit of 20 MB', code: 'payload_too_large', limit: { value: 20 * 1024 * 1024, unit: 'bytes' } },
+    });
+    expect(uploadProblemFrom(tooLarge)).toEqual({ kind: 'too-large', maxMB: 20 });
+  });
 });
