@@ -2,8 +2,7 @@ import { defineRemoteModule } from '@assistant/platform';
 import { lazy } from 'react';
 import de from './locales/de.json';
 import en from './locales/en.json';
-
-export const NAMESPACE = 'agents';
+import { NAMESPACE } from './namespace';
 
 const AgentFormPage = lazy(() => import('./routes/agent-form-page'));
 

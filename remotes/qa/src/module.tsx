@@ -2,8 +2,7 @@ import { defineRemoteModule } from '@assistant/platform';
 import { lazy } from 'react';
 import de from './locales/de.json';
 import en from './locales/en.json';
-
-export const NAMESPACE = 'qa';
+import { NAMESPACE } from './namespace';
 
 /**
  * Question answering over documents. A use case, not a top-level area: the registry mounts it at

@@ -4,13 +4,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import './agent-form.css';
+import { NAMESPACE } from '../namespace';
 
 /**
  * /agents/new and /agents/:id: one form for creating and editing. Editing needs the agent from
  * the server; until the agents API answers, no agent exists and an id shows the not-found state.
  */
 export default function AgentFormPage() {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation(NAMESPACE);
   const { id } = useParams();
   const titleId = useId();
   const back = <Link to="..">{t('form.back')}</Link>;

@@ -1,10 +1,11 @@
 import { EmptyState, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NAMESPACE } from '../namespace';
 
 /** /agents: the user's agents. */
 export default function AgentListPage() {
-  const { t } = useTranslation('agents');
+  const { t } = useTranslation(NAMESPACE);
   const create = (
     <Link to="new" className="ui-button ui-button--primary ui-button--md">
       {t('list.create')}

@@ -1,9 +1,10 @@
 import { EmptyState, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../namespace';
 
 /** /usecases/qa: questions over documents, with the chat history and the document preview. */
 export default function QaPage() {
-  const { t } = useTranslation('qa');
+  const { t } = useTranslation(NAMESPACE);
   return (
     <div className="remote-page qa-page">
       <PageHeader title={t('title')} />
