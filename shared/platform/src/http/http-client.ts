@@ -12,7 +12,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Pause between two attempts after a 404 (see docs/platform.md "Retries on 404"). */
-export const RETRY_DELAY_MS = 250;
+export const RETRY_DELAY_MS = 100;
 
 export interface RetryOn404 {
   /** How many times a 404 is retried after the first attempt (so at most 1 + times requests). */

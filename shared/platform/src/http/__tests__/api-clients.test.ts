@@ -106,6 +106,29 @@ describe('retries on 404 per client (SPEC section 7)', () => {
       jest.useRealTimers();
     }
   });
+
+  it('the /api client gives up on a lasting 404 within 3 s (20 retries)', async () => {
+    jest.useFakeTimers();
+    try {
+      const fetchStub = jest.fn(async () => new Response(null, { status: 404 }));
+      const client = createHttpClient({
+        basePath: '/api',
+        retriesOn404: { times: 20, methods: ['GET'] },
+        getToken: () => 't',
+        onUnauthenticated: jest.fn(),
+        timeoutMs: () => 10_000,
+        fetch: fetchStub,
+      });
+      let settled = false;
+      const result = client.get('x', ok).catch((e: unknown) => e).finally(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(2_999);
+      expect(settled).toBe(true);
+      expect(fetchStub).toHaveBeenCalledTimes(21);
+      expect(await result).toBeInstanceOf(ApiRequestError);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
 
 describe('headers', () => {
