@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { MenuIcon } from '../icons/icons';
 import { cx } from '../internal/cx';
 import { useUiTexts } from '../core/ui-texts';
@@ -21,9 +21,28 @@ export interface AppLayoutProps {
   className?: string;
 }
 
+/** Below this width the sidebar is a drawer over the content (the same breakpoint as layout.css). */
+export const DRAWER_MEDIA_QUERY = '(max-width: 48rem)';
+
+function subscribeNarrow(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(DRAWER_MEDIA_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function isNarrow(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(DRAWER_MEDIA_QUERY).matches;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
  * The shell's frame: a skip link to the main content, a header (banner) with the sidebar toggle,
- * a collapsible sidebar and the main landmark.
+ * a collapsible sidebar and the main landmark. On a narrow screen the sidebar is a drawer: it
+ * starts closed (the remembered wide-screen state is left alone), lies over the content with a
+ * backdrop, takes the focus when it opens and gives it back to the toggle when Escape, the
+ * backdrop or a followed link closes it.
  */
 export function AppLayout({
   header,
@@ -40,13 +59,50 @@ export function AppLayout({
   const texts = useUiTexts();
   const sidebarId = `ui-sidebar${useId()}`;
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultSidebarOpen);
-  const open = sidebarOpen ?? uncontrolledOpen;
+  const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const open = narrow ? drawerOpen : (sidebarOpen ?? uncontrolledOpen);
   const mainRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const sidebarRef = useRef<HTMLDivElement>(null);
   const hasSidebar = sidebar !== undefined && sidebar !== null && sidebar !== false;
+  const drawer = hasSidebar && narrow && drawerOpen;
 
   const toggle = () => {
+    if (narrow) {
+      setDrawerOpen(!drawerOpen);
+      return;
+    }
     if (sidebarOpen === undefined) setUncontrolledOpen(!open);
     onSidebarOpenChange?.(!open);
+  };
+
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  // A drawer that is left open when the screen widens would stay open the next time it narrows.
+  useEffect(() => {
+    if (!narrow) setDrawerOpen(false);
+  }, [narrow]);
+
+  useEffect(() => {
+    if (!drawer) return;
+    sidebarRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setDrawerOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawer]);
+
+  // Following a link in the drawer shows the page, so the drawer closes.
+  const closeOnLink = (event: MouseEvent<HTMLDivElement>) => {
+    if (drawer && event.target instanceof Element && event.target.closest('a[href]')) setDrawerOpen(false);
   };
 
   // Move focus, not only the scroll position, and leave the router's URL alone.
@@ -57,13 +113,14 @@ export function AppLayout({
   };
 
   return (
-    <div className={cx('ui-app', hasSidebar && open && 'ui-app--sidebar-open', className)}>
+    <div className={cx('ui-app', hasSidebar && open && 'ui-app--sidebar-open', drawer && 'ui-app--drawer-open', className)}>
       <a href={`#${mainId}`} className="ui-skip-link" onClick={skipToMain}>
         {skipLinkLabel ?? texts.skipToMain}
       </a>
       <header className="ui-app__header">
         {hasSidebar && (
           <button
+            ref={toggleRef}
             type="button"
             className="ui-icon-button ui-button--ghost ui-icon-button--md ui-app__toggle"
             aria-expanded={open}
@@ -79,11 +136,12 @@ export function AppLayout({
       </header>
       <div className="ui-app__body">
         {hasSidebar && (
-          <div id={sidebarId} className="ui-app__sidebar" hidden={!open}>
+          <div id={sidebarId} ref={sidebarRef} className="ui-app__sidebar" hidden={!open} onClick={closeOnLink}>
             {sidebar}
           </div>
         )}
-        <main id={mainId} ref={mainRef} tabIndex={-1} className="ui-app__main">
+        {drawer && <div className="ui-app__backdrop" aria-hidden="true" onClick={closeDrawer} />}
+        <main id={mainId} ref={mainRef} tabIndex={-1} className="ui-app__main" inert={drawer}>
           {children}
         </main>
       </div>

@@ -76,6 +76,70 @@ describe('AppLayout', () => {
   });
 });
 
+describe('AppLayout on a narrow screen', () => {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 48rem)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  function Phone({ onChange }: { onChange?: (open: boolean) => void }) {
+    return (
+      <AppLayout sidebar={nav} sidebarOpen onSidebarOpenChange={onChange} toggleLabel="Navigation">
+        <button type="button">In the page</button>
+      </AppLayout>
+    );
+  }
+
+  it('starts closed although the remembered state is open, and opens as a drawer that takes the focus', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    render(<Phone onChange={onChange} />);
+    const toggle = screen.getByRole('button', { name: 'Navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Chat' })).toHaveFocus();
+    expect(document.querySelector('.ui-app__backdrop')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('inert');
+    // The remembered wide-screen state is not touched.
+    expect(onChange).not.toHaveBeenCalled();
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    expect(document.querySelector('.ui-app__backdrop')).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveAttribute('inert');
+  });
+
+  it('closes when the backdrop is clicked or a link is followed', async () => {
+    const user = userEvent.setup();
+    render(<Phone />);
+    const toggle = screen.getByRole('button', { name: 'Navigation' });
+    await user.click(toggle);
+    await user.click(document.querySelector('.ui-app__backdrop')!);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    await user.click(toggle);
+    // jsdom cannot navigate; the router would take the click anyway.
+    const link = screen.getByRole('link', { name: 'Chat' });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 describe('SideNavigation', () => {
   it('renders plain links with aria-current on the active one', () => {
     render(
