@@ -27,6 +27,8 @@ export const languageModelSchema = z.object({
   mode: languageModelModeSchema.optional(),
   /** Longest input the model takes, in characters; absent means the server sets no limit. */
   max_characters: nonNegativeIntSchema.optional(),
+  /** A short description of the model where its endpoint gives one; never made up. */
+  description: z.string().trim().min(1).max(300).optional(),
 });
 export type LanguageModel = z.infer<typeof languageModelSchema>;
 

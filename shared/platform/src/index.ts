@@ -103,6 +103,7 @@ export {
   useTranslationPreferencesStore,
   type TranslationPreferences,
 } from './stores/translation-preferences-store';
+export { initialChatPreferences, useChatPreferencesStore, type ChatPreferences } from './stores/chat-preferences-store';
 
 // notifications
 export {

@@ -1,9 +1,10 @@
 import { MESSAGE_MAX_CHARACTERS, type LanguageModel } from '@assistant/contracts';
-import { Button, Select, Switch, TextArea } from '@assistant/ui';
+import { Button, TextArea } from '@assistant/ui';
 import { memo, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { isSendKey } from '../model/composer-keys';
+import { ModelPicker } from './model-picker';
 
 export interface ComposerProps {
   /** An answer is being written: Stop is offered, sending waits. */
@@ -62,16 +63,7 @@ export const Composer = memo(function Composer({ streaming, models, model, onMod
         {t('conversation.composer.hint')}
       </p>
       <div className="conversation__composer-bar">
-        {models.length > 0 && (
-          <Select
-            label={t('conversation.composer.model')}
-            value={model ?? models[0]!.id}
-            options={models.map((entry) => ({ value: entry.id, label: entry.name }))}
-            onChange={(event) => onModelChange(event.target.value)}
-            className="conversation__model"
-          />
-        )}
-        <Switch label={t('conversation.composer.think')} checked={think} onChange={(event) => onThinkChange(event.target.checked)} />
+        <ModelPicker models={models} model={model} onModelChange={onModelChange} think={think} onThinkChange={onThinkChange} />
         <div className="conversation__composer-buttons">
           {streaming && (
             <Button variant="danger" onClick={onStop}>
