@@ -77,6 +77,64 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationListResponseSchema = z.object({ conversations: z.array(conversationSchema) });
 export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
 
+/** Longest search text of GET /conversations/search?q=, in characters. */
+export const CONVERSATION_SEARCH_MAX_LENGTH = 200;
+/** Longest snippet of a matching message a search answers, in characters (without the ellipses). */
+export const CONVERSATION_SNIPPET_MAX_LENGTH = 120;
+
+/** The query of GET /conversations/search?q=: non-blank after trimming, at most 200 characters. */
+export const conversationSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Must not be empty')
+    .max(CONVERSATION_SEARCH_MAX_LENGTH, `Must not be longer than ${CONVERSATION_SEARCH_MAX_LENGTH} characters`),
+});
+export type ConversationSearchQuery = z.infer<typeof conversationSearchQuerySchema>;
+
+/** A conversation a search found; `snippet`: a piece of its first message that holds a searched word. */
+export const conversationSearchResultSchema = conversationSchema.extend({
+  snippet: z.string().max(CONVERSATION_SNIPPET_MAX_LENGTH + 2).optional(),
+});
+export type ConversationSearchResult = z.infer<typeof conversationSearchResultSchema>;
+
+/** GET /conversations/search?q=: the user's conversations whose name or messages hold every word, most recently updated first. */
+export const conversationSearchResponseSchema = z.object({ conversations: z.array(conversationSearchResultSchema) });
+export type ConversationSearchResponse = z.infer<typeof conversationSearchResponseSchema>;
+
+/**
+ * The words of a search, as both histories match them: split at white space, lower case, each
+ * once. A conversation matches when every word occurs (in any order, ignoring case) in its name
+ * or in the text of one of its messages (not necessarily the same one).
+ */
+export function conversationSearchWords(query: string): string[] {
+  return [...new Set(query.trim().toLowerCase().split(/\s+/).filter(Boolean))];
+}
+
+/**
+ * The piece of `text` around the first of `words` that occurs in it (ignoring case), on one line,
+ * at most CONVERSATION_SNIPPET_MAX_LENGTH characters, cut at words, with "…" where text was left
+ * out; undefined when no word occurs.
+ */
+export function conversationSearchSnippet(text: string, words: readonly string[]): string | undefined {
+  const flat = text.replace(/\s+/g, ' ');
+  const lower = flat.toLowerCase();
+  const positions = words.map((word) => lower.indexOf(word.toLowerCase())).filter((index) => index >= 0);
+  if (positions.length === 0) return undefined;
+  const at = Math.min(...positions);
+  let start = Math.max(0, at - Math.floor(CONVERSATION_SNIPPET_MAX_LENGTH / 3));
+  let end = Math.min(flat.length, start + CONVERSATION_SNIPPET_MAX_LENGTH);
+  if (start > 0) {
+    const space = flat.indexOf(' ', start);
+    if (space >= 0 && space < at) start = space + 1;
+  }
+  if (end < flat.length) {
+    const space = flat.lastIndexOf(' ', end);
+    if (space > at) end = space;
+  }
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`;
+}
+
 export const MESSAGE_ROLES = ['user', 'assistant', 'system'] as const;
 export const messageRoleSchema = z.enum(MESSAGE_ROLES, { error: mustBeOneOf(MESSAGE_ROLES) });
 export type MessageRole = z.infer<typeof messageRoleSchema>;

@@ -47,7 +47,7 @@ export {
   type PrivacyPolicyNotice,
   type SignLanguageVideo,
 } from './config';
-export { adminSettingsSchema, adminSettingsPatchSchema, type AdminSettings, type AdminSettingsPatch } from './admin-settings';
+export * from './admin-settings';
 export {
   API_ERROR_CODES,
   LIMIT_UNITS,
@@ -259,6 +259,8 @@ export { boundingBoxSchema, documentPageSchema, type BoundingBox, type DocumentP
 export {
   CONVERSATION_ERRORS,
   CONVERSATION_NAME_MAX_LENGTH,
+  CONVERSATION_SEARCH_MAX_LENGTH,
+  CONVERSATION_SNIPPET_MAX_LENGTH,
   HISTORY_MAX_CHARACTERS,
   MESSAGE_MAX_CHARACTERS,
   MESSAGE_MAX_LIST_ENTRIES,
@@ -268,6 +270,11 @@ export {
   conversationNameQuerySchema,
   conversationNameSchema,
   conversationSchema,
+  conversationSearchQuerySchema,
+  conversationSearchResponseSchema,
+  conversationSearchResultSchema,
+  conversationSearchSnippet,
+  conversationSearchWords,
   historyWithinBudget,
   messageListResponseSchema,
   messagePayloadSchema,
@@ -277,6 +284,9 @@ export {
   type Conversation,
   type ConversationListResponse,
   type ConversationNameQuery,
+  type ConversationSearchQuery,
+  type ConversationSearchResponse,
+  type ConversationSearchResult,
   type Message,
   type MessageListResponse,
   type MessagePayload,

@@ -143,3 +143,39 @@ describe('conversation refusals (server and browser-kept history)', () => {
     });
   });
 });
+
+describe('conversation search (server and browser-kept history)', () => {
+  it('takes a trimmed query of 1 to 200 characters', async () => {
+    const { conversationSearchQuerySchema, CONVERSATION_SEARCH_MAX_LENGTH } = await import('../conversations');
+    assert.equal(accepts(conversationSearchQuerySchema, { q: '  lisbon  ' }).q, 'lisbon');
+    assert.equal(rejects(conversationSearchQuerySchema, { q: '   ' }).message, 'Must not be empty');
+    assert.equal(rejects(conversationSearchQuerySchema, { q: 'x'.repeat(CONVERSATION_SEARCH_MAX_LENGTH + 1) }).message, 'Must not be longer than 200 characters');
+    accepts(conversationSearchQuerySchema, { q: 'x'.repeat(CONVERSATION_SEARCH_MAX_LENGTH) });
+  });
+
+  it('splits the words once each, in lower case', async () => {
+    const { conversationSearchWords } = await import('../conversations');
+    assert.deepEqual(conversationSearchWords('  Tram  LISBON tram\n'), ['tram', 'lisbon']);
+    assert.deepEqual(conversationSearchWords('   '), []);
+  });
+
+  it('cuts a snippet around the first word found, at words, with ellipses where text was left out', async () => {
+    const { conversationSearchSnippet, CONVERSATION_SNIPPET_MAX_LENGTH } = await import('../conversations');
+    assert.equal(conversationSearchSnippet('Take the\ntram to Belém.', ['TRAM']), 'Take the tram to Belém.');
+    assert.equal(conversationSearchSnippet('nothing here', ['tram']), undefined);
+    const long = `${'early words '.repeat(20)}the yellow tram climbs ${'late words '.repeat(20)}`;
+    const snippet = conversationSearchSnippet(long, ['missing', 'tram'])!;
+    assert.match(snippet, /^….*yellow tram climbs.*…$/);
+    assert.ok(snippet.length <= CONVERSATION_SNIPPET_MAX_LENGTH + 2);
+    const whole = new Set(['early', 'words', 'the', 'yellow', 'tram', 'climbs', 'late']);
+    assert.ok(snippet.slice(1, -1).split(' ').every((word) => whole.has(word)), `cut inside a word: ${snippet}`);
+  });
+
+  it('answers the matches with optional snippets', async () => {
+    const { conversationSearchResponseSchema } = await import('../conversations');
+    const found = accepts(conversationSearchResponseSchema, {
+      conversations: [{ id: UUID_A, name: 'Trip', created_at: NOW, updated_at: NOW, snippet: 'the tram' }, { id: UUID_B, name: 'Tram', created_at: NOW, updated_at: NOW }],
+    });
+    assert.equal(found.conversations[0]!.snippet, 'the tram');
+  });
+});

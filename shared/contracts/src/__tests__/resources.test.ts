@@ -36,6 +36,12 @@ describe('resources', () => {
     assert.equal(rejects(languageModelSchema, { id: 'm', name: 'M', type: 'llm', mode: 'chat' }).message, "Must be 'document' or 'collection'");
   });
 
+  it('takes a model description where the endpoint gives one, trimmed and short', () => {
+    assert.equal(accepts(languageModelSchema, { id: 'm', name: 'M', type: 'llm', description: ' Fast and small ' }).description, 'Fast and small');
+    assert.deepEqual(rejects(languageModelSchema, { id: 'm', name: 'M', type: 'llm', description: ' ' }).path, ['description']);
+    assert.deepEqual(rejects(languageModelSchema, { id: 'm', name: 'M', type: 'llm', description: 'x'.repeat(301) }).path, ['description']);
+  });
+
   it('refuses languages that are not lists of strings', () => {
     const bad = rejects(machineTranslationSchema, { ...deepl, languages: { de: 'en' } });
     assert.deepEqual(bad.path, ['languages', 'de']);
