@@ -31,6 +31,8 @@ import { StartScreen } from './app/start-screen';
 import { startTelemetry } from './app/start-telemetry';
 import { startFederation } from './federation';
 import { buildNavigation, isRemoteEnabled } from './navigation/build-navigation';
+import { SignedOutPage } from './auth/signed-out-page';
+import { clearSignedOut, isMarkedSignedOut } from './auth/signed-out';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -64,6 +66,15 @@ async function start(): Promise<void> {
     if (!(await completeStartCallback(auth, show))) return;
   }
   const user = await auth.getUser();
+  if (isSessionInvalid(user) && isMarkedSignedOut() && window.location.pathname === '/') {
+    // Back from sign-out: say so, and sign in again only when asked.
+    root.render(
+      <ShellProviders>
+        <SignedOutPage />
+      </ShellProviders>,
+    );
+    return;
+  }
   if (isSessionInvalid(user)) {
     root.render(
       <ShellProviders>
@@ -74,6 +85,7 @@ async function start(): Promise<void> {
     await auth.signIn({ pathname, search, hash });
     return;
   }
+  clearSignedOut();
   // Per-user stores (workspace, config, resources) switch to this user before anything reads them.
   await setPersistenceUser(user!.profile.sub);
   const locale = useWorkspaceStore.getState().locale;

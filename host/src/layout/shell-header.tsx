@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { useShell } from '../app/shell-context';
+import { markSignedOut } from '../auth/signed-out';
 import { brandImageUrl } from '../branding/use-branding';
 
 /** Logo and application name, the language switch, the signed-in user and sign-out. */
@@ -36,7 +37,10 @@ export function ShellHeader() {
           </select>
         </label>
         {name && <span className="shell-header__user">{t('HEADER.user', { name })}</span>}
-        <Button variant="ghost" size="sm" icon={<LogoutIcon />} onClick={() => void auth.signOut()}>
+        <Button variant="ghost" size="sm" icon={<LogoutIcon />} onClick={() => {
+            markSignedOut();
+            void auth.signOut();
+          }}>
           {t('HEADER.signOut')}
         </Button>
       </div>

@@ -17,6 +17,7 @@ import { useShell } from '../app/shell-context';
 import { useBranding } from '../branding/use-branding';
 import { NotificationsHost } from '../notifications/notifications-host';
 import { PrivacyNotice } from './privacy-notice';
+import { liveNavigation } from '../navigation/build-navigation';
 import { ShellHeader } from './shell-header';
 
 const renderNavLink: RenderLink = ({ href, className, children }) => (
@@ -28,7 +29,7 @@ const renderNavLink: RenderLink = ({ href, className, children }) => (
 /** The frame every page under `/` is shown in: header, navigation, the page, notifications. */
 export function ShellLayout() {
   const { t } = useTranslation(SHELL_NAMESPACE);
-  const { navigation, isAdmin } = useShell();
+  const { navigation: startNavigation, remotes, isAdmin } = useShell();
   const customization = useConfigStore((state) => state.config.customization);
   const sidebarOpen = useWorkspaceStore((state) => state.sidebarOpen);
   const setSidebarOpen = useWorkspaceStore((state) => state.setSidebarOpen);
@@ -36,6 +37,12 @@ export function ShellLayout() {
   const featureSet = useGatingStore((state) => state.featureSet);
   useBranding(customization);
 
+  // An area an administrator switches off leaves the navigation at once (the gating store reloads).
+  const navigation = liveNavigation(startNavigation, {
+    flags,
+    isFeatureAvailable: (feature) => isFeatureAvailable(featureSet, feature),
+    remotes,
+  });
   const items = navigation.map((item) => ({
     id: item.id,
     href: item.to,

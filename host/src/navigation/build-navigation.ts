@@ -43,3 +43,13 @@ export function buildNavigation({ flags, isFeatureAvailable, remotes }: Navigati
   }
   return items.sort((a, b) => a.order - b.order);
 }
+
+/**
+ * The navigation as the gating store stands now: the start-up navigation (whose routes exist)
+ * without the areas an administrator has since switched off. An area switched on later needs a
+ * reload, since its route does not exist yet.
+ */
+export function liveNavigation(startNavigation: readonly NavigationItem[], input: NavigationInput): NavigationItem[] {
+  const current = new Set(buildNavigation(input).map((item) => item.id));
+  return startNavigation.filter((item) => current.has(item.id));
+}

@@ -1,4 +1,3 @@
-import { EmptyState } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
@@ -10,7 +9,10 @@ export function NotFoundPage() {
   return (
     <section className="shell-page">
       <h1>{t('NOT_FOUND.title')}</h1>
-      <EmptyState title={t('NOT_FOUND.title')} text={t('NOT_FOUND.text')} action={<Link to="/">{t('NOT_FOUND.home')}</Link>} />
+      <p>{t('NOT_FOUND.text')}</p>
+      <p>
+        <Link to="/">{t('NOT_FOUND.home')}</Link>
+      </p>
     </section>
   );
 }

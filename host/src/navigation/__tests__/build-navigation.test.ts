@@ -1,5 +1,5 @@
 import type { RemoteRegistryEntry } from '@assistant/contracts';
-import { buildNavigation } from '../build-navigation';
+import { buildNavigation, liveNavigation } from '../build-navigation';
 
 const registry: RemoteRegistryEntry[] = [
   { name: 'chat', manifestUrl: '/chat/mf-manifest.json', routeBase: '/chat', featureFlag: 'enableChat', navigation: { labelKey: 'NAVIGATION.chat', icon: 'chat', order: 10 } },
@@ -41,5 +41,20 @@ describe('buildNavigation', () => {
   it('never lists a remote without a navigation entry (QA is reached from the apps page)', () => {
     const items = buildNavigation({ flags: { enableHomepage: true }, isFeatureAvailable: everything, remotes: registry });
     expect(ids(items)).not.toContain('qa');
+  });
+});
+
+describe('liveNavigation', () => {
+  const flags = { enableHomepage: true, enableChat: true, enableTranslate: true, enableCollections: true };
+  const atStart = buildNavigation({ flags, isFeatureAvailable: everything, remotes: registry });
+
+  it('drops an area switched off after start-up, without a reload', () => {
+    const items = liveNavigation(atStart, { flags: { ...flags, enableChat: false }, isFeatureAvailable: (feature) => feature !== 'collections', remotes: registry });
+    expect(ids(items)).toEqual(['apps', 'agents', 'translate']);
+  });
+
+  it('does not add an area switched on after start-up (its route does not exist yet)', () => {
+    const items = liveNavigation(atStart, { flags: { ...flags, enableExtensibleSummarize: true }, isFeatureAvailable: everything, remotes: registry });
+    expect(ids(items)).toEqual(ids(atStart));
   });
 });
