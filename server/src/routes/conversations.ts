@@ -3,6 +3,9 @@ import {
   conversationListResponseSchema,
   conversationNameQuerySchema,
   conversationSchema,
+  conversationSearchQuerySchema,
+  conversationSearchResponseSchema,
+  conversationSearchWords,
   messageListResponseSchema,
   messagePayloadSchema,
   uuidSchema,
@@ -47,6 +50,15 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
   app.get('/conversations', { schema: { response: { 200: conversationListResponseSchema } } }, async (request) => ({
     conversations: await conversations.list(request.principal.sub),
   }));
+
+  // The user's conversations whose name or message text holds every word of q (docs/chat.md "Search").
+  app.get(
+    '/conversations/search',
+    { schema: { querystring: conversationSearchQuerySchema, response: { 200: conversationSearchResponseSchema } } },
+    async (request) => ({
+      conversations: await conversations.search(request.principal.sub, conversationSearchWords(request.query.q)),
+    }),
+  );
 
   app.get(
     '/conversations/:id/messages',

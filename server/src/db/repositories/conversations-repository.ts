@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Conversation, Message, MessageStatus } from '@assistant/contracts';
+import {
+  CONVERSATION_SNIPPET_MAX_LENGTH,
+  conversationSearchSnippet,
+  type Conversation,
+  type ConversationSearchResult,
+  type Message,
+  type MessageStatus,
+} from '@assistant/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../database';
 import type { ConversationsTable, MessagesTable } from '../schema';
@@ -80,6 +87,43 @@ export class ConversationsRepository {
       .orderBy('id')
       .execute();
     return rows.map(toConversation);
+  }
+
+  /**
+   * The owner's conversations whose name or message text holds every one of `words` (lower case,
+   * conversationSearchWords; each word in the name or in any message that is not a system message,
+   * ignoring case), most recently updated first, each with a snippet of its first message that holds
+   * one of them. Scoped to the owner like every call: the scan covers only their messages (through
+   * the conversation and message indexes), so it needs no text index.
+   */
+  async search(owner: string, words: readonly string[]): Promise<ConversationSearchResult[]> {
+    if (words.length === 0) return [];
+    const patterns = words.map((word) => `%${word.replace(/[\\%_]/g, '\\$&')}%`);
+    const inMessages = (pattern: string) =>
+      sql<boolean>`exists (select 1 from messages m where m.conversation_id = c.id and m.role <> 'system' and m.content ilike ${pattern})`;
+    const matchesAll = sql.join(
+      patterns.map((pattern) => sql`(c.name ilike ${pattern} or ${inMessages(pattern)})`),
+      sql` and `,
+    );
+    const anyPattern = sql.join(patterns.map((pattern) => sql`m.content ilike ${pattern}`), sql` or `);
+    // A window of the first matching message around the first word found (the snippet is cut from it).
+    const firstAt = sql.join(
+      words.map((word) => sql`nullif(strpos(lower(m.content), ${word}), 0)`),
+      sql`, `,
+    );
+    const window = sql<string | null>`(select substr(m.content, greatest(1, least(${firstAt}) - ${CONVERSATION_SNIPPET_MAX_LENGTH}), ${3 * CONVERSATION_SNIPPET_MAX_LENGTH})
+      from messages m where m.conversation_id = c.id and m.role <> 'system' and (${anyPattern}) order by m.seq limit 1)`;
+    const { rows } = await sql<ConversationRow & { snippet_window: string | null }>`
+      select c.id, c.owner_id, c.name, c.created_at, c.updated_at, ${window} as snippet_window
+      from conversations c
+      where c.owner_id = ${owner} and ${matchesAll}
+      order by c.updated_at desc, c.id`.execute(this.db);
+    return rows.map((row) => {
+      const result: ConversationSearchResult = toConversation({ ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) });
+      const snippet = row.snippet_window === null ? undefined : conversationSearchSnippet(row.snippet_window, words);
+      if (snippet) result.snippet = snippet;
+      return result;
+    });
   }
 
   async find(owner: string, id: string): Promise<Conversation | undefined> {
