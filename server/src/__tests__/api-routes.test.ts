@@ -149,7 +149,8 @@ describe('API routes', () => {
       const write = await t.as('admin', {
         method: 'PATCH',
         url: '/api/admin/settings',
-        payload: { feature_flags: { enableChat: false }, feature_set: '250700', customization },
+        // 250700 hides /customization (BETA only): the change says it knows (confirm_lockout).
+        payload: { feature_flags: { enableChat: false }, feature_set: '250700', customization, confirm_lockout: true },
       });
       assert.equal(write.statusCode, 200);
 

@@ -35,6 +35,55 @@ export const brandImageSchema = z.object({
 });
 export type BrandImage = z.infer<typeof brandImageSchema>;
 
+/** Largest logo or favicon an administrator may upload, in bytes (before base64). */
+export const BRAND_IMAGE_MAX_BYTES = 512 * 1024;
+
+/**
+ * A logo or favicon as an administrator sends it: base64 of at most BRAND_IMAGE_MAX_BYTES. The
+ * server still checks the content (PNG signature, SVG sanitized) before it stores it.
+ */
+export const brandImageUploadSchema = brandImageSchema.extend({
+  data: z
+    .string()
+    .min(1, 'Choose a PNG or SVG file')
+    .max(Math.ceil(BRAND_IMAGE_MAX_BYTES / 3) * 4, `Must be at most ${BRAND_IMAGE_MAX_BYTES / 1024} KB`)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Must be base64'),
+});
+
+const NAMED_COLORS = new Set(
+  (
+    'transparent currentcolor aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue ' +
+    'blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue ' +
+    'darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid ' +
+    'darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink ' +
+    'deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold ' +
+    'goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush ' +
+    'lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey ' +
+    'lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime ' +
+    'limegreen linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen ' +
+    'mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin ' +
+    'navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise ' +
+    'palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue ' +
+    'saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow ' +
+    'springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen'
+  ).split(' '),
+);
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const COLOR_NUMBER = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:%|deg|turn|rad|grad)?`;
+const FUNCTIONAL_COLOR = new RegExp(
+  String.raw`^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(\s*(?:${COLOR_NUMBER}|none)(?:\s*[,\s/]\s*(?:${COLOR_NUMBER}|none)){2,3}\s*\)$`,
+  'i',
+);
+
+/** True for a plain CSS colour: #hex, rgb()/hsl() and the like with numbers, or a named colour. */
+export function isCssColor(value: string): boolean {
+  const v = value.trim();
+  return v.length <= 64 && (HEX_COLOR.test(v) || FUNCTIONAL_COLOR.test(v) || NAMED_COLORS.has(v.toLowerCase()));
+}
+
+/** A CSS colour as an administrator writes it (no second declaration, url() or var()). */
+export const cssColorSchema = z.string().refine(isCssColor, 'Must be a CSS colour such as #1d4ed8 or rgb(29 78 216)');
+
 export const privacyNoticeEntrySchema = z.object({
   text: z.string(),
   links: z.array(z.object({ label: z.string().min(1), url: link })).default([]),
@@ -86,6 +135,18 @@ export const customizationSchema = z.object({
   sign_language_videos: z.array(signLanguageVideoSchema).max(50).default([]),
 });
 export type Customization = z.infer<typeof customizationSchema>;
+
+/**
+ * The customization as an administrator writes it (PATCH /api/admin/settings): the stored shape
+ * with stricter rules for new values (colours are CSS colours, images within the size limit).
+ * Reading stays lenient so that a value stored before a rule existed never breaks the portal.
+ */
+export const customizationWriteSchema = customizationSchema.extend({
+  application_name: z.string().trim().min(1, 'Must not be empty').max(CUSTOMIZATION_NAME_MAX_LENGTH),
+  logo: brandImageUploadSchema.nullable().optional(),
+  favicon: brandImageUploadSchema.nullable().optional(),
+  colors: z.record(z.string().regex(/^[a-z][a-zA-Z0-9-]*$/), cssColorSchema).default({}),
+});
 
 /** GET /api/config */
 export const configSchema = z.object({

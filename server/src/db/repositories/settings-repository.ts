@@ -1,5 +1,6 @@
 import {
   adminSettingsSchema,
+  customizationReachable,
   customizationSchema,
   featureFlagsSchema,
   featureSetValueSchema,
@@ -7,6 +8,11 @@ import {
   type AdminSettingsPatch,
 } from '@assistant/contracts';
 import type { Database } from '../database';
+
+/** A change that would hide /customization from every administrator, sent without confirm_lockout. */
+export class LockoutRefusedError extends Error {
+  override readonly name = 'LockoutRefusedError';
+}
 
 const KEYS = ['feature_flags', 'feature_set', 'customization'] as const;
 type SettingKey = (typeof KEYS)[number];
@@ -49,7 +55,11 @@ export class SettingsRepository {
     return missing;
   }
 
-  /** Flags merge into the stored ones (an omitted flag keeps its value); the rest replaces. */
+  /**
+   * Flags merge into the stored ones (an omitted flag keeps its value); the rest replaces. A change
+   * that takes /customization away from every administrator (customizationReachable: the flag or
+   * the BETA feature set) throws LockoutRefusedError and stores nothing unless `confirm_lockout`.
+   */
   async update(patch: AdminSettingsPatch, updatedBy: string): Promise<AdminSettings> {
     // Joins the caller's transaction when there is one, so a larger change stays all-or-nothing.
     const inTransaction = <T>(work: (trx: Database) => Promise<T>) =>
@@ -61,6 +71,9 @@ export class SettingsRepository {
         feature_set: patch.feature_set ?? current.feature_set,
         customization: patch.customization ?? current.customization,
       });
+      if (customizationReachable(current) && !customizationReachable(next) && patch.confirm_lockout !== true) {
+        throw new LockoutRefusedError('The change would hide the customization page from every administrator');
+      }
       for (const key of KEYS) {
         if (patch[key] === undefined) continue;
         await trx
