@@ -8,7 +8,7 @@ import { createAssetMiddleware, createInteractionMiddleware, type InteractionLog
 import { loadOrCreateIdpKeys } from './key-store';
 import type { LoginThrottle } from './login-throttle';
 import { createOidcAdapterFactory, sweepExpiredOidcPayloads } from './oidc-adapter';
-import { contentSecurityPolicy, errorPage, logoutPage, signedOutPage } from './pages';
+import { contentSecurityPolicy, errorPage, logoutPage, pageLanguage, signedOutPage } from './pages';
 import { createUserinfoMiddleware } from './userinfo';
 
 export interface DevIdentityProviderLogger {
@@ -140,10 +140,11 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
       rpInitiatedLogout: {
         enabled: true,
         logoutSource(ctx, form) {
-          setHtml(ctx, logoutPage(form, { host: ctx.host, autoSubmit: ctx.oidc.client?.clientId === clientId }));
+          const language = pageLanguage(ctx.acceptsLanguages('en', 'de'));
+          setHtml(ctx, logoutPage(form, { host: ctx.host, autoSubmit: ctx.oidc.client?.clientId === clientId, language }));
         },
         postLogoutSuccessSource(ctx) {
-          setHtml(ctx, signedOutPage(ctx.oidc.client?.clientName ?? ctx.oidc.client?.clientId));
+          setHtml(ctx, signedOutPage(ctx.oidc.client?.clientName ?? ctx.oidc.client?.clientId, pageLanguage(ctx.acceptsLanguages('en', 'de'))));
         },
       },
     },

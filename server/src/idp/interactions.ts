@@ -9,6 +9,7 @@ import {
   errorPage,
   LOGIN_MESSAGES,
   loginPage,
+  pageLanguage,
   STYLESHEET_SOURCE,
   type PageLanguage,
 } from './pages';
@@ -79,8 +80,9 @@ export function createInteractionMiddleware(options: InteractionOptions): IdpMid
       const client = await provider.Client.find(clientId);
       const clientName = client?.clientName ?? clientId;
       const base = `/interaction/${encodeURIComponent(details.uid)}`;
-      const page = (extra: { username?: string; error?: string; errorLanguage?: PageLanguage }) =>
-        loginPage({ action: `${base}/login`, abortAction: `${base}/abort`, clientName, demoAccounts, ...extra });
+      const language: PageLanguage = pageLanguage(ctx.acceptsLanguages('en', 'de'));
+      const page = (extra: { username?: string; error?: string }) =>
+        loginPage({ action: `${base}/login`, abortAction: `${base}/abort`, clientName, demoAccounts, language, ...extra });
 
       if (action === 'abort') {
         await finish(ctx, () =>
@@ -102,7 +104,6 @@ export function createInteractionMiddleware(options: InteractionOptions): IdpMid
         }
         const form = await readForm(ctx.req);
         const username = form.get('username') ?? '';
-        const language: PageLanguage = ctx.acceptsLanguages('en', 'de') === 'de' ? 'de' : 'en';
         const messages = LOGIN_MESSAGES[language];
         const attempt = { username, address: ctx.ip };
         // Checked before the password, the same way for every username: a refusal says nothing
@@ -116,7 +117,7 @@ export function createInteractionMiddleware(options: InteractionOptions): IdpMid
           ctx.status = 429;
           ctx.set('Retry-After', String(retryAfter));
           ctx.type = 'html';
-          ctx.body = page({ username, error: messages.tooManyFailures(retryAfter), errorLanguage: language });
+          ctx.body = page({ username, error: messages.tooManyFailures(retryAfter) });
           return;
         }
         const account = verifyCredentials(username, form.get('password') ?? '');
@@ -125,7 +126,7 @@ export function createInteractionMiddleware(options: InteractionOptions): IdpMid
           logger.warn({ username: username.slice(0, 64) }, 'dev identity provider: sign-in failed');
           ctx.status = 401;
           ctx.type = 'html';
-          ctx.body = page({ username, error: messages.invalidCredentials, errorLanguage: language });
+          ctx.body = page({ username, error: messages.invalidCredentials });
           return;
         }
         throttle.recordSuccess(attempt);

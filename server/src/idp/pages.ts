@@ -38,9 +38,9 @@ export function contentSecurityPolicy(portalOrigin: string): string {
   ].join('; ');
 }
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, language: PageLanguage = 'en'): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -56,11 +56,16 @@ ${body}
 }
 
 /**
- * Languages of the login page's messages, chosen from the browser's Accept-Language (English
- * unless German is preferred). The form itself stays English: end-to-end tests drive it by its
- * labels in a German browser.
+ * Language of the provider's pages, chosen from the browser's Accept-Language (English unless
+ * German is preferred): every label, the title and the page's lang attribute. Tests drive the
+ * form by its fields' names, not by their labels.
  */
 export type PageLanguage = 'en' | 'de';
+
+/** The page language for an Accept-Language choice (koa's `ctx.acceptsLanguages('en', 'de')`). */
+export function pageLanguage(accepted: string | false | undefined): PageLanguage {
+  return accepted === 'de' ? 'de' : 'en';
+}
 
 export const LOGIN_MESSAGES: Record<
   PageLanguage,
@@ -77,48 +82,80 @@ export const LOGIN_MESSAGES: Record<
   },
 };
 
+const TEXTS = {
+  en: {
+    signIn: 'Sign in',
+    errorTitle: 'Error: Sign in',
+    continueTo: (client: string) => `to continue to ${client}`,
+    username: 'Username',
+    password: 'Password',
+    cancel: 'Cancel',
+    hint: (accounts: string) => `Development sign-in. Demo accounts: ${accounts} (password = username).`,
+    signOut: 'Sign out',
+    signOutFrom: (host: string) => `Sign out from ${host}?`,
+    staySignedIn: 'Stay signed in',
+    signedOut: 'Signed out',
+    signedOutText: (client: string) => `You are signed out${client ? ` of ${client}` : ''}. You can close this window.`,
+  },
+  de: {
+    signIn: 'Anmelden',
+    errorTitle: 'Fehler: Anmelden',
+    continueTo: (client: string) => `um mit ${client} fortzufahren`,
+    username: 'Benutzername',
+    password: 'Passwort',
+    cancel: 'Abbrechen',
+    hint: (accounts: string) => `Anmeldung für die Entwicklung. Demo-Konten: ${accounts} (Passwort = Benutzername).`,
+    signOut: 'Abmelden',
+    signOutFrom: (host: string) => `Von ${host} abmelden?`,
+    staySignedIn: 'Angemeldet bleiben',
+    signedOut: 'Abgemeldet',
+    signedOutText: (client: string) =>
+      `Sie sind${client ? ` von ${client}` : ''} abgemeldet. Sie können dieses Fenster schließen.`,
+  },
+} satisfies Record<PageLanguage, Record<string, unknown>>;
+
 export interface LoginPageOptions {
   action: string;
   abortAction: string;
   clientName: string;
   username?: string;
   error?: string;
-  /** Language of `error` when it is not the page's English. */
-  errorLanguage?: PageLanguage;
+  /** The page's language (labels, title, lang attribute); English by default. */
+  language?: PageLanguage;
   demoAccounts: readonly string[];
 }
 
 export function loginPage(options: LoginPageOptions): string {
-  const { action, abortAction, clientName, username = '', error, errorLanguage = 'en', demoAccounts } = options;
+  const { action, abortAction, clientName, username = '', error, language = 'en', demoAccounts } = options;
+  const text = TEXTS[language];
   const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
-  const lang = errorLanguage === 'en' ? '' : ` lang="${errorLanguage}"`;
+  const lang = language === 'en' ? '' : ` lang="${language}"`;
   const errorBlock = error
     ? `<p id="login-error" class="error" role="alert"${lang}>${escapeHtml(error)}</p>\n`
     : '';
   const hint = demoAccounts.length
-    ? `<p class="hint">Development sign-in. Demo accounts: ${demoAccounts
-        .map((a) => `<code>${escapeHtml(a)}</code>`)
-        .join(', ')} (password = username).</p>`
+    ? `<p class="hint">${text.hint(demoAccounts.map((a) => `<code>${escapeHtml(a)}</code>`).join(', '))}</p>`
     : '';
   return layout(
-    error ? 'Error: Sign in' : 'Sign in',
-    `<h1>Sign in</h1>
-<p>to continue to ${escapeHtml(clientName)}</p>
+    error ? text.errorTitle : text.signIn,
+    `<h1>${text.signIn}</h1>
+<p>${text.continueTo(escapeHtml(clientName))}</p>
 ${errorBlock}<form method="post" action="${escapeHtml(action)}" class="stack">
 <div class="field">
-<label for="username">Username</label>
+<label for="username">${text.username}</label>
 <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus value="${escapeHtml(username)}"${invalid}>
 </div>
 <div class="field">
-<label for="password">Password</label>
+<label for="password">${text.password}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
 </div>
-<button type="submit" class="primary">Sign in</button>
+<button type="submit" class="primary">${text.signIn}</button>
 </form>
 <form method="post" action="${escapeHtml(abortAction)}">
-<button type="submit" class="secondary">Cancel</button>
+<button type="submit" class="secondary">${text.cancel}</button>
 </form>
 ${hint}`,
+    language,
   );
 }
 
@@ -127,24 +164,24 @@ ${hint}`,
  * token). For the first-party portal the page submits itself through an external script (no inline
  * code); without JavaScript the one button does the same.
  */
-export function logoutPage(form: string, options: { host: string; autoSubmit: boolean }): string {
+export function logoutPage(form: string, options: { host: string; autoSubmit: boolean; language?: PageLanguage }): string {
+  const language = options.language ?? 'en';
+  const text = TEXTS[language];
   const script = options.autoSubmit ? `<script src="${LOGOUT_SCRIPT}" defer></script>\n` : '';
   return layout(
-    'Sign out',
-    `<h1>Sign out</h1>
-<p>Sign out from ${escapeHtml(options.host)}?</p>
+    text.signOut,
+    `<h1>${text.signOut}</h1>
+<p>${text.signOutFrom(escapeHtml(options.host))}</p>
 ${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" class="primary" autofocus>Sign out</button>
-${options.autoSubmit ? '' : '<button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>\n'}${script}`,
+<button type="submit" form="op.logoutForm" name="logout" value="yes" class="primary" autofocus>${text.signOut}</button>
+${options.autoSubmit ? '' : `<button type="submit" form="op.logoutForm" class="secondary">${text.staySignedIn}</button>\n`}${script}`,
+    language,
   );
 }
 
-export function signedOutPage(clientName: string | undefined): string {
-  return layout(
-    'Signed out',
-    `<h1>Signed out</h1>
-<p>You are signed out${clientName ? ` of ${escapeHtml(clientName)}` : ''}. You can close this window.</p>`,
-  );
+export function signedOutPage(clientName: string | undefined, language: PageLanguage = 'en'): string {
+  const text = TEXTS[language];
+  return layout(text.signedOut, `<h1>${text.signedOut}</h1>\n<p>${text.signedOutText(escapeHtml(clientName ?? ''))}</p>`, language);
 }
 
 export function errorPage(title: string, details: Record<string, unknown>): string {

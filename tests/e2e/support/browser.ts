@@ -36,9 +36,13 @@ export async function launchBrowser(options: { locale?: string } = {}): Promise<
   };
 }
 
-/** Fills the dev identity provider's login form, as a person does. */
+/**
+ * Fills the dev identity provider's login form, as a person does. The page speaks the browser's
+ * language, so the fields are found by their names, not by their labels.
+ */
 export async function signInOnProviderPage(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const form = page.locator('form:has(input[name="username"])');
+  await form.locator('input[name="username"]').fill(username);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
 }

@@ -123,6 +123,43 @@ describe('dev identity provider over HTTP', () => {
     assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
   });
 
+  test('the login page follows the browser language: German labels and lang="de", English otherwise', async () => {
+    const metadata = await discover(issuer);
+    const { challenge } = createPkcePair();
+    const url = new URL(metadata.authorization_endpoint);
+    url.search = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      response_type: 'code',
+      scope: 'openid email profile',
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    }).toString();
+    const jar = new CookieJar();
+    const first = await fetch(url, { redirect: 'manual' });
+    jar.store(url, first);
+    const loginUrl = new URL(first.headers.get('location')!, url);
+    const open = async (acceptLanguage: string) =>
+      (await fetch(loginUrl, { headers: { Cookie: jar.header(loginUrl)!, 'Accept-Language': acceptLanguage } })).text();
+
+    const german = await open('de-DE,de;q=0.9,en;q=0.8');
+    assert.match(german, /<html lang="de">/);
+    assert.match(german, /<title>Anmelden<\/title>/);
+    assert.match(german, /<h1>Anmelden<\/h1>/);
+    assert.match(german, /<label for="username">Benutzername<\/label>/);
+    assert.match(german, /<label for="password">Passwort<\/label>/);
+    assert.match(german, /<button type="submit" class="primary">Anmelden<\/button>/);
+    assert.match(german, /<button type="submit" class="secondary">Abbrechen<\/button>/);
+    assert.doesNotMatch(german, /Username|Password|Sign in|Cancel/);
+
+    const english = await open('en-US,en;q=0.9');
+    assert.match(english, /<html lang="en">/);
+    assert.match(english, /<label for="username">Username<\/label>/);
+    assert.match(english, /<button type="submit" class="secondary">Cancel<\/button>/);
+    assert.doesNotMatch(english, /Benutzername|Passwort|Anmelden/);
+  });
+
   test('a wrong password re-renders the form with an error, status 401, and gives no code', async () => {
     await assert.rejects(
       signIn('employee', 'not-the-password'),
