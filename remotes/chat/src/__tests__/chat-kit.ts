@@ -1,6 +1,6 @@
 // Test kit of the chat remote: an in-memory fake of docs/chat.md's calls (conversations, messages,
 // messages/v2, chat/stream), platform resets and a render of the remote.
-import type { Conversation, Message, StreamEvent } from '@assistant/contracts';
+import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type Message, type StreamEvent } from '@assistant/contracts';
 import { createApiClients, setApiClients, setAuth, useGatingStore, useNotificationsStore, type Auth } from '@assistant/platform';
 import { renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
 import { configure } from '@testing-library/react';
@@ -82,6 +82,26 @@ export function chatHandlers(): HttpHandler[] {
       const conversations = backend.conversations.map((c) => ({ ...c })).sort(byLatest);
       if (backend.listHold) await backend.listHold;
       return HttpResponse.json({ conversations });
+    }),
+    // Matched like the server (docs/chat.md "Search"): every word in the name or a message's text.
+    http.get('*/api/conversations/search', ({ request }) => {
+      const url = new URL(request.url);
+      backend.requests.push({ method: 'GET', path: url.pathname + url.search });
+      const query = conversationSearchQuerySchema.safeParse({ q: url.searchParams.get('q') ?? '' });
+      if (!query.success) return apiError(400, 'querystring/q Must not be empty');
+      const words = conversationSearchWords(query.data.q);
+      const found = backend.conversations
+        .map((c) => {
+          const texts = (backend.messages.get(c.id) ?? []).filter((m) => m.role !== 'system').map((m) => m.content);
+          const all = [c.name, ...texts].map((text) => text.toLowerCase());
+          if (!words.every((word) => all.some((text) => text.includes(word)))) return undefined;
+          const hit = texts.find((text) => words.some((word) => text.toLowerCase().includes(word)));
+          const snippet = hit === undefined ? undefined : conversationSearchSnippet(hit, words);
+          return snippet ? { ...c, snippet } : { ...c };
+        })
+        .filter((c) => c !== undefined)
+        .sort(byLatest);
+      return HttpResponse.json({ conversations: found });
     }),
     http.post('*/api/conversations', ({ request }) => {
       backend.requests.push({ method: 'POST', path: new URL(request.url).pathname + new URL(request.url).search });

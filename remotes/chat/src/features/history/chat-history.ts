@@ -1,4 +1,4 @@
-import type { Conversation, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
+import type { Conversation, ConversationSearchResult, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
 
 /**
  * Where the conversations of the signed-in user live. The screens use only this, so the same
@@ -15,6 +15,13 @@ export interface ChatHistory {
   readonly kind: 'server' | 'local';
   /** The user's conversations, most recently updated first. */
   listConversations(signal?: AbortSignal): Promise<Conversation[]>;
+  /**
+   * The conversations whose name or message text holds every word of `query` (any order, ignoring
+   * case; system messages left out), most recently updated first, each with a snippet of its first
+   * message holding a word (conversationSearchWords / conversationSearchSnippet of the contracts).
+   * A blank query rejects like the server's 400.
+   */
+  searchConversations(query: string, signal?: AbortSignal): Promise<ConversationSearchResult[]>;
   createConversation(name: string): Promise<Conversation>;
   renameConversation(id: string, name: string): Promise<Conversation>;
   deleteConversation(id: string): Promise<void>;

@@ -2,12 +2,16 @@ import {
   CONVERSATION_ERRORS,
   apiErrorCodeForStatus,
   conversationNameSchema,
+  conversationSearchQuerySchema,
+  conversationSearchSnippet,
+  conversationSearchWords,
   historyWithinBudget,
   messagePayloadSchema,
   streamEventSchema,
   validationFailure,
   type ApiError,
   type Conversation,
+  type ConversationSearchResult,
   type LocalChatRequestInput,
   type Message,
   type MessagePayloadInput,
@@ -83,6 +87,21 @@ function checkedName(name: string): string {
   return result.data;
 }
 
+/**
+ * What a search finds in one stored conversation, matched like the server: every word in the name
+ * or in the text of a message that is not a system message (ignoring case); the snippet from the
+ * first such message.
+ */
+function searchRecord(record: LocalConversationRecord, words: readonly string[]): ConversationSearchResult | undefined {
+  const contents = record.messages.filter((message) => message.role !== 'system').map((message) => message.content);
+  const texts = contents.map((content) => content.toLowerCase());
+  const name = record.conversation.name.toLowerCase();
+  if (!words.every((word) => name.includes(word) || texts.some((text) => text.includes(word)))) return undefined;
+  const first = texts.findIndex((text) => words.some((word) => text.includes(word)));
+  const snippet = first < 0 ? undefined : conversationSearchSnippet(contents[first]!, words);
+  return snippet ? { ...record.conversation, snippet } : { ...record.conversation };
+}
+
 /** The messages from the root down to `leafId`, root first. */
 function branchTo(messages: Message[], leafId: string | null): Message[] {
   const byId = new Map(messages.map((message) => [message.message_id, message]));
@@ -141,6 +160,18 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
       await queue;
       const records = await values<LocalConversationRecord>(store);
       return records.map((record) => record.conversation).sort(byLatestUpdate);
+    },
+
+    async searchConversations(query: string): Promise<ConversationSearchResult[]> {
+      const checked = conversationSearchQuerySchema.safeParse({ q: query });
+      if (!checked.success) throw invalid('querystring', checked.error.issues);
+      const words = conversationSearchWords(checked.data.q);
+      await queue;
+      const records = await values<LocalConversationRecord>(store);
+      return records
+        .map((record) => searchRecord(record, words))
+        .filter((found): found is ConversationSearchResult => found !== undefined)
+        .sort(byLatestUpdate);
     },
 
     async createConversation(name: string): Promise<Conversation> {

@@ -1,9 +1,11 @@
 import {
   conversationListResponseSchema,
   conversationSchema,
+  conversationSearchResponseSchema,
   messageListResponseSchema,
   streamEventSchema,
   type Conversation,
+  type ConversationSearchResult,
   type Message,
   type MessagePayloadInput,
   type StreamEvent,
@@ -30,6 +32,10 @@ export function createServerHistory(client: () => HttpClient = () => apiClients(
     scope: SERVER_SCOPE,
     async listConversations(signal?: AbortSignal): Promise<Conversation[]> {
       return (await client().get('conversations', conversationListResponseSchema, { signal })).conversations;
+    },
+    async searchConversations(query: string, signal?: AbortSignal): Promise<ConversationSearchResult[]> {
+      const path = `conversations/search?q=${encodeURIComponent(query)}`;
+      return (await client().get(path, conversationSearchResponseSchema, { signal })).conversations;
     },
     createConversation(name: string): Promise<Conversation> {
       // The spec's call takes the name in the query, with no body.

@@ -22,6 +22,7 @@ function withScope(history: ChatHistory, scope: ChatHistoryScope): ScopedChatHis
     kind: history.kind,
     scope,
     listConversations: (signal) => history.listConversations(signal),
+    searchConversations: (query, signal) => history.searchConversations(query, signal),
     createConversation: (name) => history.createConversation(name),
     renameConversation: (id, name) => history.renameConversation(id, name),
     deleteConversation: (id) => history.deleteConversation(id),

@@ -135,6 +135,7 @@ export class FakeChatHistory implements ScopedChatHistory {
   }
 
   listConversations = async () => [];
+  searchConversations = async () => [];
   createConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   renameConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   deleteConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));

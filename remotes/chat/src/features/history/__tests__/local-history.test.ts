@@ -231,3 +231,35 @@ function withoutStatus<T extends { statusCode: number }>(refusal: T): Omit<T, 's
   const { statusCode: _status, ...rest } = refusal;
   return rest;
 }
+
+describe('local history search', () => {
+  beforeEach(() => resetChatState([], { local: true }));
+
+  it('finds this user’s conversations by their messages’ text and by name: every word, ignoring case, latest first, with a snippet', async () => {
+    const { history } = freshHistory();
+    const trip = await history.createConversation('New conversation');
+    await drain(await history.sendMessage(trip.id, { content: 'Is the yellow TRAM in Lisbon worth it?' }, new AbortController().signal));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const named = await history.createConversation('Tram timetable');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await history.createConversation('Eggs');
+
+    const tram = await history.searchConversations('  tram ');
+    expect(tram.map((c) => c.id)).toEqual([named.id, trip.id]);
+    expect(tram[1]!.snippet).toBe('Is the yellow TRAM in Lisbon worth it?');
+    expect(tram[0]!.snippet).toBeUndefined();
+    // Words from the question and the answer ("Answer to ..."), in any order.
+    expect((await history.searchConversations('answer LISBON')).map((c) => c.id)).toEqual([trip.id]);
+    expect((await history.searchConversations('tram eggs'))).toEqual([]);
+    expect((await history.searchConversations('timetable tram')).map((c) => c.id)).toEqual([named.id]);
+
+    // Another user of this browser finds nothing of it.
+    expect(await freshHistory().history.searchConversations('tram')).toEqual([]);
+  });
+
+  it('refuses a blank or overlong query like the server (400)', async () => {
+    const { history } = freshHistory();
+    await expect(history.searchConversations('   ')).rejects.toMatchObject({ status: 400 });
+    await expect(history.searchConversations('x'.repeat(201))).rejects.toMatchObject({ status: 400 });
+  });
+});

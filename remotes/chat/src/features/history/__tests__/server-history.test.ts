@@ -37,3 +37,21 @@ describe('server history', () => {
     expect(backend.requests.at(-1)).toMatchObject({ path: `/api/conversations/${older!.id}/messages/v2`, body: { content: 'Hello there' } });
   });
 });
+
+describe('server history search', () => {
+  beforeEach(() => resetChatState([conversation({ name: 'Trip & plans' })]));
+
+  it('asks GET /api/conversations/search?q= and answers the matches with their snippets', async () => {
+    const history = createServerHistory();
+    const [trip] = await history.listConversations();
+    backend.messages.set(trip!.id, [
+      { message_id: '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9', conversation_id: trip!.id, parent_message_id: null, role: 'user', content: 'Which tram goes to Belém?', created_at: trip!.created_at, status: 'complete' },
+    ]);
+    const found = await history.searchConversations('tram & belém');
+    expect(backend.requests.at(-1)).toEqual({ method: 'GET', path: '/api/conversations/search?q=tram%20%26%20bel%C3%A9m' });
+    expect(found.map((c) => c.id)).toEqual([trip!.id]);
+    expect(await history.searchConversations('tram lisbon')).toEqual([]);
+    const tram = await history.searchConversations('Tram');
+    expect(tram).toEqual([{ ...trip, snippet: 'Which tram goes to Belém?' }]);
+  });
+});
