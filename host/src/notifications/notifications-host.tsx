@@ -1,8 +1,12 @@
 import { useNotificationsStore, type Notification } from '@assistant/platform';
 import { SnackbarHost, type SnackbarItem } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
+import './notifications-host.css';
 
-/** Shows the platform's notifications (SPEC section 8) as snackbars, in the interface language. */
+/**
+ * Shows the platform's notifications (SPEC section 8) as snackbars, in the interface language:
+ * top-right under the header, so they never cover a page's action bar (notifications-host.css).
+ */
 export function NotificationsHost() {
   const { t } = useTranslation();
   const notifications = useNotificationsStore((state) => state.notifications);
@@ -25,5 +29,5 @@ export function NotificationsHost() {
         }
       : undefined,
   }));
-  return <SnackbarHost items={items} onClose={dismiss} closeLabel={t('SNACKBAR.close', { ns: 'platform' })} />;
+  return <SnackbarHost className="shell-notifications" items={items} onClose={dismiss} closeLabel={t('SNACKBAR.close', { ns: 'platform' })} />;
 }

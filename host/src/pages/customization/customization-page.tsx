@@ -1,26 +1,51 @@
 import {
+  adminSettingsPatchSchema,
+  BRAND_IMAGE_MAX_BYTES,
+  customizationReachable,
   CUSTOMIZATION_NAME_MAX_LENGTH,
   FEATURE_FLAG_NAMES,
   FEATURE_SETS_ORDERED,
+  isCssColor,
   type AdminSettings,
+  type AdminSettingsPatch,
   type FeatureFlagName,
 } from '@assistant/contracts';
-import { notifyError, notifySuccess } from '@assistant/platform';
-import { Button, ErrorState, Loading, PageHeader, Select, Checkbox, TextArea, TextField } from '@assistant/ui';
-import { useState, type FormEvent } from 'react';
+import { ApiRequestError, notifyError, notifySuccess } from '@assistant/platform';
+import { ActionConfirmDialog, Button, ErrorState, Loading, PageHeader, Select, Checkbox, TextArea, TextField } from '@assistant/ui';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 import { usePageTitle } from '../../branding/use-page-title';
 import { useAdminSettingsQuery } from './api/get-admin-settings';
 import { useUpdateAdminSettings } from './api/update-admin-settings';
+import { BrandImageField } from './brand-image-field';
+import { addCustomizationTexts } from './customization-texts';
 import { SignLanguageVideosEditor } from './sign-language-videos-editor';
+import './customization.css';
+
+/** Flags whose feature does not exist in the portal yet: not offered as if they worked. */
+const UNAVAILABLE_FLAGS: readonly FeatureFlagName[] = ['enableNls', 'enableDeepResearch', 'enableExtensibleSummarize', 'enableExtensibleGenerate'];
+const OFFERED_FLAGS = FEATURE_FLAG_NAMES.filter((name) => !UNAVAILABLE_FLAGS.includes(name));
+
+/** Field messages by the path of the wrong value (`customization.colors.primary`), '.'-joined. */
+export type FieldErrors = Record<string, string>;
+
+/** The fields the form shows an error at; any other wrong path is listed above the form. */
+function fieldKeyOf(path: string): string {
+  const logo = /^customization\.(logo|favicon)\b/.exec(path);
+  return logo ? `customization.${logo[1]}` : path;
+}
 
 /**
  * Administrators change branding, contact texts and features (GET/PATCH /api/admin/settings, a
- * query and a mutation in `./api`). The server validates with the same contracts and answers 400
- * naming the wrong field. A saved change shows in the shell at once (see `useUpdateAdminSettings`).
+ * query and a mutation in `./api`). The form checks with the same contract as the server
+ * (`adminSettingsPatchSchema`) and shows each problem at its field, focusing the first; the
+ * server's 400 `issues` are shown the same way. A change that hides this page from every
+ * administrator is asked for first and sent with `confirm_lockout`. A saved change shows in the
+ * shell at once (see `useUpdateAdminSettings`).
  */
 export function CustomizationPage() {
+  useState(addCustomizationTexts);
   const { t } = useTranslation(SHELL_NAMESPACE);
   usePageTitle(t('CUSTOMIZATION.title'));
   const settings = useAdminSettingsQuery();
@@ -30,36 +55,145 @@ export function CustomizationPage() {
   return <CustomizationForm stored={settings.data} />;
 }
 
+function patchOf(settings: AdminSettings): AdminSettingsPatch {
+  return { feature_flags: settings.feature_flags, feature_set: settings.feature_set, customization: settings.customization };
+}
+
 /**
  * The form over the stored settings. Edits are a draft on top of them; until the first edit (and
  * again after a save) the form shows the stored settings as they are cached.
  */
 function CustomizationForm({ stored }: { stored: AdminSettings }) {
   const { t } = useTranslation(SHELL_NAMESPACE);
-  const [draft, setDraft] = useState<AdminSettings | null>(null);
+  const [draft, setDraftState] = useState<AdminSettings | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [confirming, setConfirming] = useState<AdminSettingsPatch | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
   const save = useUpdateAdminSettings();
   const settings = draft ?? stored;
 
+  /** A localized message for a wrong value; the contract's (English) message where none fits. */
+  const messageFor = (path: string, fallback: string): string => {
+    if (path === 'customization.application_name') return t('CUSTOMIZATION.errors.application_name', { max: CUSTOMIZATION_NAME_MAX_LENGTH });
+    if (path === 'customization.company_name') return t('CUSTOMIZATION.errors.company_name', { max: CUSTOMIZATION_NAME_MAX_LENGTH });
+    if (path.startsWith('customization.colors.')) return t('CUSTOMIZATION.errors.color');
+    if (path === 'customization.support_email') return t('CUSTOMIZATION.errors.support_email');
+    if (path === 'customization.imprint_link') return t('CUSTOMIZATION.errors.link');
+    if (path === 'customization.fonts.family') return t('CUSTOMIZATION.errors.font_family');
+    if (path === 'customization.fonts.size') return t('CUSTOMIZATION.errors.font_size');
+    if (/^customization\.(logo|favicon)\b/.test(path)) return t('CUSTOMIZATION.errors.image', { kb: BRAND_IMAGE_MAX_BYTES / 1024 });
+    return fallback;
+  };
+  const toFieldErrors = (issues: { path: readonly PropertyKey[]; message: string }[]): FieldErrors => {
+    const errors: FieldErrors = {};
+    for (const issue of issues) {
+      const path = issue.path.map(String).join('.');
+      const key = fieldKeyOf(path);
+      errors[key] ??= messageFor(path, issue.message);
+    }
+    return errors;
+  };
+
+  // After the first try to save, the contract's problems follow every edit.
+  const clientErrors = useMemo<FieldErrors>(() => {
+    if (!submitted) return {};
+    const parsed = adminSettingsPatchSchema.safeParse(patchOf(settings));
+    return parsed.success ? {} : toFieldErrors(parsed.error.issues);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t is stable per language; settings and submitted decide
+  }, [settings, submitted]);
+  const errors: FieldErrors = { ...serverErrors, ...clientErrors };
+  const errorOf = (key: string): string | undefined => errors[key];
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (first ?? summaryRef.current)?.focus();
+  }, [focusRequest]);
+
+  const setDraft = (next: AdminSettings) => {
+    setServerErrors({});
+    setDraftState(next);
+  };
   const c = settings.customization;
   const update = (next: Partial<AdminSettings['customization']>) => setDraft({ ...settings, customization: { ...c, ...next } });
   const setFlag = (name: FeatureFlagName, on: boolean) =>
     setDraft({ ...settings, feature_flags: { ...settings.feature_flags, [name]: on } });
 
+  async function send(patch: AdminSettingsPatch, confirmLockout: boolean): Promise<void> {
+    try {
+      await save.mutateAsync(confirmLockout ? { ...patch, confirm_lockout: true } : patch);
+      setDraftState(null);
+      setSubmitted(false);
+      setServerErrors({});
+      notifySuccess({ message: { key: 'CUSTOMIZATION.saved', ns: SHELL_NAMESPACE } });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 400 && error.body?.issues?.length) {
+        // The server names the wrong values under `body.`: shown at their fields like the form's own.
+        setServerErrors(toFieldErrors(error.body.issues.map((issue) => ({ ...issue, path: issue.path[0] === 'body' ? issue.path.slice(1) : issue.path }))));
+        setFocusRequest((n) => n + 1);
+        return;
+      }
+      if (error instanceof ApiRequestError && error.status === 409 && !confirmLockout) {
+        setConfirming(patch);
+        return;
+      }
+      notifyError(error);
+    }
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate(settings, {
-      onSuccess: () => {
-        setDraft(null);
-        notifySuccess({ message: { key: 'CUSTOMIZATION.saved', ns: SHELL_NAMESPACE } });
-      },
-      onError: (error) => notifyError(error),
-    });
+    setSubmitted(true);
+    const parsed = adminSettingsPatchSchema.safeParse(patchOf(settings));
+    if (!parsed.success) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    if (customizationReachable(stored) && !customizationReachable(settings)) {
+      setConfirming(parsed.data);
+      return;
+    }
+    void send(parsed.data, false);
   }
+
+  const shownKeys = new Set([
+    'customization.application_name',
+    'customization.company_name',
+    'customization.colors.primary',
+    'customization.fonts.family',
+    'customization.fonts.size',
+    'customization.support_email',
+    'customization.support_phone',
+    'customization.imprint_link',
+    'customization.logo',
+    'customization.favicon',
+  ]);
+  const isShown = (key: string) => shownKeys.has(key) || /^customization\.sign_language_videos\.\d+\.(title\.(de|en)|video_url|captions\.(de|en))$/.test(key);
+  const otherErrors = Object.entries(errors).filter(([key]) => !isShown(key));
+  const hasErrors = Object.keys(errors).length > 0;
+  const primary = c.colors.primary ?? '';
 
   return (
     <section className="shell-page">
       <PageHeader title={t('CUSTOMIZATION.title')} description={t('CUSTOMIZATION.intro')} />
-      <form onSubmit={submit} className="shell-form" noValidate>
+      <form ref={formRef} onSubmit={submit} className="shell-form" noValidate>
+        {hasErrors && (
+          <div ref={summaryRef} tabIndex={-1} role="alert" className="customization-errors">
+            <p>{t('CUSTOMIZATION.errorSummary')}</p>
+            {otherErrors.length > 0 && (
+              <ul>
+                {otherErrors.map(([key, message]) => (
+                  <li key={key}>
+                    <code>{key}</code>: {message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
         <fieldset>
           <legend>{t('CUSTOMIZATION.branding')}</legend>
           <TextField
@@ -67,26 +201,41 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
             value={c.application_name}
             required
             maxLength={CUSTOMIZATION_NAME_MAX_LENGTH}
+            error={errorOf('customization.application_name')}
             onChange={(e) => update({ application_name: e.target.value })}
           />
           <TextField
             label={t('CUSTOMIZATION.companyName')}
             value={c.company_name ?? ''}
             maxLength={CUSTOMIZATION_NAME_MAX_LENGTH}
+            error={errorOf('customization.company_name')}
             onChange={(e) => update({ company_name: e.target.value || undefined })}
           />
-          <TextField
-            label={t('CUSTOMIZATION.primaryColor')}
-            description={t('CUSTOMIZATION.primaryColorHint')}
-            value={c.colors.primary ?? ''}
-            onChange={(e) => {
-              const { primary: _previous, ...rest } = c.colors;
-              update({ colors: e.target.value ? { ...rest, primary: e.target.value } : rest });
-            }}
-          />
+          <div className="customization-color">
+            <TextField
+              className="customization-color__text"
+              label={t('CUSTOMIZATION.primaryColor')}
+              description={t('CUSTOMIZATION.primaryColorHint')}
+              value={primary}
+              error={errorOf('customization.colors.primary')}
+              onChange={(e) => {
+                const { primary: _previous, ...rest } = c.colors;
+                update({ colors: e.target.value ? { ...rest, primary: e.target.value } : rest });
+              }}
+            />
+            <input
+              type="color"
+              className="customization-color__picker"
+              aria-label={t('CUSTOMIZATION.primaryColorPicker')}
+              value={/^#[0-9a-f]{6}$/i.test(primary) ? primary.toLowerCase() : '#000000'}
+              onChange={(e) => update({ colors: { ...c.colors, primary: e.target.value } })}
+            />
+            {primary && isCssColor(primary) && <span className="customization-color__swatch" style={{ background: primary }} aria-hidden="true" />}
+          </div>
           <TextField
             label={t('CUSTOMIZATION.fontFamily')}
             value={c.fonts.family}
+            error={errorOf('customization.fonts.family')}
             onChange={(e) => update({ fonts: { ...c.fonts, family: e.target.value } })}
           />
           <TextField
@@ -95,7 +244,20 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
             min={16}
             max={64}
             value={String(c.fonts.size)}
+            error={errorOf('customization.fonts.size')}
             onChange={(e) => update({ fonts: { ...c.fonts, size: Number(e.target.value) } })}
+          />
+          <BrandImageField
+            label={t('CUSTOMIZATION.logo')}
+            image={c.logo}
+            error={errorOf('customization.logo')}
+            onChange={(logo) => update({ logo })}
+          />
+          <BrandImageField
+            label={t('CUSTOMIZATION.favicon')}
+            image={c.favicon}
+            error={errorOf('customization.favicon')}
+            onChange={(favicon) => update({ favicon })}
           />
         </fieldset>
         <fieldset>
@@ -104,17 +266,20 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
             label={t('CUSTOMIZATION.supportEmail')}
             type="email"
             value={c.support_email ?? ''}
+            error={errorOf('customization.support_email')}
             onChange={(e) => update({ support_email: e.target.value || null })}
           />
           <TextField
             label={t('CUSTOMIZATION.supportPhone')}
             value={c.support_phone ?? ''}
+            error={errorOf('customization.support_phone')}
             onChange={(e) => update({ support_phone: e.target.value || null })}
           />
           <TextField
             label={t('CUSTOMIZATION.imprintLink')}
             type="url"
             value={c.imprint_link ?? ''}
+            error={errorOf('customization.imprint_link')}
             onChange={(e) => update({ imprint_link: e.target.value || null })}
           />
           {(['de', 'en'] as const).map((lang) => (
@@ -147,11 +312,16 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
             />
           ))}
         </fieldset>
-        <SignLanguageVideosEditor videos={c.sign_language_videos} onChange={(videos) => update({ sign_language_videos: videos })} />
+        <SignLanguageVideosEditor
+          videos={c.sign_language_videos}
+          errorOf={(field) => errorOf(`customization.sign_language_videos.${field}`)}
+          onChange={(videos) => update({ sign_language_videos: videos })}
+        />
         <fieldset>
           <legend>{t('CUSTOMIZATION.features')}</legend>
           <Select
             label={t('CUSTOMIZATION.featureSet')}
+            description={t('CUSTOMIZATION.featureSetHint')}
             value={settings.feature_set}
             onChange={(e) => setDraft({ ...settings, feature_set: e.target.value })}
             options={[
@@ -160,19 +330,45 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
               { value: '1', label: t('CUSTOMIZATION.featureSetLegacy') },
             ]}
           />
-          {FEATURE_FLAG_NAMES.map((name) => (
+          {OFFERED_FLAGS.map((name) => (
             <Checkbox
               key={name}
               label={t(`FLAGS.${name}`)}
+              description={t(`FLAG_DESCRIPTIONS.${name}`)}
               checked={settings.feature_flags[name] === true}
               onChange={(e) => setFlag(name, e.target.checked)}
             />
           ))}
+          <div className="customization-unavailable">
+            <p>
+              <strong>{t('CUSTOMIZATION.unavailableTitle')}.</strong> {t('CUSTOMIZATION.unavailableIntro')}
+            </p>
+            <ul>
+              {UNAVAILABLE_FLAGS.map((name) => (
+                <li key={name}>{t(`FLAGS.${name}`)}</li>
+              ))}
+            </ul>
+          </div>
         </fieldset>
-        <Button type="submit" loading={save.isPending}>
-          {t('CUSTOMIZATION.save')}
-        </Button>
+        <div className="customization-actions">
+          <Button type="submit" loading={save.isPending}>
+            {t('CUSTOMIZATION.save')}
+          </Button>
+        </div>
       </form>
+      {confirming && (
+        <ActionConfirmDialog
+          danger
+          title={t('CUSTOMIZATION.lockoutTitle')}
+          message={t('CUSTOMIZATION.lockoutMessage')}
+          confirmLabel={t('CUSTOMIZATION.lockoutConfirm')}
+          onConfirm={async () => {
+            await send(confirming, true);
+            return undefined;
+          }}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </section>
   );
 }

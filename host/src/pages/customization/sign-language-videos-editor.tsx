@@ -5,6 +5,8 @@ import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 
 interface Props {
   videos: SignLanguageVideo[];
+  /** The message for a wrong value at `<index>.<field>` (`0.video_url`, `1.title.de`). */
+  errorOf?(field: string): string | undefined;
   onChange(videos: SignLanguageVideo[]): void;
 }
 
@@ -16,7 +18,7 @@ function nextId(videos: SignLanguageVideo[]): string {
 }
 
 /** The sign-language videos of the customization: title, video and captions per language. */
-export function SignLanguageVideosEditor({ videos, onChange }: Props) {
+export function SignLanguageVideosEditor({ videos, errorOf = () => undefined, onChange }: Props) {
   const { t } = useTranslation(SHELL_NAMESPACE);
   const change = (index: number, next: Partial<SignLanguageVideo>) =>
     onChange(videos.map((video, i) => (i === index ? { ...video, ...next } : video)));
@@ -31,12 +33,14 @@ export function SignLanguageVideosEditor({ videos, onChange }: Props) {
           <TextField
             label={t('CUSTOMIZATION.videoTitleDe')}
             value={video.title.de}
+            error={errorOf(`${index}.title.de`)}
             required
             onChange={(e) => change(index, { title: { ...video.title, de: e.target.value } })}
           />
           <TextField
             label={t('CUSTOMIZATION.videoTitleEn')}
             value={video.title.en}
+            error={errorOf(`${index}.title.en`)}
             onChange={(e) => change(index, { title: { ...video.title, en: e.target.value } })}
           />
           <TextField
@@ -44,6 +48,7 @@ export function SignLanguageVideosEditor({ videos, onChange }: Props) {
             type="url"
             required
             value={video.video_url}
+            error={errorOf(`${index}.video_url`)}
             onChange={(e) => change(index, { video_url: e.target.value })}
           />
           <TextField
@@ -52,12 +57,14 @@ export function SignLanguageVideosEditor({ videos, onChange }: Props) {
             type="url"
             required
             value={video.captions.de}
+            error={errorOf(`${index}.captions.de`)}
             onChange={(e) => change(index, { captions: { ...video.captions, de: e.target.value } })}
           />
           <TextField
             label={t('CUSTOMIZATION.captionsEn')}
             type="url"
             value={video.captions.en ?? ''}
+            error={errorOf(`${index}.captions.en`)}
             onChange={(e) => {
               const { en: _previous, ...rest } = video.captions;
               change(index, { captions: e.target.value ? { ...rest, en: e.target.value } : rest });

@@ -8,7 +8,7 @@ import {
   useNotificationsStore,
 } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -26,7 +26,9 @@ let stored: AdminSettings;
 let failLoads = 0;
 let failSave = false;
 let loadAnswer: (() => Promise<Response>) | null = null;
+let saveAnswer: (() => Response) | null = null;
 const calls: string[] = [];
+const patches: Record<string, unknown>[] = [];
 const server = setupServer(
   http.get('*/api/admin/settings', () => {
     calls.push('GET admin/settings');
@@ -38,8 +40,10 @@ const server = setupServer(
     return HttpResponse.json(stored);
   }),
   http.patch('*/api/admin/settings', async ({ request }) => {
-    const body = (await request.json()) as AdminSettings;
+    const { confirm_lockout: confirmLockout, ...body } = (await request.json()) as AdminSettings & { confirm_lockout?: true };
     calls.push('PATCH admin/settings');
+    patches.push({ ...body, confirm_lockout: confirmLockout });
+    if (saveAnswer) return saveAnswer();
     if (failSave) {
       return HttpResponse.json({ statusCode: 400, error: 'Bad Request', message: 'customization.support_email: Invalid email' }, { status: 400 });
     }
@@ -72,7 +76,9 @@ beforeEach(() => {
   failLoads = 0;
   failSave = false;
   loadAnswer = null;
+  saveAnswer = null;
   calls.length = 0;
+  patches.length = 0;
   useNotificationsStore.getState().clear();
   useConfigStore.setState({ config: defaultConfig(false) });
   useGatingStore.setState({ flags: initial.feature_flags, featureSet: 'BETA', status: 'loaded' });
@@ -114,6 +120,8 @@ describe('customization page', () => {
     await user.selectOptions(screen.getByLabelText('Feature set'), '251000');
     calls.length = 0;
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Feature set 251000 hides this page (BETA only): asked first, then sent with confirm_lockout.
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save anyway' }));
 
     await waitFor(() => expect(notices().map((n) => n.variant)).toEqual(['success']));
     expect(notices()[0]!.message).toEqual({ key: 'CUSTOMIZATION.saved', ns: 'shell' });
@@ -135,13 +143,14 @@ describe('customization page', () => {
     failSave = true;
     renderPage();
     const user = userEvent.setup();
+    // A value the form accepts; the server refuses it anyway (without naming a field).
     const email = await screen.findByLabelText(/Support email/);
     await user.clear(email);
-    await user.type(email, 'not-an-email');
+    await user.type(email, 'help@corp.example');
     calls.length = 0;
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(notices().map((n) => n.variant)).toEqual(['error']));
-    expect(screen.getByLabelText(/Support email/)).toHaveValue('not-an-email');
+    expect(screen.getByLabelText(/Support email/)).toHaveValue('help@corp.example');
     expect(calls).toEqual(['PATCH admin/settings']);
     expect(useGatingStore.getState().featureSet).toBe('BETA');
   });
@@ -159,5 +168,108 @@ describe('customization page', () => {
     await waitFor(() => expect(calls).toEqual(['GET admin/settings', 'GET admin/settings']));
     release();
     await waitFor(() => expect(screen.getByLabelText(/Application name/)).toHaveValue('Neu'));
+  });
+
+  it('checks with the contract before sending: an invalid colour and an empty name show at their fields, the first gets focus', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText(/Application name/);
+    await user.clear(name);
+    await user.type(screen.getByLabelText(/Primary colour/), 'blau');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Enter a name (at most 100 characters).')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Application name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Application name/)).toHaveAccessibleDescription(/Enter a name/);
+    expect(screen.getByLabelText(/Primary colour/)).toHaveAccessibleDescription(/Enter a CSS colour/);
+    await waitFor(() => expect(screen.getByLabelText(/Application name/)).toHaveFocus());
+    expect(calls).toEqual(['GET admin/settings']);
+    expect(notices()).toEqual([]);
+
+    // The messages follow the edits; a valid form is sent.
+    await user.type(screen.getByLabelText(/Application name/), 'Assistent');
+    expect(screen.queryByText('Enter a name (at most 100 characters).')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Primary colour/));
+    await user.type(screen.getByLabelText(/Primary colour/), '#1d4ed8');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notices().map((n) => n.variant)).toEqual(['success']));
+    expect(stored.customization).toMatchObject({ application_name: 'Assistent', colors: { primary: '#1d4ed8' } });
+  });
+
+  it("shows the server's 400 issues at their fields, not as a toast", async () => {
+    saveAnswer = () =>
+      HttpResponse.json(
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Invalid body',
+          code: 'validation_failed',
+          issues: [{ path: ['body', 'customization', 'imprint_link'], message: 'Must be a URL (https://...)' }],
+        },
+        { status: 400 },
+      );
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Imprint link/), 'https://corp.example/imprint');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a link starting with https://.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Imprint link/)).toHaveFocus());
+    expect(notices()).toEqual([]);
+  });
+
+  it('asks before switching off customization, says how to get it back, and sends confirm_lockout only when confirmed', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Customization' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(/SETTINGS_SEED_FILE/);
+    expect(dialog).toHaveTextContent(/PATCH \/api\/admin\/settings/);
+    expect(calls).toEqual(['GET admin/settings']);
+
+    await user.click(within(dialog).getByRole('button', { name: /Cancel|Abbrechen/ }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls).toEqual(['GET admin/settings']);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(notices().map((n) => n.variant)).toEqual(['success']));
+    expect(patches).toEqual([expect.objectContaining({ confirm_lockout: true, feature_flags: expect.objectContaining({ enableCustomization: false }) })]);
+  });
+
+  it('other changes are saved without asking and without confirm_lockout', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Chat' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notices().map((n) => n.variant)).toEqual(['success']));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(patches).toEqual([expect.objectContaining({ confirm_lockout: undefined })]);
+  });
+
+  it('says what each switch turns on and does not offer switches of features that do not exist yet', async () => {
+    renderPage();
+    expect(await screen.findByRole('checkbox', { name: 'Collections' })).toHaveAccessibleDescription(/upload and search documents/);
+    for (const missing of ['Deep research', 'Natural-language search', 'Summarize', 'Generate']) {
+      expect(screen.queryByRole('checkbox', { name: missing })).not.toBeInTheDocument();
+    }
+    expect(screen.getByText(/no feature in the portal yet/)).toBeInTheDocument();
+  });
+
+  it('takes a PNG or SVG logo with a preview through <img>, and refuses other files at the field', async () => {
+    renderPage();
+    const user = userEvent.setup({ applyAccept: false });
+    const input = await screen.findByLabelText('Logo');
+    await user.upload(input, new File(['<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>'], 'logo.svg', { type: 'image/svg+xml' }));
+    const preview = await screen.findByRole('img', { name: 'Preview: logo.svg' });
+    expect(preview.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(document.querySelector('svg rect')).toBeNull();
+
+    await user.upload(screen.getByLabelText('Favicon (icon in the browser tab)'), new File(['x'], 'icon.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('Choose a PNG or SVG file of at most 512 KB.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notices().map((n) => n.variant)).toEqual(['success']));
+    expect(stored.customization.logo).toMatchObject({ type: 'svg', name: 'logo.svg' });
   });
 });
