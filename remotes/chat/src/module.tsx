@@ -15,7 +15,7 @@ export default defineRemoteModule({
   id: 'chat',
   routes: [
     {
-      Component: lazy(() => import('./routes/chat-page')),
+      Component: lazy(() => import('./routes/chat-route')),
       // The page reads the open conversation from the params; the children render nothing of their own.
       children: [
         { index: true, element: null },

@@ -14,6 +14,7 @@ describe('agents remote module', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Agents' })).toBeInTheDocument();
     expect(screen.getByText('No agents yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New agent' })).toHaveAttribute('href', '/agents/new');
+    expect(document.title).toMatch(/^Agents – /);
   });
 
   it('shows the agent form at /agents/new with labelled fields', async () => {
@@ -23,6 +24,7 @@ describe('agents remote module', () => {
     expect(form).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('maxLength', '100');
     expect(screen.getByRole('textbox', { name: /^Instructions/ })).toBeRequired();
+    expect(document.title).toMatch(/^New agent – /);
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/agents');
   });
 
@@ -36,5 +38,6 @@ describe('agents remote module', () => {
   it('speaks German', async () => {
     await renderRemoteAt(remote, ROUTE_BASE, '/agents', 'de');
     expect(await screen.findByText('Noch keine Agenten')).toBeInTheDocument();
+    expect(document.title).toMatch(/^Agenten – /);
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import './agent-form.css';
 import { NAMESPACE } from '../namespace';
+import { useDocumentTitle } from './use-document-title';
 
 /**
  * /agents/new and /agents/:id: one form for creating and editing. Editing needs the agent from
@@ -13,6 +14,7 @@ import { NAMESPACE } from '../namespace';
 export default function AgentFormPage() {
   const { t } = useTranslation(NAMESPACE);
   const { id } = useParams();
+  useDocumentTitle(id !== undefined ? t('form.editTitle') : t('form.createTitle'));
   const titleId = useId();
   const back = <Link to="..">{t('form.back')}</Link>;
 

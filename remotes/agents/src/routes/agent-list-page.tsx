@@ -2,10 +2,12 @@ import { EmptyState, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAMESPACE } from '../namespace';
+import { useDocumentTitle } from './use-document-title';
 
 /** /agents: the user's agents. */
 export default function AgentListPage() {
   const { t } = useTranslation(NAMESPACE);
+  useDocumentTitle(t('list.title'));
   const create = (
     <Link to="new" className="ui-button ui-button--primary ui-button--md">
       {t('list.create')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { CollectionsPanel } from '../features/collections/components/collections-panel';
 import { NAMESPACE } from '../namespace';
+import { useDocumentTitle } from '../features/documents/hooks/use-document-title';
 
 export type { CollectionScope };
 
@@ -20,6 +21,7 @@ const renderLink: RenderLink = ({ href, className, children }) => (
  */
 export default function CollectionsPage({ scope }: { scope: CollectionScope }) {
   const { t } = useTranslation(NAMESPACE);
+  useDocumentTitle(t('title'));
   return (
     <div className="remote-page collections-page">
       <PageHeader title={t('title')} />

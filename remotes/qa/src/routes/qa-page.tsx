@@ -1,10 +1,12 @@
 import { EmptyState, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../namespace';
+import { useDocumentTitle } from './use-document-title';
 
 /** /usecases/qa: questions over documents, with the chat history and the document preview. */
 export default function QaPage() {
   const { t } = useTranslation(NAMESPACE);
+  useDocumentTitle(t('title'));
   return (
     <div className="remote-page qa-page">
       <PageHeader title={t('title')} />

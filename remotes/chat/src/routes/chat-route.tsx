@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../namespace';
+import ChatPage from './chat-page';
+import { useDocumentTitle } from './use-document-title';
+
+/** The chat route: the page, and the document title "Chat – <application name>". */
+export default function ChatRoute() {
+  const { t } = useTranslation(NAMESPACE);
+  useDocumentTitle(t('title'));
+  return <ChatPage />;
+}
