@@ -44,7 +44,7 @@ export interface TranslateRequestState {
 export function useTranslateRequest(): TranslateRequestState {
   const { i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'de';
-  const { mutateAsync, reset: resetMutation, status: mutationStatus, error, variables } = useTranslateTextMutation();
+  const { mutateAsync, reset: resetMutation, status: mutationStatus, error } = useTranslateTextMutation();
   const [result, setResult] = useState<TranslationResult | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
 
