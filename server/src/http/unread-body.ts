@@ -20,12 +20,12 @@ export interface UnreadBodyOptions {
  */
 export function registerUnreadBodyGuard(app: FastifyInstance, options: UnreadBodyOptions) {
   app.addHook('onSend', async (request, reply) => {
-    if (request.raw.complete) return;
+    if (bodyRead(request.raw)) return;
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.maxDrainBytes) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
-    if (request.raw.complete) return;
+    if (bodyRead(request.raw)) return;
     if (reply.getHeader('connection') === 'close') {
       // Node closes the socket once the answer is out; the rest of the body is not wanted.
       request.raw.unpipe();
@@ -35,13 +35,18 @@ export function registerUnreadBodyGuard(app: FastifyInstance, options: UnreadBod
   });
 }
 
+/** The whole body arrived and was read (`complete` on a socket; `readableEnded` for an injected request). */
+function bodyRead(body: IncomingMessage): boolean {
+  return body.complete || body.readableEnded;
+}
+
 function drain(body: IncomingMessage, { maxDrainBytes, maxDrainMs }: UnreadBodyOptions) {
   // Whatever consumed the body so far (a multipart parser) is done with it.
   body.unpipe();
   let bytes = 0;
   const giveUp = () => {
     cleanUp();
-    body.socket?.destroy();
+    if (typeof body.socket?.destroy === 'function') body.socket.destroy();
   };
   const onData = (chunk: Buffer) => {
     bytes += chunk.length;
