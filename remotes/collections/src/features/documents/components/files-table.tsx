@@ -19,13 +19,17 @@ export interface FilesTableProps {
   onRemove(file: CollectionFile): void;
 }
 
-/** The collection's files: name, type, size, date, version, status (with the reason of a failure) and actions. */
+/**
+ * The collection's files: name, type, size, date, version, status (with the reason of a failure)
+ * and actions. On a narrow screen (documents.css) each row is shown as a list item: the name on
+ * its own line, wrapping between words, then the details, the status and the actions.
+ */
 export function FilesTable({ files, canManage, busy, onRetry, onRemove }: FilesTableProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
   return (
     <div className="documents-table-scroll">
-      <table className="documents-table">
+      <table className="documents-table documents-table--files">
         <caption>
           <VisuallyHidden>{t('documents.table.caption')}</VisuallyHidden>
         </caption>
@@ -50,20 +54,20 @@ export function FilesTable({ files, canManage, busy, onRetry, onRemove }: FilesT
                 <th scope="row" className="documents-table__name">
                   {file.name}
                 </th>
-                <td>{t(`documents.types.${fileKind(file.mediaType)}`)}</td>
-                <td className="documents-table__number">{formatFileSize(file.size, language)}</td>
-                <td>
+                <td className="documents-table__detail">{t(`documents.types.${fileKind(file.mediaType)}`)}</td>
+                <td className="documents-table__detail documents-table__number">{formatFileSize(file.size, language)}</td>
+                <td className="documents-table__detail">
                   <time dateTime={file.createdAt} title={formatLongDate(file.createdAt, { language })}>
                     {formatShortDate(file.createdAt, { language })}
                   </time>
                 </td>
-                <td>{t('documents.version', { version: file.version })}</td>
-                <td>
+                <td className="documents-table__detail">{t('documents.version', { version: file.version })}</td>
+                <td className="documents-table__status">
                   <FileStatusBadge state={file.status} />
                   {failed && <p className="documents-table__reason">{dataCodeText(t, file.error)}</p>}
                 </td>
                 {canManage && (
-                  <td>
+                  <td className="documents-table__row-actions">
                     <div className="documents-table__actions">
                       {failed && (
                         <Button size="sm" variant="secondary" disabled={working} onClick={() => onRetry(file)} aria-label={t('documents.retryLabel', { name: label })}>
