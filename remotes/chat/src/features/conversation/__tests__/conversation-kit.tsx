@@ -1,7 +1,7 @@
 // Test kit for the conversation view: an in-memory ChatHistory that stores messages as the server
 // does (docs/chat.md) and streams answers the test scripts or pushes chunk by chunk.
 import type { LanguageModel, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
-import { addNamespace, RequestAbortedError, useQaResourcesStore } from '@assistant/platform';
+import { addNamespace, initialChatPreferences, RequestAbortedError, useChatPreferencesStore, useQaResourcesStore } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
 import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
@@ -9,6 +9,9 @@ import type { ChatHistoryScope, ScopedChatHistory } from '../../history';
 import { ConversationView } from '../components/conversation-view';
 
 export const CONVERSATION = '7d0c6f0e-1f2a-4b3c-8d4e-5f6a7b8c9d01';
+
+// Every test starts with the user's chat choices unset (the model picker keeps them per user).
+beforeEach(() => useChatPreferencesStore.setState(initialChatPreferences));
 
 let clock = Date.parse('2026-05-01T08:00:00.000Z');
 const nextTime = () => new Date((clock += 1000)).toISOString();

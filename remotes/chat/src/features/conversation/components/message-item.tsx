@@ -1,11 +1,16 @@
 import type { Message } from '@assistant/contracts';
-import { Badge, Button, Markdown } from '@assistant/ui';
+import { Badge, Button, Markdown, SuccessIcon } from '@assistant/ui';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { useLanguageModelsQuery } from '../api/get-language-models';
 import type { SendErrorKey } from '../model/describe-send-error';
 import { EditQuestionForm } from './edit-question-form';
 import { SiblingSwitcher } from './sibling-switcher';
+import './message-item.css';
+
+/** How long "Answer copied." shows beside the copy button after copying. */
+export const COPIED_CONFIRMATION_MS = 3000;
 
 export interface MessageItemProps {
   message: Message;
@@ -20,7 +25,8 @@ export interface MessageItemProps {
   /** Why this answer failed here; stored failures read like an upstream failure. */
   failure: SendErrorKey | undefined;
   onSwitch(siblingId: string): void;
-  onCopy(text: string): void;
+  /** Copies the answer; a promise of whether it worked lets the button confirm it. */
+  onCopy(text: string): Promise<boolean> | void;
   onRegenerate(answerId: string): void;
   onRetry(answerId: string): void;
   onEdit(questionId: string, text: string): void;
@@ -28,8 +34,9 @@ export interface MessageItemProps {
 
 /**
  * One message: a question as plain text (edit and resend), or an answer as Markdown with its
- * reasoning folded, its status, and copy / regenerate / retry. Memoized: while an answer streams
- * only that answer renders again.
+ * reasoning folded, the model that wrote it, its status (a "Stopped" badge, a failure), and copy
+ * (confirmed beside the button for a few seconds) / regenerate / retry. Memoized: while an answer
+ * streams only that answer renders again.
  */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { message, siblingCount } = props;
@@ -113,8 +120,20 @@ function Question({ message, busy, onEdit }: MessageItemProps) {
 
 function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRetry }: MessageItemProps) {
   const { t } = useTranslation(NAMESPACE);
+  const models = useLanguageModelsQuery();
+  const [copied, setCopied] = useState(0);
+  useEffect(() => {
+    if (copied === 0) return;
+    const timer = setTimeout(() => setCopied(0), COPIED_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    if (await onCopy(message.content)) setCopied((count) => count + 1);
+  };
   const failed = message.status === 'error';
   const reason = failure ?? 'upstream_failed';
+  const stopped = message.status === 'stopped' && !streaming;
+  const modelName = message.model && (models.find((entry) => entry.id === message.model)?.name ?? message.model);
   return (
     <>
       <Label id={`${message.message_id}-label`} text={t('conversation.answer')} />
@@ -126,7 +145,16 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
       )}
       {message.content !== '' && <Markdown text={message.content} streaming={streaming} headingOffset={3} />}
       {streaming && <p className="conversation__writing">{t('conversation.writing')}</p>}
-      {message.status === 'stopped' && !streaming && <Badge>{t('conversation.stopped')}</Badge>}
+      {(modelName || stopped) && (
+        <div className="conversation__answer-meta">
+          {modelName && (
+            <p className="conversation__answer-model">
+              {t('conversation.composer.model')}: {modelName}
+            </p>
+          )}
+          {stopped && <Badge variant="info">{t('conversation.stopped')}</Badge>}
+        </div>
+      )}
       {failed && !streaming && (
         <div className="conversation__failure">
           <p>{t('conversation.failed', { reason: t(`conversation.errors.${reason}`) })}</p>
@@ -138,9 +166,15 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
       {!streaming && (
         <div className="conversation__actions" role="group" aria-label={t('conversation.actions.label')}>
           {message.content !== '' && (
-            <Button variant="ghost" size="sm" onClick={() => onCopy(message.content)}>
+            <Button variant="ghost" size="sm" onClick={() => void copy()}>
               {t('conversation.actions.copy')}
             </Button>
+          )}
+          {/* Seen for a few seconds; heard through the view's polite status (useCopyAnswer). */}
+          {copied > 0 && (
+            <span className="conversation__copied">
+              <SuccessIcon /> {t('conversation.copy.done')}
+            </span>
           )}
           <Button variant="ghost" size="sm" aria-disabled={busy || undefined} onClick={() => !busy && onRegenerate(message.message_id)}>
             {t('conversation.actions.regenerate')}

@@ -26,8 +26,10 @@ export function ModelPicker({ models, model, onModelChange, think, onThinkChange
   const storedThink = useChatPreferencesStore((state) => state.think);
   const setPreferences = useChatPreferencesStore((state) => state.setPreferences);
 
+  // The kept choice wins (another user's, or one made in another view); one no longer on offer is the first model.
   useEffect(() => {
-    if (storedModel !== null && storedModel !== model && models.some((entry) => entry.id === storedModel)) onModelChange(storedModel);
+    const kept = models.some((entry) => entry.id === storedModel) ? storedModel : models[0]?.id;
+    if (kept && kept !== model) onModelChange(kept);
   }, [storedModel, model, models, onModelChange]);
   useEffect(() => {
     if (storedThink !== think) onThinkChange(storedThink);
