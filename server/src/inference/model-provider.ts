@@ -94,9 +94,33 @@ const NOT_A_CHAT_MODEL = /(embed|rerank|whisper|tts|transcribe|dall-e|moderation
  * rethrow an abort of the caller's signal as an AbortError; no SDK retries (a user's retry is
  * the retry, and a failing model answers fast).
  */
+/** Longest model description passed on (the LanguageModel contract's limit). */
+export const MODEL_DESCRIPTION_MAX_LENGTH = 300;
+
+/** The models on offer and the descriptions their endpoint gave. */
+interface ModelListing {
+  ids: string[];
+  descriptions: ReadonlyMap<string, string>;
+}
+
+const NO_MODELS: ModelListing = { ids: [], descriptions: new Map() };
+
+/** A /models entry's own `description` (not part of OpenAI's shape, but some servers send one), on one line. */
+function descriptionOf(model: object): string | undefined {
+  const description = (model as { description?: unknown }).description;
+  if (typeof description !== 'string') return undefined;
+  const line = description.replace(/\s+/g, ' ').trim();
+  if (line === '') return undefined;
+  return line.length <= MODEL_DESCRIPTION_MAX_LENGTH ? line : `${line.slice(0, MODEL_DESCRIPTION_MAX_LENGTH - 1).trimEnd()}…`;
+}
+
+function withDescriptions(ids: string[], described: ReadonlyMap<string, string>): ModelListing {
+  return { ids, descriptions: new Map(ids.flatMap((id) => (described.has(id) ? [[id, described.get(id)!] as const] : []))) };
+}
+
 export class ModelProvider {
   private detection: { at: number; endpoint: Promise<ModelEndpoint | undefined> } | undefined;
-  private modelList: { at: number; models: Promise<string[]> } | undefined;
+  private modelList: { at: number; models: Promise<ModelListing> } | undefined;
   private clients = new Map<string, OpenAI>();
   private lastListFailed = false;
   private readonly detectionTtlMs: number;
@@ -181,6 +205,20 @@ export class ModelProvider {
    * is logged and means no models.
    */
   async models(): Promise<string[]> {
+    return (await this.listing()).ids;
+  }
+
+  /**
+   * The short description of each model on offer whose /models entry carries one (a non-blank
+   * `description` string, as some OpenAI-compatible servers give; cut to
+   * MODEL_DESCRIPTION_MAX_LENGTH). Nothing is made up: models without one are absent. Cached with
+   * the list.
+   */
+  async modelDescriptions(): Promise<ReadonlyMap<string, string>> {
+    return (await this.listing()).descriptions;
+  }
+
+  private listing(): Promise<ModelListing> {
     const now = Date.now();
     if (!this.modelList || now - this.modelList.at > this.modelsTtlMs) {
       this.modelList = { at: now, models: this.fetchModels() };
@@ -193,13 +231,18 @@ export class ModelProvider {
     return (await this.models())[0];
   }
 
-  private async fetchModels(): Promise<string[]> {
+  private async fetchModels(): Promise<ModelListing> {
     const client = await this.client();
-    if (!client) return [];
+    if (!client) return NO_MODELS;
     try {
       const listed: string[] = [];
+      const described = new Map<string, string>();
       await withDeadline(SERVICE, Math.min(this.options.timeoutMs || 10_000, 10_000), undefined, async (signal) => {
-        for await (const model of client.models.list({ signal })) listed.push(model.id);
+        for await (const model of client.models.list({ signal })) {
+          listed.push(model.id);
+          const description = descriptionOf(model);
+          if (description) described.set(model.id, description);
+        }
       });
       if (this.lastListFailed) this.options.logger.info('the model endpoint answers again');
       this.lastListFailed = false;
@@ -209,9 +252,9 @@ export class ModelProvider {
         if (missing.length > 0 && listed.length > 0) {
           this.options.logger.warn({ missing, listed }, 'OPENAI_MODEL names models the endpoint does not list');
         }
-        return wanted;
+        return withDescriptions(wanted, described);
       }
-      return listed.filter((id) => !NOT_A_CHAT_MODEL.test(id)).sort((a, b) => a.localeCompare(b));
+      return withDescriptions(listed.filter((id) => !NOT_A_CHAT_MODEL.test(id)).sort((a, b) => a.localeCompare(b)), described);
     } catch (error) {
       // Logged once per outage, not on every refresh.
       if (!this.lastListFailed) {
@@ -220,7 +263,7 @@ export class ModelProvider {
       this.lastListFailed = true;
       // Retry sooner than a success would be refreshed, but not on every call.
       if (this.modelList) this.modelList.at = Date.now() - this.modelsTtlMs + Math.min(this.modelsTtlMs, 5_000);
-      return [];
+      return NO_MODELS;
     }
   }
 

@@ -7,7 +7,8 @@ import { viewerOf } from './collections';
 /**
  * GET /api/qa/resources (SPEC section 7): the collections the user may search (their personal
  * ones, then the company's) and the language models on offer as LanguageModel resources (the
- * chat's model picker; `reasoning_model_override` takes one of these ids). With no model
+ * chat's model picker; `reasoning_model_override` takes one of these ids; a description only where
+ * the endpoint's /models gives one). With no model
  * reachable the model list is empty, never an error (DESIGN section 1).
  */
 export const qaResourcesRoutes: FastifyPluginAsyncZod<{ collections: CollectionsRepository; models: ModelProvider }> = async (
@@ -16,14 +17,18 @@ export const qaResourcesRoutes: FastifyPluginAsyncZod<{ collections: Collections
 ) => {
   app.get('/qa/resources', { schema: { response: { 200: qaResourcesResponseSchema } } }, async (request) => {
     const viewer = viewerOf(request);
-    const [personal, company, offered] = await Promise.all([
+    const [personal, company, offered, descriptions] = await Promise.all([
       collections.list(viewer, 'personal'),
       collections.list(viewer, 'company'),
       models.models(),
+      models.modelDescriptions(),
     ]);
     return {
       collections: [...personal, ...company].map((collection) => ({ id: collection.id, name: collection.name, type: collection.scope })),
-      language_models: offered.map((id): LanguageModel => ({ id, name: id, type: 'llm' })),
+      language_models: offered.map((id): LanguageModel => {
+        const description = descriptions.get(id);
+        return description ? { id, name: id, type: 'llm', description } : { id, name: id, type: 'llm' };
+      }),
     };
   });
 };
