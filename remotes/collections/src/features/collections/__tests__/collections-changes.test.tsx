@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import {
   apiError,
   backend,
+  collectionDetailsHandlers,
   collection,
   handlers,
   notificationTexts,
@@ -58,9 +59,10 @@ describe('new collection', () => {
     expect(backend.requests).toEqual([]);
   });
 
-  it('creates it with the trimmed name (Enter submits), closes and puts it at the top of the list', async () => {
+  it('creates it with the trimmed name (Enter submits), closes and puts the user inside it', async () => {
+    server.use(...collectionDetailsHandlers());
     const user = userEvent.setup();
-    const list = await showList();
+    await showList();
     const opener = screen.getByRole('button', { name: 'New collection' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'New collection' });
@@ -69,10 +71,10 @@ describe('new collection', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(backend.requests).toEqual([{ method: 'POST', path: '/api/collections', body: { name: 'Board minutes', scope: 'personal' } }]);
-    expect(linkNames(list)).toEqual(['Board minutes', 'Contracts', 'Quarterly reports']);
-    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('0 files');
     expect(notificationTexts()).toEqual(['success: Collection “Board minutes” created.']);
-    expect(opener).toHaveFocus();
+    // Inside the new collection, ready to upload.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Board minutes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New collection' })).not.toBeInTheDocument();
   });
 
   it('keeps the dialog and the typed name when the server refuses it, with its message in the field', async () => {

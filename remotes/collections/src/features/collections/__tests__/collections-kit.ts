@@ -104,6 +104,18 @@ export function collectionHandlers(): HttpHandler[] {
   ];
 }
 
+/** What a collection's own page loads (the collection, its files, its runs): for a test that goes inside one. */
+export function collectionDetailsHandlers(): HttpHandler[] {
+  return [
+    http.get('*/api/collections/:id', ({ params }) => {
+      const found = backend.collections.find((c) => c.id === params.id);
+      return found ? HttpResponse.json(found) : apiError(404, 'Collection not found');
+    }),
+    http.get('*/api/collections/:id/files', () => HttpResponse.json({ files: [] })),
+    http.get('*/api/ingestion/runs', () => HttpResponse.json({ page: 1, size: 20, total: 0, runs: [] })),
+  ];
+}
+
 export function handlers(startup: Partial<StartupData> = {}): HttpHandler[] {
   return [...startupHandlers(startup), ...collectionHandlers()];
 }

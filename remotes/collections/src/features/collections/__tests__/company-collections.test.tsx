@@ -6,6 +6,7 @@ import {
   asAdministrator,
   backend,
   collection,
+  collectionDetailsHandlers,
   handlers,
   notificationTexts,
   renderCollections,
@@ -49,7 +50,7 @@ describe('company collections', () => {
   it('an administrator creates, renames and deletes them', async () => {
     const user = userEvent.setup();
     resetCollectionsState(companyCollections(true));
-    server.use(...asAdministrator());
+    server.use(...asAdministrator(), ...collectionDetailsHandlers());
     const list = await showCompanyList();
     expect(within(list).getByRole('button', { name: 'Rename Handbook' })).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Delete Price lists' })).toBeInTheDocument();
@@ -62,11 +63,15 @@ describe('company collections', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Policies{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(backend.requests[0]).toEqual({ method: 'POST', path: '/api/collections', body: { name: 'Policies', scope: 'company' } });
-    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual(['Policies', 'Handbook', 'Price lists']);
+    // The administrator is inside the new collection; back on the tab it is at the top of the list.
+    await screen.findByRole('heading', { level: 1, name: 'Policies' });
+    await user.click(screen.getByRole('link', { name: 'Back to company collections' }));
+    const again = await screen.findByRole('list', { name: 'Company collections' });
+    expect(within(again).getAllByRole('link').map((link) => link.textContent)).toEqual(['Policies', 'Handbook', 'Price lists']);
 
-    await user.click(within(list).getByRole('button', { name: 'Delete Price lists' }));
+    await user.click(within(again).getByRole('button', { name: 'Delete Price lists' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(within(list).queryByRole('link', { name: 'Price lists' })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(again).queryByRole('link', { name: 'Price lists' })).not.toBeInTheDocument());
   });
 
   it('offers changes only on the collections the server says the user may manage', async () => {

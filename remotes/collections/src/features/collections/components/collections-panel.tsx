@@ -3,6 +3,7 @@ import { usePermission } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, PlusIcon, Skeleton } from '@assistant/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useCollectionMutations } from '../hooks/use-collection-mutations';
 import { useCollections } from '../hooks/use-collections';
 import { NAMESPACE } from '../../../namespace';
@@ -19,7 +20,8 @@ type OpenDialog =
 
 /**
  * The collections of one tab with create, rename and delete. Personal collections: anyone creates
- * them. Company collections: "New collection" only for administrators (AdministrateAssistant);
+ * them (and are then inside the new one, /collections/{id}). Company collections: "New collection"
+ * only for administrators (AdministrateAssistant);
  * rename and delete wherever the server says the user may manage the collection (`can_manage`).
  * Give it `key={scope}` so a tab switch starts with a fresh list.
  */
@@ -34,6 +36,7 @@ export function CollectionsPanel({ scope }: { scope: CollectionScope }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [focusHeading, setFocusHeading] = useState(false);
   const close = () => setDialog(null);
+  const navigate = useNavigate();
 
   // After a delete the button that opened the dialog is gone: keep focus in the list's section.
   useEffect(() => {
@@ -94,7 +97,12 @@ export function CollectionsPanel({ scope }: { scope: CollectionScope }) {
           title={t('list.create.title')}
           description={t(`list.create.description.${scope}`)}
           submitLabel={t('list.create.submit')}
-          onSubmit={mutations.create}
+          onSubmit={async (name) => {
+            const result = await mutations.create(name);
+            // The new collection is empty: the user goes into it to upload.
+            if (result.ok) void navigate(`../${encodeURIComponent(result.collection.id)}`);
+            return result;
+          }}
           onClose={close}
         />
       )}

@@ -14,9 +14,11 @@ import { describeCollectionError, type CollectionFailure } from '../model/descri
  */
 export type MutationFailure = { ok: false; failure: CollectionFailure; gone: boolean };
 export type MutationResult = { ok: true } | MutationFailure;
+/** A create that worked names the new collection, so the caller can open it. */
+export type CreateResult = { ok: true; collection: CollectionSummary } | MutationFailure;
 
 export interface CollectionMutations {
-  create(name: string): Promise<MutationResult>;
+  create(name: string): Promise<CreateResult>;
   rename(collection: CollectionSummary, name: string): Promise<MutationResult>;
   remove(collection: CollectionSummary): Promise<MutationResult>;
 }
@@ -45,7 +47,7 @@ export function useCollectionMutations(scope: CollectionScope): CollectionMutati
       try {
         const collection = await creating.mutateAsync(name);
         notifySuccess({ message: { text: t('list.create.success', { name: collection.name }) } });
-        return { ok: true };
+        return { ok: true, collection };
       } catch (error) {
         // Nothing existed before, so nothing can be gone.
         return { ...failed(error, 'list.create.failed', { name }), gone: false };

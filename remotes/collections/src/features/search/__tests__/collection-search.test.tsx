@@ -96,7 +96,10 @@ describe('search inside a collection', () => {
     const first = within(items[0]!);
     expect(first.getByRole('heading', { name: 'Quartal.pdf' })).toBeInTheDocument();
     expect(items[0]).toHaveTextContent('Page 2');
-    expect(items[0]).toHaveTextContent('Score 0.46');
+    // The unbounded rank in words, relative to the best hit (0.4567 vs 0.1), not "Score 0.46".
+    expect(items[0]).toHaveTextContent('Very relevant');
+    expect(items[1]).toHaveTextContent('Related');
+    expect(items[0]).not.toHaveTextContent('0.46');
     expect([...items[0]!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Berichte']);
     expect(first.getByRole('button', { name: 'Show the passage in Quartal.pdf, page 2' })).toBeInTheDocument();
   });
@@ -151,7 +154,8 @@ describe('search inside a collection', () => {
   it('speaks German', async () => {
     await searchFor('Bericht', 'de');
     expect(await screen.findByRole('status')).toHaveTextContent('2 Textstellen für „Bericht“ gefunden.');
-    expect(screen.getAllByText('Relevanz 0,46')).toHaveLength(1);
+    expect(screen.getAllByText('Sehr relevant')).toHaveLength(1);
+    expect(screen.getAllByText('Verwandt')).toHaveLength(1);
     expect(screen.getByRole('search', { name: 'In Berichte suchen' })).toBeInTheDocument();
   });
 });

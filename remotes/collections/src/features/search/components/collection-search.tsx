@@ -8,6 +8,9 @@ import { PassagePreviewDialog } from './passage-preview-dialog';
 import { SearchHitItem } from './search-hit-item';
 import '../search.css';
 
+/** The best score of a search's hits (the relevance words are relative to it). */
+const bestScore = (hits: readonly { score: number }[]) => Math.max(0, ...hits.map((hit) => hit.score));
+
 export interface CollectionSearchProps {
   collectionId: string;
   collectionName: string;
@@ -76,7 +79,7 @@ export function CollectionSearch({ collectionId, collectionName }: CollectionSea
       {state.status === 'done' && state.hits.length > 0 && (
         <ol className="collection-search__hits" aria-label={t('search.hitsLabel')}>
           {state.hits.map((hit) => (
-            <SearchHitItem key={hit.passage_id} hit={hit} onOpen={setOpened} />
+            <SearchHitItem key={hit.passage_id} hit={hit} bestScore={bestScore(state.hits)} onOpen={setOpened} />
           ))}
         </ol>
       )}
