@@ -1,7 +1,7 @@
 import type { Conversation } from '@assistant/contracts';
 import { useQueryClient } from '@assistant/platform';
-import { Button, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
-import { useCallback, useState } from 'react';
+import { Button, ErrorState, Loading, PageHeader } from '@assistant/ui';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ConversationView } from '../features/conversation/components/conversation-view';
@@ -13,32 +13,78 @@ import { NAMESPACE } from '../namespace';
 import { conversationKeys } from '../query-keys';
 import './chat-page.css';
 
+/** Below this width the conversation list is a drawer over the conversation (as in chat-page.css). */
+const NARROW_QUERY = '(max-width: 48rem)';
+
 /**
- * /chat and /chat/{conversationId}: the conversation list beside the open conversation (or, with
- * none open, a start screen). The conversations are the server's, or this browser's with the
- * flag enableLocalChatHistory (features/history).
+ * /chat and /chat/{conversationId}: the conversation list in a collapsible side panel (a drawer
+ * on a phone) beside the open conversation, or a new one (/chat: the message box at once; the
+ * first question creates it). The page fills the height it is given; only the messages scroll.
+ * The conversations are the server's, or this browser's with the flag enableLocalChatHistory
+ * (features/history).
  */
 export default function ChatPage() {
   const { t } = useTranslation(NAMESPACE);
   const chat = useChatHistory();
+  const [panel, setPanel] = useState<boolean>();
+  const narrow = useNarrow();
+  const panelOpen = panel ?? !narrow;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const panelControl = useMemo(
+    () => ({
+      id: panelId,
+      open: panelOpen,
+      narrow,
+      close: () => {
+        setPanel(false);
+        toggleRef.current?.focus();
+      },
+      /** A conversation was chosen or started: on a phone the drawer gives way to it. */
+      done: () => {
+        if (narrow) setPanel(false);
+      },
+    }),
+    [panelId, panelOpen, narrow],
+  );
   return (
-    <div className="remote-page chat-page">
-      <PageHeader title={t('title')} />
+    <div className="remote-page remote-page--fill chat-page">
+      <PageHeader
+        title={t('title')}
+        actions={
+          chat.status === 'ready' && (
+            <Button ref={toggleRef} variant="secondary" size="sm" aria-expanded={panelOpen} aria-controls={panelId} onClick={() => setPanel(!panelOpen)}>
+              {t('page.panelToggle')}
+            </Button>
+          )
+        }
+      />
       {chat.status === 'loading' && <Loading label={t('page.loading')} fill />}
       {chat.status === 'failed' && <ErrorState title={t('page.noUser.title')} message={t('page.noUser.text')} />}
-      {chat.status === 'ready' && <ChatWorkspace history={chat.history} />}
+      {chat.status === 'ready' && <ChatWorkspace history={chat.history} panel={panelControl} />}
     </div>
   );
 }
 
-function ChatWorkspace({ history }: { history: ScopedChatHistory }) {
+interface PanelControl {
+  id: string;
+  open: boolean;
+  /** A phone: the panel is a drawer over the conversation. */
+  narrow: boolean;
+  close(): void;
+  done(): void;
+}
+
+function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: PanelControl }) {
   const { t } = useTranslation(NAMESPACE);
   const { conversationId } = useParams();
   const navigate = useNavigate();
   const basePath = useChatBasePath(conversationId);
   const list = useConversations(history);
   const mutations = useConversationMutations(history);
-  const [creating, setCreating] = useState(false);
+  // The new conversation shown at /chat: `serial` starts another one, `createdId` is the one its
+  // first question created (its path shows the same view, so the answer streaming into it goes on).
+  const [draft, setDraft] = useState<{ serial: number; createdId?: string; focus: boolean }>({ serial: 0, focus: false });
   const queryClient = useQueryClient();
   const { scope } = history;
 
@@ -49,13 +95,27 @@ function ChatWorkspace({ history }: { history: ScopedChatHistory }) {
     [queryClient, scope],
   );
 
-  const startNew = useCallback(async () => {
-    if (creating) return;
-    setCreating(true);
-    const result = await mutations.create(t('page.newConversationName'));
-    setCreating(false);
-    if (result.ok) void navigate(`${basePath}/${encodeURIComponent(result.value.id)}`);
-  }, [creating, mutations, navigate, basePath, t]);
+  // "New conversation" creates nothing yet: a fresh view with the focus in its message box.
+  const startNew = useCallback(() => {
+    setDraft((current) => ({ serial: current.serial + 1, focus: true }));
+    if (conversationId !== undefined) void navigate(basePath);
+    panel.done();
+  }, [conversationId, navigate, basePath, panel]);
+
+  const creation = useMemo(
+    () => ({
+      create: async () => {
+        const result = await mutations.create(t('page.newConversationName'));
+        return result.ok ? result.value.id : undefined;
+      },
+      onCreated: (id: string) => {
+        setDraft((current) => ({ ...current, createdId: id }));
+        void navigate(`${basePath}/${encodeURIComponent(id)}`);
+      },
+    }),
+    [mutations, t, navigate, basePath],
+  );
+  const isDraft = conversationId === undefined || conversationId === draft.createdId;
 
   const onDeleted = useCallback(
     (conversation: Conversation) => {
@@ -64,33 +124,63 @@ function ChatWorkspace({ history }: { history: ScopedChatHistory }) {
     [conversationId, navigate, basePath],
   );
 
+  const drawer = panel.narrow && panel.open;
+  // The drawer opened: the focus goes to its heading.
+  useEffect(() => {
+    if (drawer) document.getElementById('chat-conversations-heading')?.focus();
+  }, [drawer]);
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Escape in the drawer itself (not in a dialog it opened, which React bubbles here too) closes it.
+    if (!drawer || event.key !== 'Escape' || event.defaultPrevented || !event.currentTarget.contains(event.target as Node)) return;
+    event.preventDefault();
+    panel.close();
+  };
+
   return (
-    <div className="chat-page__layout">
-      <ConversationList
-        list={list}
-        mutations={mutations}
-        basePath={basePath}
-        openId={conversationId}
-        onNew={() => void startNew()}
-        creating={creating}
-        onDeleted={onDeleted}
-      />
-      <section className="chat-page__conversation" aria-label={t('page.conversationRegion')}>
-        {conversationId ? (
-          <ConversationView key={conversationId} history={history} conversationId={conversationId} onConversationChanged={conversationChanged} />
-        ) : (
-          <EmptyState
-            title={t('page.start.title')}
-            text={t('page.start.text')}
-            action={
-              <Button onClick={() => void startNew()} loading={creating}>
-                {t('page.start.action')}
-              </Button>
-            }
-          />
-        )}
+    <div className={panel.open ? 'chat-page__layout' : 'chat-page__layout chat-page__layout--collapsed'}>
+      {/* Only Escape is handled here, for the drawer around the list. */}
+      <div className="chat-page__panel" onKeyDown={onPanelKeyDown}>
+        <ConversationList
+          id={panel.id}
+          hidden={!panel.open}
+          list={list}
+          mutations={mutations}
+          basePath={basePath}
+          openId={conversationId}
+          onNew={startNew}
+          creating={false}
+          onDeleted={onDeleted}
+          onClose={panel.narrow ? panel.close : undefined}
+          onOpen={panel.done}
+        />
+      </div>
+      {drawer && <div className="chat-page__backdrop" aria-hidden="true" onClick={panel.close} />}
+      <section className="chat-page__conversation" aria-label={t('page.conversationRegion')} inert={drawer}>
+        <ConversationView
+          key={isDraft ? `new-${draft.serial}` : conversationId}
+          history={history}
+          conversationId={conversationId}
+          creation={creation}
+          focusComposer={isDraft && draft.focus}
+          onStartNew={startNew}
+          onConversationChanged={conversationChanged}
+        />
       </section>
     </div>
+  );
+}
+
+/** Whether the window is phone-narrow (false where matchMedia is missing). */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const query = window.matchMedia(NARROW_QUERY);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches,
+    () => false,
   );
 }
 

@@ -118,6 +118,22 @@ describe('the conversation view', () => {
     await act(async () => history.streams[0]!.done());
   });
 
+  it('Escape stops the answer being written (issue 12)', async () => {
+    const history = new FakeChatHistory(exchange('one', 'Hi', 'Hello!'), { autoAnswer: null });
+    const user = userEvent.setup();
+    renderConversation(history);
+    await screen.findByText('Hello!');
+    await user.type(composer(), 'Tell me a long story{Enter}');
+    await waitFor(() => expect(history.streams).toHaveLength(1));
+    act(() => history.streams[0]!.text('Once upon'));
+    await screen.findByText(/Once upon/);
+    expect(composer()).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(history.signals[0]!.aborted).toBe(true);
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('Answer stopped'));
+    expect(within(screen.getAllByRole('article', { name: 'Answer' })[1]!).getByText('Stopped')).toBeInTheDocument();
+  });
+
   it('stop aborts the request and shows the answer as stopped', async () => {
     const history = new FakeChatHistory(exchange('one', 'Hi', 'Hello!'), { autoAnswer: null });
     const user = userEvent.setup();

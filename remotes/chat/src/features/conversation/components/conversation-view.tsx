@@ -1,11 +1,11 @@
 import type { Message } from '@assistant/contracts';
-import { EmptyState, ErrorState, Loading, VisuallyHidden, useAnnouncer } from '@assistant/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, useAnnouncer } from '@assistant/ui';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { ScopedChatHistory } from '../../history';
 import { useLanguageModelsQuery } from '../api/get-language-models';
-import { useConversation, type SendRequest } from '../hooks/use-conversation';
+import { useConversation, type ConversationCreation, type SendRequest } from '../hooks/use-conversation';
 import { useCopyAnswer } from '../hooks/use-copy-answer';
 import { siblingPosition } from '../model/message-tree';
 import { markdownToPlainText } from '../model/plain-text';
@@ -16,16 +16,25 @@ import '../conversation.css';
 
 export interface ConversationViewProps {
   history: ScopedChatHistory;
-  conversationId: string;
+  /** The conversation to show; undefined: a new one, created by its first question (`creation`). */
+  conversationId: string | undefined;
+  creation?: ConversationCreation;
+  /** Focus the message box when shown ("New conversation"). */
+  focusComposer?: boolean;
+  /** The conversation does not exist: "Start a new conversation" goes here. */
+  onStartNew?: () => void;
   /** Called after an exchange the history stored: the conversation's title or order may have changed. */
   onConversationChanged?: () => void;
 }
 
 /**
  * One open conversation: the branch of messages shown (with versions to switch between), the
- * answer streaming into it, and the composer. Announces politely when an answer starts and ends.
+ * answer streaming into it, and the composer pinned below them. Announces politely when an answer
+ * starts and ends; Escape stops an answer being written. A new conversation (no id) shows the
+ * composer at once and is created by its first question. While the conversation is looked for
+ * (the client retries a 404 for a while) there is no composer; one that does not exist says so.
  */
-export function ConversationView({ history, conversationId, onConversationChanged }: ConversationViewProps) {
+export function ConversationView({ history, conversationId, creation, focusComposer, onStartNew, onConversationChanged }: ConversationViewProps) {
   const { t } = useTranslation(NAMESPACE);
   const [announcement, announce] = useAnnouncer();
   const models = useLanguageModelsQuery();
@@ -34,7 +43,15 @@ export function ConversationView({ history, conversationId, onConversationChange
   const model = chosenModel !== undefined && models.some((entry) => entry.id === chosenModel) ? chosenModel : models[0]?.id;
 
   const onStart = useCallback(() => announce(t('conversation.announce.writing')), [announce, t]);
-  const conversation = useConversation(history, conversationId, onStart);
+  const conversation = useConversation(history, conversationId, onStart, creation);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const focusMessageBox = useCallback(() => rootRef.current?.querySelector<HTMLTextAreaElement>('.conversation__composer textarea')?.focus(), []);
+  // A conversation that does not exist has no message box (a question typed while it is still
+  // being looked for ends in this state too, never in a failed answer).
+  const canWrite = conversation.status !== 'not-found';
+  useEffect(() => {
+    if (focusComposer && canWrite) focusMessageBox();
+  }, [focusComposer, canWrite, focusMessageBox]);
   const { tree, send, switchTo, composerParent } = conversation;
   const copy = useCopyAnswer(announce);
 
@@ -90,6 +107,16 @@ export function ConversationView({ history, conversationId, onConversationChange
   );
 
   const streaming = conversation.streamingId !== undefined;
+  const { stop } = conversation;
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      // Escape stops the answer being written (a dialog or the inline edit handle their own first).
+      if (event.key !== 'Escape' || event.defaultPrevented || !streaming) return;
+      event.preventDefault();
+      stop();
+    },
+    [streaming, stop],
+  );
   const last = conversation.branch.at(-1);
   const renderMessage = (message: Message) => {
     const position = siblingPosition(tree, message.message_id);
@@ -113,12 +140,25 @@ export function ConversationView({ history, conversationId, onConversationChange
   };
 
   return (
-    <div className="conversation">
-      {conversation.status === 'loading' && <Loading label={t('conversation.loading')} fill />}
+    // The key handler only catches Escape bubbling from the view's own controls.
+    <div className="conversation" ref={rootRef} onKeyDown={onKeyDown}>
+      {conversation.status === 'loading' && <Loading label={t('conversation.loading')} showLabel fill />}
+      {conversation.status === 'not-found' && (
+        <EmptyState
+          headingLevel={3}
+          title={t('conversation.notFound.title')}
+          text={t('conversation.notFound.text')}
+          className="conversation__empty"
+          action={onStartNew && <Button onClick={onStartNew}>{t('conversation.notFound.action')}</Button>}
+        />
+      )}
       {conversation.status === 'failed' && (
         <ErrorState headingLevel={3} title={t('conversation.loadFailed')} onRetry={conversation.reload} retryLabel={t('conversation.tryAgain')} />
       )}
-      {conversation.status === 'ready' && conversation.branch.length === 0 && (
+      {conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId === undefined && (
+        <EmptyState title={t('page.start.title')} text={t('page.start.text')} className="conversation__empty" />
+      )}
+      {conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId !== undefined && (
         <EmptyState headingLevel={3} title={t('conversation.empty.title')} text={t('conversation.empty.text')} className="conversation__empty" />
       )}
       {conversation.branch.length > 0 && (
@@ -127,11 +167,13 @@ export function ConversationView({ history, conversationId, onConversationChange
           contentKey={`${conversation.branch.length}:${last?.content.length ?? 0}:${last?.reasoning?.length ?? 0}`}
           followKey={streaming ? conversation.branch.at(-2)?.message_id : undefined}
           renderMessage={renderMessage}
+          onJumped={focusMessageBox}
         />
       )}
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </VisuallyHidden>
+      {canWrite && (
       <Composer
         streaming={streaming}
         models={models}
@@ -142,6 +184,7 @@ export function ConversationView({ history, conversationId, onConversationChange
         onSend={onSend}
         onStop={conversation.stop}
       />
+      )}
     </div>
   );
 }

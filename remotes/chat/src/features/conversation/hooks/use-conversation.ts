@@ -1,9 +1,9 @@
 import type { Message, MessagePayloadInput } from '@assistant/contracts';
-import { ApiRequestError, notifyError, useQueryClient } from '@assistant/platform';
+import { ApiRequestError, notifyError, useQuery, useQueryClient } from '@assistant/platform';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { conversationKeys } from '../../../query-keys';
 import type { ChatHistory, ScopedChatHistory } from '../../history';
-import { useMessagesQuery } from '../api/get-messages';
+import { messagesQuery } from '../api/get-messages';
 import { errorKeyForCode, errorKeyForFailure, type SendErrorKey } from '../model/describe-send-error';
 import { activeBranch, branchTo, buildMessageTree, leafAfterSwitch, type MessageTree } from '../model/message-tree';
 import { applyStreamEvent, emptyDraft, type StreamDraft } from '../model/stream-draft';
@@ -81,7 +81,10 @@ function withKept(loaded: readonly Message[], kept: readonly Message[]): readonl
 }
 
 export interface ConversationModel {
-  status: 'loading' | 'ready' | 'failed';
+  /** `not-found`: the history has no such conversation (deleted, another user's, a wrong link). */
+  status: 'loading' | 'ready' | 'failed' | 'not-found';
+  /** The conversation's id; undefined for a new one until its first question created it. */
+  conversationId: string | undefined;
   tree: MessageTree;
   /** The messages shown, root first, including the question and answer being streamed. */
   branch: Message[];
@@ -119,6 +122,17 @@ function pendingMessages(pending: Pending, status: Message['status']): [Message,
   return [question, answer];
 }
 
+/** How a new conversation comes into being: by its first question. */
+export interface ConversationCreation {
+  /** Creates it; resolves with its id, undefined when that failed (the caller notified it). */
+  create(): Promise<string | undefined>;
+  /** It exists now (the answer is being asked for): the page opens its path. */
+  onCreated(conversationId: string): void;
+}
+
+/** The view's identity while the conversation is new, and after its first question created it. */
+const NEW = '';
+
 /**
  * One conversation: its messages (the messages query: api/get-messages), the branch shown, and
  * the exchange being streamed (an AsyncIterable from `history.sendMessage`). Streamed text
@@ -127,12 +141,27 @@ function pendingMessages(pending: Pending, status: Message['status']): [Message,
  * server's copy, with its ids); a stopped or failed one is kept here. Leaving the conversation
  * aborts the answer being streamed, and the query aborts a load still running.
  */
-export function useConversation(history: ScopedChatHistory, conversationId: string, onExchangeStart?: () => void): ConversationModel {
+export function useConversation(
+  history: ScopedChatHistory,
+  routeId: string | undefined,
+  onExchangeStart?: () => void,
+  creation?: ConversationCreation,
+): ConversationModel {
   const queryClient = useQueryClient();
-  const { data: loaded, isError, refetch } = useMessagesQuery(history, conversationId);
-  const [viewState, setViewState] = useState<ViewState>(() => emptyView(history, conversationId));
-  const view = viewOf(viewState, history, conversationId);
+  // A new conversation (no id) is created by its first question; the page then opens its path,
+  // which must not count as another conversation (the answer streaming into it goes on).
+  const [createdId, setCreatedId] = useState<string>();
+  const conversationId = routeId ?? createdId;
+  const identity = routeId === undefined || routeId === createdId ? NEW : routeId;
+  const { data: loaded, isError, error: loadError, refetch } = useQuery({
+    ...messagesQuery(history, conversationId ?? NEW),
+    enabled: conversationId !== undefined,
+  });
+  const [viewState, setViewState] = useState<ViewState>(() => emptyView(history, identity));
+  const view = viewOf(viewState, history, identity);
   const pendingRef = useRef<Pending | null>(null);
+  /** The conversation the exchange being sent goes to (created by it when new). */
+  const createdRef = useRef<string | undefined>(undefined);
   const controllerRef = useRef<AbortController | null>(null);
   const frameRef = useRef(0);
   /** Bumped when the conversation changes or the view goes: answers of the old one are ignored. */
@@ -146,16 +175,16 @@ export function useConversation(history: ScopedChatHistory, conversationId: stri
       controllerRef.current = null;
       cancelFrame(frameRef);
     },
-    [history, conversationId],
+    [history, identity],
   );
 
   const update = useCallback(
     (change: (current: ViewState) => ViewChanges) =>
       setViewState((state) => {
-        const current = viewOf(state, history, conversationId);
+        const current = viewOf(state, history, identity);
         return { ...current, ...change(current) };
       }),
-    [history, conversationId],
+    [history, identity],
   );
 
   const reload = useCallback(() => void refetch(), [refetch]);
@@ -201,7 +230,7 @@ export function useConversation(history: ScopedChatHistory, conversationId: stri
       const stored = messages.find((message) => message.message_id === messageId);
       const question: Message = stored ?? {
         message_id: messageId,
-        conversation_id: conversationId,
+        conversation_id: conversationId ?? NEW,
         parent_message_id: request.parentId ?? null,
         role: 'user',
         content: request.content,
@@ -224,7 +253,18 @@ export function useConversation(history: ScopedChatHistory, conversationId: stri
       };
       let failure: SendErrorKey | undefined;
       try {
-        const events = await history.sendMessage(conversationId, payload, controller.signal);
+        let id = conversationId;
+        if (id === undefined) {
+          // The first question of a new conversation: only now is it created (POST conversations).
+          id = await creation?.create();
+          if (id === undefined) throw new Error('The conversation could not be created');
+          if (generation !== generationRef.current) return undefined;
+          queryClient.setQueryData(conversationKeys.messages(history.scope, id), []);
+          setCreatedId(id);
+          creation?.onCreated(id);
+        }
+        createdRef.current = id;
+        const events = await history.sendMessage(id, payload, controller.signal);
         for await (const event of events) {
           const current: Pending | null = pendingRef.current;
           if (!current || generation !== generationRef.current) break;
@@ -243,6 +283,9 @@ export function useConversation(history: ScopedChatHistory, conversationId: stri
           failure = errorKeyForFailure(error);
           // A limit of the server: the platform's notice says when to try again (retry-after).
           if (error instanceof ApiRequestError && error.status === 429) notifyError(error);
+          // Perhaps the conversation is gone (deleted elsewhere, a wrong link): look again; a 404
+          // there shows that it does not exist.
+          if (error instanceof ApiRequestError && error.status === 404 && conversationId !== undefined) void refetch();
         }
       }
       cancelFrame(frameRef);
@@ -264,7 +307,7 @@ export function useConversation(history: ScopedChatHistory, conversationId: stri
       // Done: the history has the whole exchange: reload the messages query and show its copy.
       // Invalidating cancels a load still running (it started before the exchange) and loads again.
       const answerId = final.draft.assistantMessageId;
-      const queryKey = conversationKeys.messages(history.scope, conversationId);
+      const queryKey = conversationKeys.messages(history.scope, createdRef.current ?? NEW);
       try {
         await queryClient.invalidateQueries({ queryKey, exact: true }, { throwOnError: true });
         if (generation !== generationRef.current) return undefined;
@@ -281,7 +324,7 @@ export function useConversation(history: ScopedChatHistory, conversationId: stri
       }
       return { kind: 'done', answer: final.draft.answer, stored: true };
     },
-    [history, conversationId, messages, queryClient, update, keepLocally, onExchangeStart],
+    [history, conversationId, messages, queryClient, update, keepLocally, onExchangeStart, creation, refetch],
   );
 
   const stop = useCallback(() => controllerRef.current?.abort(), []);
@@ -303,8 +346,9 @@ export function useConversation(history: ScopedChatHistory, conversationId: stri
     return undefined;
   }, [tree, leafId, unsaved]);
 
-  const status = loaded !== undefined ? 'ready' : isError ? 'failed' : 'loading';
-  return { status, tree, branch, streamingId, failures: view.failures, reload, send, stop, switchTo, composerParent };
+  const notFound = isError && loadError instanceof ApiRequestError && loadError.status === 404;
+  const status = conversationId === undefined || loaded !== undefined ? 'ready' : notFound ? 'not-found' : isError ? 'failed' : 'loading';
+  return { status, conversationId, tree, branch, streamingId, failures: view.failures, reload, send, stop, switchTo, composerParent };
 }
 
 function scheduleCommit(frameRef: { current: number }, commit: () => void): void {

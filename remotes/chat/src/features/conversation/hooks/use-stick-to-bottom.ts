@@ -1,36 +1,63 @@
-import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** How close to the end (px) still counts as "at the bottom". */
 export const BOTTOM_SLACK_PX = 48;
 
+export interface StickToBottom {
+  /** The scroll container's onScroll handler. */
+  onScroll(): void;
+  /** The view follows the end (false: the reader scrolled up; offer "jump to latest"). */
+  following: boolean;
+  /** Back to the end, following again. */
+  jumpToLatest(): void;
+}
+
 /**
  * Keeps a scroll container at its end while content grows (a streaming answer), unless the user
- * scrolled up to read; scrolling back down follows again. A new defined `followKey` (a question was
- * sent) follows again too. `scrollToEnd` defaults to setting scrollTop; a virtual list passes its own.
+ * scrolled up to read; scrolling back down (or `jumpToLatest`) follows again. A new defined
+ * `followKey` (a question was sent) follows again too. Opened, the container starts at its end
+ * (the latest message). `scrollToEnd` defaults to setting scrollTop; a virtual list passes its own.
  */
 export function useStickToBottom(
   scroller: RefObject<HTMLElement | null>,
   contentKey: unknown,
   followKey: unknown,
   scrollToEnd?: () => void,
-): () => void {
+): StickToBottom {
   const stuck = useRef(true);
+  const [following, setFollowing] = useState(true);
   const lastFollowKey = useRef(followKey);
-  const onScroll = useCallback(() => {
-    const element = scroller.current;
-    if (!element) return;
-    stuck.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
-  }, [scroller]);
-  useLayoutEffect(() => {
-    if (lastFollowKey.current !== followKey) {
-      lastFollowKey.current = followKey;
-      if (followKey !== undefined) stuck.current = true;
-    }
-    if (!stuck.current) return;
+
+  const toEnd = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     if (scrollToEnd) scrollToEnd();
     else element.scrollTop = element.scrollHeight;
-  }, [scroller, contentKey, followKey, scrollToEnd]);
-  return onScroll;
+  }, [scroller, scrollToEnd]);
+
+  const onScroll = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    stuck.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
+    setFollowing(stuck.current);
+  }, [scroller]);
+
+  const jumpToLatest = useCallback(() => {
+    stuck.current = true;
+    setFollowing(true);
+    toEnd();
+  }, [toEnd]);
+
+  useLayoutEffect(() => {
+    if (lastFollowKey.current !== followKey) {
+      lastFollowKey.current = followKey;
+      if (followKey !== undefined && !stuck.current) {
+        stuck.current = true;
+        setFollowing(true);
+      }
+    }
+    if (stuck.current) toEnd();
+  }, [contentKey, followKey, toEnd]);
+
+  return { onScroll, following, jumpToLatest };
 }

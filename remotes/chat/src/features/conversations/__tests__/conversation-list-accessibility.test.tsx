@@ -41,11 +41,14 @@ describe('conversation list accessibility', () => {
     await screen.findByRole('textbox', { name: 'Your message' });
     expect(await violations()).toEqual([]);
 
+    await user.click(screen.getByRole('button', { name: 'Actions for Old budget' }));
+    expect(await violations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Rename Old budget' }));
     await screen.findByRole('dialog', { name: 'Rename conversation' });
     expect(await violations()).toEqual([]);
     await user.keyboard('{Escape}');
 
+    await user.click(screen.getByRole('button', { name: 'Actions for Old budget' }));
     await user.click(screen.getByRole('button', { name: 'Delete Old budget' }));
     await screen.findByRole('alertdialog', { name: 'Delete conversation?' });
     expect(await violations()).toEqual([]);
@@ -57,6 +60,8 @@ describe('conversation list accessibility', () => {
     await renderChat();
     await screen.findByRole('link', { name: 'Lisbon trip' });
     await user.tab();
+    expect(screen.getByRole('button', { name: 'Conversation list', expanded: true })).toHaveFocus();
+    await user.tab();
     expect(screen.getByRole('button', { name: 'New conversation' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('searchbox', { name: 'Search conversations' })).toHaveFocus();
@@ -66,6 +71,8 @@ describe('conversation list accessibility', () => {
     expect(await screen.findByRole('link', { name: 'Lisbon trip', current: 'page' })).toBeInTheDocument();
 
     await user.tab();
+    expect(screen.getByRole('button', { name: 'Actions for Lisbon trip', expanded: false })).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Rename Lisbon trip' })).toHaveFocus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Rename conversation' });

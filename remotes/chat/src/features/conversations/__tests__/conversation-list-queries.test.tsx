@@ -46,21 +46,26 @@ describe('the conversation list through the query layer', () => {
     await screen.findByRole('link', { name: 'Budget' });
     expect(backend.listCalls).toBe(1);
 
+    // "New conversation" creates it with the first question (issue 12); the answer reloads the list.
     await user.click(screen.getByRole('button', { name: 'New conversation' }));
-    await screen.findByRole('link', { name: 'New conversation' });
-    await waitFor(() => expect(backend.listCalls).toBe(2));
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Porto{Enter}');
+    await screen.findByRole('link', { name: 'About Porto' });
+    // Once after it was created, once after its first answer.
+    await waitFor(() => expect(backend.listCalls).toBe(3));
 
+    await user.click(screen.getByRole('button', { name: 'Actions for Budget' }));
     await user.click(screen.getByRole('button', { name: 'Rename Budget' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename conversation' });
     await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Budget 2026{Enter}');
     await screen.findByRole('link', { name: 'Budget 2026' });
-    await waitFor(() => expect(backend.listCalls).toBe(3));
+    await waitFor(() => expect(backend.listCalls).toBe(4));
 
+    await user.click(screen.getByRole('button', { name: 'Actions for Budget 2026' }));
     await user.click(screen.getByRole('button', { name: 'Delete Budget 2026' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Budget 2026' })).not.toBeInTheDocument());
-    await waitFor(() => expect(backend.listCalls).toBe(4));
+    await waitFor(() => expect(backend.listCalls).toBe(5));
   });
 
   it('a reload that started before a rename cannot bring the old name back', async () => {
@@ -77,6 +82,7 @@ describe('the conversation list through the query layer', () => {
     await waitFor(() => expect(backend.listCalls).toBe(2));
     backend.listHold = undefined;
 
+    await user.click(screen.getByRole('button', { name: 'Actions for New conversation' }));
     await user.click(screen.getByRole('button', { name: 'Rename New conversation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename conversation' });
     await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));

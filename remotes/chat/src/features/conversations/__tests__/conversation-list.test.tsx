@@ -49,7 +49,7 @@ describe('conversation list', () => {
     await user.type(search, 'zurich');
     expect(screen.queryByRole('link', { name: 'Lisbon trip' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zürich café' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('1 conversation found');
+    expect(within(list()).getByRole('status', { name: '' })).toHaveTextContent('1 conversation found');
     await user.clear(search);
     await user.type(search, 'tokyo');
     expect(screen.getByText('No conversation matches “tokyo”.')).toBeInTheDocument();
@@ -57,17 +57,31 @@ describe('conversation list', () => {
     expect(screen.getAllByRole('link')).toHaveLength(2);
   });
 
-  it('starts a new conversation and opens it; the start screen does the same', async () => {
+  it('starts a new conversation: nothing is created until the first question, the focus is in the message box', async () => {
     const user = userEvent.setup();
     await renderChat();
     await screen.findByText('No conversations yet');
+    // /chat shows a message box at once, under the start screen.
+    expect(screen.getByRole('heading', { name: 'Start a conversation' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New conversation' }));
-    const link = await screen.findByRole('link', { name: 'New conversation' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveFocus());
+    expect(backend.requests).toEqual([]);
+
+    await user.keyboard('Lisbon{Enter}');
+    const link = await screen.findByRole('link', { name: 'About Lisbon' });
     await waitFor(() => expect(link).toHaveAttribute('aria-current', 'page'));
-    expect(backend.requests).toEqual([{ method: 'POST', path: '/api/conversations?name=New%20conversation' }]);
+    const created = backend.requests[0]!;
+    expect(created).toEqual({ method: 'POST', path: '/api/conversations?name=New%20conversation' });
+    expect(backend.requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, 'ID')}`)).toEqual([
+      'POST /api/conversations?name=New%20conversation',
+      'POST /api/conversations/ID/messages/v2',
+    ]);
+    expect(await screen.findByText('Answer to Lisbon', { selector: 'p' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Start a conversation' })).not.toBeInTheDocument();
-    expect(await screen.findByRole('textbox', { name: 'Your message' })).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('reloads the list after an answer (the server titled the conversation)', async () => {
     const user = userEvent.setup();
@@ -88,6 +102,7 @@ describe('conversation list', () => {
     const target = conversation({ name: 'Lisbon trip', updated_at: daysAgo(0) });
     resetChatState([target]);
     await renderChat();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Lisbon trip' }));
     await user.click(await screen.findByRole('button', { name: 'Rename Lisbon trip' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename conversation' });
     const field = within(dialog).getByRole('textbox', { name: 'Name' });
@@ -110,12 +125,14 @@ describe('conversation list', () => {
     const other = conversation({ name: 'Budget', updated_at: daysAgo(0) });
     resetChatState([open, other]);
     await renderChat(`/chat/${open.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Actions for Budget' }));
     await user.click(await screen.findByRole('button', { name: 'Delete Budget' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete conversation?' });
     expect(within(dialog).getByText('“Budget” and all its messages will be deleted. This cannot be undone.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(backend.requests).toEqual([]);
 
+    await user.click(screen.getByRole('button', { name: 'Actions for Lisbon trip' }));
     await user.click(screen.getByRole('button', { name: 'Delete Lisbon trip' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Delete conversation?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -126,6 +143,63 @@ describe('conversation list', () => {
     // The deleted row is gone: focus is on the list heading.
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Conversations' })).toHaveFocus());
     expect(notificationTexts()).toEqual(['success: “Lisbon trip” was deleted.']);
+  });
+
+  it('has rename and delete in a per-item menu, by keyboard: arrows move, Escape closes and returns (issue 12)', async () => {
+    const user = userEvent.setup();
+    resetChatState([conversation({ name: 'Lisbon trip', updated_at: daysAgo(0) })]);
+    await renderChat();
+    const menuButton = await screen.findByRole('button', { name: 'Actions for Lisbon trip', expanded: false });
+    // Not two buttons under every entry: the actions are hidden until the menu opens.
+    expect(screen.queryByRole('button', { name: 'Rename Lisbon trip' })).not.toBeInTheDocument();
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Rename Lisbon trip' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Delete Lisbon trip' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Rename Lisbon trip' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveFocus();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Rename Lisbon trip' })).not.toBeInTheDocument();
+    // Delete from the menu: the confirmation's Cancel returns to the menu button.
+    await user.keyboard('{Enter}{ArrowUp}{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete conversation?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(menuButton).toHaveFocus());
+    expect(backend.requests).toEqual([]);
+  });
+
+  it('says plainly that a deleted or foreign conversation does not exist, and offers a new one (issue 12)', async () => {
+    const user = userEvent.setup();
+    resetChatState([conversation({ name: 'Budget', updated_at: daysAgo(0) })]);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await renderChat('/chat/00000000-0000-4000-8000-000000000000');
+      expect(await screen.findByRole('heading', { name: 'This conversation does not exist' })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/went wrong/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Start a new conversation' }));
+      expect(await screen.findByRole('heading', { name: 'Start a conversation' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveFocus());
+      expect(backend.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('says it in German too', async () => {
+    resetChatState([]);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await renderChat('/chat/00000000-0000-4000-8000-000000000000', 'de');
+      expect(await screen.findByRole('heading', { name: 'Diese Unterhaltung gibt es nicht' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Neue Unterhaltung beginnen' })).toBeInTheDocument();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('shows a failed load with a retry', async () => {

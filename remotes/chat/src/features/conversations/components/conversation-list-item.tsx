@@ -1,6 +1,7 @@
 import type { Conversation } from '@assistant/contracts';
 import { formatLongDate, formatShortDate, useLocale } from '@assistant/platform';
 import { Button } from '@assistant/ui';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAMESPACE } from '../../../namespace';
@@ -15,14 +16,17 @@ export interface ConversationListItemProps {
   open: boolean;
   onRename(conversation: Conversation): void;
   onDelete(conversation: Conversation): void;
+  /** The link was followed (the page closes its drawer on a phone). */
+  onOpen?(): void;
 }
 
 /**
  * One conversation: its name links to it (/chat/{id}); the date of
  * the last change in the group Older (the other groups say the day already), the long date as a
- * tooltip; rename and delete named with the conversation ("Rename Trip to Lisbon").
+ * tooltip; rename and delete in a per-item menu ("Actions for Trip to Lisbon"), named with the
+ * conversation ("Rename Trip to Lisbon").
  */
-export function ConversationListItem({ conversation, basePath, group, open, onRename, onDelete }: ConversationListItemProps) {
+export function ConversationListItem({ conversation, basePath, group, open, onRename, onDelete, onOpen }: ConversationListItemProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
   const { name } = conversation;
@@ -33,6 +37,7 @@ export function ConversationListItem({ conversation, basePath, group, open, onRe
         className="chat-conversation-item__name"
         aria-current={open ? 'page' : undefined}
         title={formatLongDate(conversation.updated_at, { language })}
+        onClick={onOpen}
       >
         {name}
       </Link>
@@ -41,14 +46,80 @@ export function ConversationListItem({ conversation, basePath, group, open, onRe
           {formatShortDate(conversation.updated_at, { language })}
         </time>
       )}
-      <span className="chat-conversation-item__actions">
-        <Button variant="ghost" size="sm" aria-label={t('conversations.actions.renameNamed', { name })} onClick={() => onRename(conversation)}>
-          {t('conversations.actions.rename')}
-        </Button>
-        <Button variant="ghost" size="sm" aria-label={t('conversations.actions.deleteNamed', { name })} onClick={() => onDelete(conversation)}>
-          {t('conversations.actions.delete')}
-        </Button>
-      </span>
+      <ItemMenu label={t('conversations.actions.menu', { name })}>
+        {(close) => (
+          <>
+            <Button variant="ghost" size="sm" aria-label={t('conversations.actions.renameNamed', { name })} onClick={() => close(() => onRename(conversation))}>
+              {t('conversations.actions.rename')}
+            </Button>
+            <Button variant="ghost" size="sm" aria-label={t('conversations.actions.deleteNamed', { name })} onClick={() => close(() => onDelete(conversation))}>
+              {t('conversations.actions.delete')}
+            </Button>
+          </>
+        )}
+      </ItemMenu>
     </li>
+  );
+}
+
+/**
+ * A disclosure menu: the button (aria-expanded) shows the actions below it and focuses the first;
+ * Arrow keys move between them, Escape closes and returns to the button, leaving it closes it.
+ * An action closes the menu first (focus back on the button), then runs (a dialog it opens
+ * returns the focus there).
+ */
+function ItemMenu({ label, children }: { label: string; children: (close: (then: () => void) => void) => ReactNode }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (expanded) menuRef.current?.querySelector('button')?.focus();
+  }, [expanded]);
+
+  const close = (then?: () => void) => {
+    setExpanded(false);
+    buttonRef.current?.focus();
+    then?.();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'Home' && event.key !== 'End') return;
+    const items = [...(menuRef.current?.querySelectorAll('button') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLButtonElement);
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : (index + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+    event.preventDefault();
+    items[next]?.focus();
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setExpanded(false);
+  };
+
+  return (
+    // Escape and the arrow keys come from the menu's buttons.
+    <div className="chat-conversation-item__menu" onKeyDown={onKeyDown} onBlur={onBlur}>
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        size="sm"
+        aria-label={label}
+        title={label}
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setExpanded((value) => !value)}
+        className="chat-conversation-item__menu-button"
+      >
+        <span aria-hidden="true">⋯</span>
+      </Button>
+      <div ref={menuRef} id={id} className="chat-conversation-item__actions" hidden={!expanded}>
+        {children((then) => close(then))}
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Conversation } from '@assistant/contracts';
 import { useLocale } from '@assistant/platform';
-import { Button, EmptyState, ErrorState, Loading, PlusIcon, TextField, VisuallyHidden } from '@assistant/ui';
+import { Button, CloseIcon, EmptyState, ErrorState, IconButton, Loading, PlusIcon, TextField, VisuallyHidden } from '@assistant/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
@@ -28,6 +28,14 @@ export interface ConversationListProps {
   onDeleted(conversation: Conversation): void;
   /** The clock the date groups are made with (tests). */
   now?: () => Date;
+  /** The aside's id (the page's toggle controls it). */
+  id?: string;
+  /** Collapsed by the page (the list stays mounted and keeps its search). */
+  hidden?: boolean;
+  /** Shown as a drawer (a phone): its close button. */
+  onClose?(): void;
+  /** A conversation's link was followed. */
+  onOpen?(): void;
 }
 
 type Dialog = { kind: 'rename' | 'delete'; conversation: Conversation } | undefined;
@@ -38,7 +46,20 @@ type Dialog = { kind: 'rename' | 'delete'; conversation: Conversation } | undefi
  * Yesterday, Previous 7 days, Older), the open one marked. Loading, empty, no-match and failure
  * states; rename in a dialog, delete after a confirmation.
  */
-export function ConversationList({ list, mutations, basePath, openId, onNew, creating, onDeleted, now = () => new Date() }: ConversationListProps) {
+export function ConversationList({
+  list,
+  mutations,
+  basePath,
+  openId,
+  onNew,
+  creating,
+  onDeleted,
+  now = () => new Date(),
+  id,
+  hidden,
+  onClose,
+  onOpen,
+}: ConversationListProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
   const [query, setQuery] = useState('');
@@ -90,6 +111,7 @@ export function ConversationList({ list, mutations, basePath, openId, onNew, cre
               open={conversation.id === openId}
               onRename={(target) => setDialog({ kind: 'rename', conversation: target })}
               onDelete={(target) => setDialog({ kind: 'delete', conversation: target })}
+              onOpen={onOpen}
             />
           ))}
         </ul>
@@ -98,7 +120,7 @@ export function ConversationList({ list, mutations, basePath, openId, onNew, cre
   }
 
   return (
-    <aside className="chat-conversations" aria-labelledby="chat-conversations-heading">
+    <aside id={id} hidden={hidden} className={onClose ? 'chat-conversations chat-conversations--drawer' : 'chat-conversations'} aria-labelledby="chat-conversations-heading">
       <div className="chat-conversations__header">
         <h2 id="chat-conversations-heading" className="chat-conversations__heading" ref={headingRef} tabIndex={-1}>
           {t('conversations.heading')}
@@ -106,6 +128,7 @@ export function ConversationList({ list, mutations, basePath, openId, onNew, cre
         <Button size="sm" onClick={onNew} loading={creating} icon={<PlusIcon />}>
           {t('conversations.new')}
         </Button>
+        {onClose && <IconButton variant="ghost" size="sm" icon={<CloseIcon />} aria-label={t('conversations.close')} onClick={onClose} />}
       </div>
       <div role="search" className="chat-conversations__search">
         <TextField

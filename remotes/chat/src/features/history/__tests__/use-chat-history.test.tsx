@@ -31,10 +31,11 @@ describe('the chat page with either history', () => {
     await user.click(screen.getByRole('button', { name: 'New conversation' }));
     const composer = await screen.findByRole('textbox', { name: 'Your message' });
     await user.type(composer, 'What to see in Lisbon?{Enter}');
-    expect(await screen.findByText('Answer to What to see in Lisbon?', { selector: 'p' })).toBeInTheDocument();
+    // The streamed answer's row is replaced by the stored copy's: look it up when checking.
+    await waitFor(() => expect(screen.getByText('Answer to What to see in Lisbon?', { selector: 'p' })).toBeInTheDocument(), { timeout: 5000 });
     // Named after the first question, and kept open.
-    const link = await screen.findByRole('link', { name: 'What to see in Lisbon?' });
-    await waitFor(() => expect(link).toHaveAttribute('aria-current', 'page'));
+    const link = await screen.findByRole('link', { name: 'What to see in Lisbon?' }, { timeout: 5000 });
+    await waitFor(() => expect(link).toHaveAttribute('aria-current', 'page'), { timeout: 5000 });
     expect(backend.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/chat/stream']);
     expect(backend.requests[0]!.body).toMatchObject({ payload: { content: 'What to see in Lisbon?' }, history: [] });
 
