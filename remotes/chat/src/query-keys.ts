@@ -10,6 +10,10 @@ export const conversationKeys = {
   all: ['conversations'] as const,
   list: (scope: ChatHistoryScope) => ['conversations', 'list', scope] as const,
   messages: (scope: ChatHistoryScope, conversationId: string) => ['conversations', 'messages', scope, conversationId] as const,
+  /** Every search of one history (invalidated together when its list changed). */
+  searches: (scope: ChatHistoryScope) => ['conversations', 'search', scope] as const,
+  /** One search: its words as searched (lower case, each once, in order). */
+  search: (scope: ChatHistoryScope, words: readonly string[]) => ['conversations', 'search', scope, words.join(' ')] as const,
 };
 
 /**

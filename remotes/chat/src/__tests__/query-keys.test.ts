@@ -24,4 +24,12 @@ describe('the chat query keys', () => {
     expect(queryClient.getQueryCache().findAll({ queryKey: conversationKeys.all })).toHaveLength(2);
     expect(qaResourceKeys.languageModels.slice(0, 1)).toEqual(qaResourceKeys.all);
   });
+
+  it('keep searches per history and user, under the resource, one per set of words', () => {
+    queryClient.setQueryData(conversationKeys.search(localA, ['tram']), ['of user a']);
+    expect(queryClient.getQueryData(conversationKeys.search(localB, ['tram']))).toBeUndefined();
+    expect(queryClient.getQueryData(conversationKeys.search(server, ['tram']))).toBeUndefined();
+    expect(queryClient.getQueryCache().findAll({ queryKey: conversationKeys.searches(localA) })).toHaveLength(1);
+    expect(conversationKeys.search(server, ['tram']).slice(0, 1)).toEqual(conversationKeys.all);
+  });
 });
