@@ -6,6 +6,7 @@ import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { useShell } from '../app/shell-context';
 import { markSignedOut } from '../auth/signed-out';
 import { brandImageUrl } from '../branding/use-branding';
+import './shell-header.css';
 
 /** Logo and application name, the language switch, the signed-in user and sign-out. */
 export function ShellHeader() {
@@ -37,7 +38,7 @@ export function ShellHeader() {
           </select>
         </label>
         {name && <span className="shell-header__user">{t('HEADER.user', { name })}</span>}
-        <Button variant="ghost" size="sm" icon={<LogoutIcon />} onClick={() => {
+        <Button variant="ghost" size="sm" icon={<LogoutIcon />} className="shell-header__sign-out" onClick={() => {
             markSignedOut();
             void auth.signOut();
           }}>
