@@ -44,6 +44,8 @@ export const backend = {
   conversations: [] as Conversation[],
   messages: new Map<string, Message[]>(),
   requests: [] as { method: string; path: string; body?: unknown }[],
+  /** Path and query of each search call (GET conversations/search), kept apart from `requests`. */
+  searches: [] as string[],
   /** Answers of POST chat/stream: the events for a request body (default: "Answer to <content>"). */
   localAnswer: undefined as undefined | ((body: LocalStreamBody) => Response | StreamEvent[]),
   /** The list call fails with this status. */
@@ -86,7 +88,7 @@ export function chatHandlers(): HttpHandler[] {
     // Matched like the server (docs/chat.md "Search"): every word in the name or a message's text.
     http.get('*/api/conversations/search', ({ request }) => {
       const url = new URL(request.url);
-      backend.requests.push({ method: 'GET', path: url.pathname + url.search });
+      backend.searches.push(url.pathname + url.search);
       const query = conversationSearchQuerySchema.safeParse({ q: url.searchParams.get('q') ?? '' });
       if (!query.success) return apiError(400, 'querystring/q Must not be empty');
       const words = conversationSearchWords(query.data.q);
@@ -183,6 +185,7 @@ export function resetChatState(conversations: Conversation[] = [], options: { lo
   backend.conversations = conversations.map((c) => ({ ...c }));
   backend.messages = new Map();
   backend.requests = [];
+  backend.searches = [];
   backend.localAnswer = undefined;
   backend.listFailure = undefined;
   backend.listCalls = 0;

@@ -3,10 +3,11 @@ import 'fake-indexeddb/auto';
 import type { Message } from '@assistant/contracts';
 import { addNamespace, queryClient } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { setupServer } from 'msw/node';
-import { backend, conversation, handlers, resetChatState, signInAs } from '../../../__tests__/chat-kit';
+import { backend, conversation, handlers, renderChat, resetChatState, signInAs } from '../../../__tests__/chat-kit';
 import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
 import { conversationKeys } from '../../../query-keys';
@@ -54,7 +55,7 @@ function render(query: string, override?: (history: ScopedChatHistory) => Scoped
 }
 
 const shown = () => screen.getByTestId('search');
-const searches = () => backend.requests.filter((request) => request.path.startsWith('/api/conversations/search'));
+const searches = () => backend.searches;
 
 function answered(conversationId: string, question: string, answer: string): Message[] {
   const at = '2025-06-01T12:00:00.000Z';
@@ -77,14 +78,14 @@ describe('conversation search (server history)', () => {
     const view = render('belém');
     await waitFor(() => expect(shown()).toHaveTextContent('New conversation [Which tram goes to Belém?]'));
     expect(shown()).toHaveAttribute('data-active', 'true');
-    expect(searches().map((request) => request.path)).toEqual(['/api/conversations/search?q=bel%C3%A9m']);
+    expect(searches()).toEqual(['/api/conversations/search?q=bel%C3%A9m']);
 
     // Typing on: one call for the words the user stopped at, not one per keystroke.
     view.rerender(<WithHistory query="six" />);
     view.rerender(<WithHistory query="six min" />);
     view.rerender(<WithHistory query="six minutes" />);
     await waitFor(() => expect(shown()).toHaveTextContent('Breakfast [Six minutes.]'));
-    expect(searches().map((request) => request.path).at(-1)).toBe('/api/conversations/search?q=six%20minutes');
+    expect(searches().at(-1)).toBe('/api/conversations/search?q=six%20minutes');
     expect(searches()).toHaveLength(2);
   });
 
@@ -132,5 +133,48 @@ describe('conversation search (this browser’s history)', () => {
     view.rerender(<WithHistory query="spring" />);
     await waitFor(() => expect(shown()).toHaveTextContent('Lisbon in spring? [Lisbon in spring?]'));
     expect(searches()).toEqual([]);
+  });
+});
+
+describe('the list’s search box', () => {
+  const list = () => screen.getByRole('complementary', { name: /Conversations|Unterhaltungen/ });
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+  it('finds a conversation by a word of its messages, not only by name, and says how many', async () => {
+    const trip = conversation({ name: 'Weekend', updated_at: daysAgo(0) });
+    resetChatState([trip, conversation({ name: 'Zürich café', updated_at: daysAgo(0) })]);
+    backend.messages.set(trip.id, answered(trip.id, 'Which tram goes to Belém?', 'Tram 15.'));
+    const user = userEvent.setup();
+    await renderChat();
+    await screen.findByRole('link', { name: 'Weekend' });
+    const search = within(screen.getByRole('search')).getByRole('searchbox', { name: 'Search conversations' });
+    expect(search).toHaveAttribute('placeholder', 'Search names and messages');
+    await user.type(search, 'belém');
+    expect(await screen.findByRole('link', { name: 'Weekend' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Zürich café' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(list()).getByRole('status', { name: '' })).toHaveTextContent('1 conversation found'));
+    // Names still match at once, accents ignored.
+    await user.clear(search);
+    await user.type(search, 'zurich');
+    expect(screen.getByRole('link', { name: 'Zürich café' })).toBeInTheDocument();
+  });
+
+  it('does the same in German, in this browser’s history', async () => {
+    resetChatState([], { local: true });
+    signInAs('list-search-user');
+    const user = userEvent.setup();
+    await renderChat('/chat', 'de');
+    await screen.findByText('Noch keine Unterhaltungen');
+    await user.type(screen.getByRole('textbox', { name: 'Ihre Nachricht' }), 'Lissabon im Frühling?{Enter}');
+    await screen.findByRole('link', { name: 'Lissabon im Frühling?' });
+    const search = within(screen.getByRole('search')).getByRole('searchbox', { name: 'Unterhaltungen durchsuchen' });
+    expect(search).toHaveAttribute('placeholder', 'Namen und Nachrichten durchsuchen');
+    // "Answer to ..." is only in the answer.
+    await user.type(search, 'answer');
+    expect(await screen.findByRole('link', { name: 'Lissabon im Frühling?' })).toBeInTheDocument();
+    await waitFor(() => expect(within(list()).getByRole('status', { name: '' })).toHaveTextContent('1 Unterhaltung gefunden'));
+    await user.clear(search);
+    await user.type(search, 'tokio');
+    expect(await screen.findByText('Keine Unterhaltung passt zu „tokio“.')).toBeInTheDocument();
   });
 });

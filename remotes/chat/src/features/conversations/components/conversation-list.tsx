@@ -1,12 +1,11 @@
 import type { Conversation } from '@assistant/contracts';
-import { useLocale } from '@assistant/platform';
 import { Button, CloseIcon, EmptyState, ErrorState, IconButton, Loading, PlusIcon, TextField, VisuallyHidden } from '@assistant/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { ConversationMutations } from '../hooks/use-conversation-mutations';
 import type { UseConversations } from '../hooks/use-conversations';
-import { filterConversations } from '../model/filter-conversations';
+import { useConversationMatches } from '../hooks/use-conversation-matches';
 import { groupByDate } from '../model/group-by-date';
 import { ConversationListItem } from './conversation-list-item';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
@@ -61,7 +60,6 @@ export function ConversationList({
   onOpen,
 }: ConversationListProps) {
   const { t } = useTranslation(NAMESPACE);
-  const language = useLocale();
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<Dialog>(undefined);
   // After a delete the focused row is gone: focus goes to the list heading once the dialog closed.
@@ -73,7 +71,7 @@ export function ConversationList({
     headingRef.current?.focus();
   }, [dialog, deleted]);
 
-  const matches = useMemo(() => filterConversations(list.conversations, query, language), [list.conversations, query, language]);
+  const matches = useConversationMatches(list, query);
   const groups = useMemo(() => groupByDate(matches, now()), [matches, now]);
   const searching = query.trim() !== '';
 

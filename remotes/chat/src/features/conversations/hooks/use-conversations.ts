@@ -18,6 +18,8 @@ export interface UseConversations {
   /** A new load is under way while the last answer (or failure) stays on screen. */
   reloading: boolean;
   reload(): void;
+  /** The history listed (its search: hooks/use-conversation-matches). */
+  history: ScopedChatHistory;
 }
 
 const NONE: Conversation[] = [];
@@ -32,7 +34,9 @@ export function useConversations(history: ScopedChatHistory): UseConversations {
   const language = useLocale();
   const { data, error, isError, isFetching, refetch } = useConversationsQuery(history);
   const reload = useCallback(() => void refetch(), [refetch]);
-  if (data) return { status: 'ready', conversations: data, error: undefined, reloading: isFetching, reload };
-  if (isError) return { status: 'failed', conversations: NONE, error: describeConversationError(error, t, language).message, reloading: isFetching, reload };
-  return { status: 'loading', conversations: NONE, error: undefined, reloading: false, reload };
+  if (data) return { status: 'ready', conversations: data, error: undefined, reloading: isFetching, reload, history };
+  if (isError) {
+    return { status: 'failed', conversations: NONE, error: describeConversationError(error, t, language).message, reloading: isFetching, reload, history };
+  }
+  return { status: 'loading', conversations: NONE, error: undefined, reloading: false, reload, history };
 }

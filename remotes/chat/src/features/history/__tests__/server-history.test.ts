@@ -48,7 +48,7 @@ describe('server history search', () => {
       { message_id: '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9', conversation_id: trip!.id, parent_message_id: null, role: 'user', content: 'Which tram goes to Belém?', created_at: trip!.created_at, status: 'complete' },
     ]);
     const found = await history.searchConversations('tram & belém');
-    expect(backend.requests.at(-1)).toEqual({ method: 'GET', path: '/api/conversations/search?q=tram%20%26%20bel%C3%A9m' });
+    expect(backend.searches).toEqual(['/api/conversations/search?q=tram%20%26%20bel%C3%A9m']);
     expect(found.map((c) => c.id)).toEqual([trip!.id]);
     expect(await history.searchConversations('tram lisbon')).toEqual([]);
     const tram = await history.searchConversations('Tram');
