@@ -105,11 +105,18 @@ export class DeeplEngine implements TranslationEngine, EngineSource {
         signal: options.signal,
       });
       if (!response.ok) throw deeplError(response.status, response.text);
-      const translations = (response.body as { translations?: Array<{ text?: unknown }> } | undefined)?.translations;
+      const translations = (response.body as { translations?: Array<{ text?: unknown; detected_source_language?: unknown }> } | undefined)?.translations;
       if (!Array.isArray(translations) || translations.length !== batch.length || translations.some((t) => typeof t?.text !== 'string')) {
         throw new UpstreamError(SERVICE, `${SERVICE} answered with a different number of translations than texts sent`);
       }
-      results.push(...translations.map((t) => ({ translation: t.text as string })));
+      results.push(
+        ...translations.map((t) =>
+          // DeepL names the source language it detected; it is news only when none was given.
+          !source && typeof t.detected_source_language === 'string' && t.detected_source_language
+            ? { translation: t.text as string, detectedLanguage: t.detected_source_language }
+            : { translation: t.text as string },
+        ),
+      );
     }
     return results;
   }

@@ -47,6 +47,8 @@ export interface EngineTranslation {
   translation: string;
   /** The engine's own confidence, on its own scale (LibreTranslate: detection confidence 0-100). */
   score?: number;
+  /** With source `auto`: the language the engine says it detected, in its own spelling (`DE`, `de`). */
+  detectedLanguage?: string;
 }
 
 /** Lists the engines one kind of backend offers right now (the LLM backend: one per model). */

@@ -79,7 +79,12 @@ export class LibreTranslateEngine implements TranslationEngine, EngineSource {
     return (texts as string[]).map((translation, index) => {
       const detection = Array.isArray(detected) ? detected[index] : detected;
       const score = typeof detection?.confidence === 'number' && Number.isFinite(detection.confidence) ? detection.confidence : undefined;
-      return score === undefined ? { translation } : { translation, score };
+      const language = typeof detection?.language === 'string' && detection.language ? detection.language : undefined;
+      return {
+        translation,
+        ...(score === undefined ? {} : { score }),
+        ...(language === undefined ? {} : { detectedLanguage: language }),
+      };
     });
   }
 }

@@ -1,7 +1,7 @@
-import type { MachineTranslation, TranslateRequest, TranslateResponse, TranslationSegment } from '@assistant/contracts';
+import { LANGUAGE_CODE_PATTERN, type MachineTranslation, type TranslateRequest, type TranslateResponse, type TranslationSegment } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { UpstreamError, withDeadline } from '../inference/upstream';
-import { findCode, languageName, type EngineSource, type SegmentBreak, type TranslationEngine } from './engine';
+import { findCode, languageName, type EngineSource, type EngineTranslation, type SegmentBreak, type TranslationEngine } from './engine';
 import { segmentText } from './segmentation';
 
 type Logger = Pick<FastifyBaseLogger, 'warn'>;
@@ -130,8 +130,26 @@ export class TranslationService {
         },
       };
     });
-    return { translation: segments.map((segment) => segment.translation).join(''), translation_segments: segments };
+    const translation = segments.map((segment) => segment.translation).join('');
+    const detected = source === 'auto' ? detectedLanguageOf(results) : undefined;
+    return detected ? { translation, translation_segments: segments, detected_language: detected } : { translation, translation_segments: segments };
   }
+}
+
+/**
+ * The language an engine detected for the text: the one it reported for most segments, in lower
+ * case (`DE` -> `de`, `EN-GB` -> `en-gb`). Undefined when it reported none (the LLM engine) or
+ * something that is no language code: nothing is made up.
+ */
+export function detectedLanguageOf(results: readonly EngineTranslation[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const result of results) {
+    const code = result.detectedLanguage?.trim().toLowerCase();
+    if (code && LANGUAGE_CODE_PATTERN.test(code)) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [code, count] of counts) if (best === undefined || count > counts.get(best)!) best = code;
+  return best;
 }
 
 /** A segment's separator as a break: a blank line (two line breaks or more) ends a paragraph. */

@@ -72,6 +72,12 @@ export type TranslationSegment = z.infer<typeof translationSegmentSchema>;
 export const translateResponseSchema = z.object({
   translation: z.string(),
   translation_segments: z.array(translationSegmentSchema),
+  /**
+   * With source language `auto`: the language the engine detected (lower case, such as `de`),
+   * when the engine reports one (DeepL and LibreTranslate do; the LLM engine does not, and none is
+   * made up). Absent otherwise.
+   */
+  detected_language: languageCodeSchema.optional(),
 });
 export type TranslateResponse = z.infer<typeof translateResponseSchema>;
 

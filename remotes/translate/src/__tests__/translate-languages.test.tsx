@@ -2,7 +2,8 @@ import { persistKey, setPersistenceUser } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { ENGLISH, GERMAN, deepl, handlers, libre, renderTranslate, resetTranslateState, translateRequests } from './translate-kit';
+import { HttpResponse } from 'msw';
+import { ENGLISH, GERMAN, deepl, handlers, libre, renderTranslate, resetTranslateState, threeSentences, translateHandler, translateRequests } from './translate-kit';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -72,6 +73,21 @@ describe('engines and languages', () => {
     await user.click(screen.getByRole('button', { name: 'Translate' }));
     await screen.findByText('The report is ready.');
     expect(translateRequests).toEqual([{ text: GERMAN, source_language: 'auto', target_language: 'en-GB', engine_id: 'deepl' }]);
+  });
+
+  it('shows the language the engine detected with automatic detection, and nothing where it reported none', async () => {
+    server.use(translateHandler(() => HttpResponse.json({ ...threeSentences, detected_language: 'de' })));
+    const user = userEvent.setup();
+    await renderTranslate('en');
+    await user.click(await screen.findByLabelText('Text to translate'));
+    await user.paste(GERMAN);
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(await screen.findByText('Detected language: German')).toBeInTheDocument();
+
+    server.use(translateHandler());
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    await waitFor(() => expect(translateRequests).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByText(/Detected language/)).not.toBeInTheDocument());
   });
 
   it('swaps the languages, and the text with the translation when the result belongs to them', async () => {

@@ -14,6 +14,7 @@ import { TranslateFailureAlert } from '../features/translate/components/translat
 import { TranslationOutput } from '../features/translate/components/translation-output';
 import { useCopyText } from '../features/translate/hooks/use-copy-text';
 import { useDocumentTitle } from '../features/translate/hooks/use-document-title';
+import { useLanguageNames } from '../features/translate/hooks/use-language-names';
 import { useTranslateRequest, type TranslationResult } from '../features/translate/hooks/use-translate-request';
 import { useTranslationChoices } from '../features/translate/hooks/use-translation-choices';
 import { layoutFromSegments, layoutSegments } from '../features/translate/model/segment-layout';
@@ -80,6 +81,9 @@ function Translator({ engines }: { engines: readonly MachineTranslation[] }) {
 
   const { result, failure, status } = request;
   const running = status === 'running';
+  const languageName = useLanguageNames();
+  // With automatic detection: the language the engine says it found (DeepL, LibreTranslate).
+  const detected = result && result.sourceLanguage === SOURCE_LANGUAGE_AUTO ? result.response.detected_language : undefined;
   const limit = Math.min(TRANSLATE_MAX_CHARACTERS, serverLimit ?? Infinity);
 
   // A 413 that names a lower limit than ours: count against it from now on.
@@ -171,11 +175,12 @@ function Translator({ engines }: { engines: readonly MachineTranslation[] }) {
             onClear={clear}
           />
           {failure && <TranslateFailureAlert failure={failure} />}
+          {detected && <p className="translate-detected">{t('result.detected', { language: languageName(detected) })}</p>}
           {result && (
             <SourceView
               parts={sourceParts}
               activeIndex={activeIndex}
-              lang={result.sourceLanguage === SOURCE_LANGUAGE_AUTO ? undefined : result.sourceLanguage}
+              lang={result.sourceLanguage === SOURCE_LANGUAGE_AUTO ? detected : result.sourceLanguage}
               headingId={`${idPrefix}-source`}
             />
           )}

@@ -79,6 +79,14 @@ describe('DeepL engine (against a fake DeepL API)', () => {
     assert.equal(call!.body.target_lang, 'EN-US');
   });
 
+  it('reports the language DeepL detected (lower case) with automatic detection, and none for a chosen source', async () => {
+    const auto = await translate({ text: 'Der Bericht ist fertig. Wir treffen uns am Montag.', source_language: 'auto', target_language: 'en-GB' });
+    assert.equal(auto.json().detected_language, 'de');
+    const chosen = await translate({ text: 'Der Bericht ist fertig.', source_language: 'de', target_language: 'en-GB' });
+    assert.equal(chosen.statusCode, 200, chosen.body);
+    assert.equal('detected_language' in chosen.json(), false);
+  });
+
   it('passes formality as prefer_more / prefer_less where the target supports it, and not elsewhere', async () => {
     await translate({ text: 'The report is ready.', source_language: 'en', target_language: 'de', formality: 'more' });
     await translate({ text: 'The report is ready.', source_language: 'en', target_language: 'fr', formality: 'less' });

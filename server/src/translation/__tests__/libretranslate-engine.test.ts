@@ -73,6 +73,7 @@ describe('LibreTranslate engine (against a fake LibreTranslate)', () => {
       answer.translation_segments.map((s) => s.translated_by.score),
       [87.5, 87.5, 87.5],
     );
+    assert.equal(answer.detected_language, 'de', 'the language LibreTranslate detected for most segments');
   });
 
   it('answers 400 for a pair LibreTranslate does not offer', async () => {

@@ -22,6 +22,12 @@ describe('translate', () => {
     assert.equal(answer.translation_segments[1]?.translated_by.score, undefined);
   });
 
+  it('carries the detected language when the engine reports one, and refuses one that is no language code', () => {
+    assert.equal(accepts(translateResponseSchema, { translation: '', translation_segments: [], detected_language: 'de' }).detected_language, 'de');
+    assert.equal(accepts(translateResponseSchema, { translation: '', translation_segments: [] }).detected_language, undefined);
+    assert.deepEqual(rejects(translateResponseSchema, { translation: '', translation_segments: [], detected_language: '<b>' }).path, ['detected_language']);
+  });
+
   it('refuses a segment whose engine has an empty id', () => {
     const bad = rejects(translateResponseSchema, {
       translation: 'x',
