@@ -7,6 +7,7 @@ import { fileKind } from '../model/file-type';
 import { formatFileSize } from '../model/format-size';
 import { NAMESPACE } from '../../../namespace';
 import { dataCodeText } from './data-code-text';
+import { FileNameButton } from './file-preview';
 import { FileStatusBadge } from './file-status-badge';
 
 export interface FilesTableProps {
@@ -52,7 +53,7 @@ export function FilesTable({ files, canManage, busy, onRetry, onRemove }: FilesT
             return (
               <tr key={file.fileId}>
                 <th scope="row" className="documents-table__name">
-                  {file.name}
+                  <FileNameButton file={file} />
                 </th>
                 <td className="documents-table__detail">{t(`documents.types.${fileKind(file.mediaType)}`)}</td>
                 <td className="documents-table__detail documents-table__number">{formatFileSize(file.size, language)}</td>
