@@ -168,7 +168,7 @@ describe('the list’s search box', () => {
     await user.type(screen.getByRole('textbox', { name: 'Ihre Nachricht' }), 'Lissabon im Frühling?{Enter}');
     await screen.findByRole('link', { name: 'Lissabon im Frühling?' });
     const search = within(screen.getByRole('search')).getByRole('searchbox', { name: 'Unterhaltungen durchsuchen' });
-    expect(search).toHaveAttribute('placeholder', 'Namen und Nachrichten durchsuchen');
+    expect(search).toHaveAttribute('placeholder', 'Nach Namen und Text suchen');
     // "Answer to ..." is only in the answer.
     await user.type(search, 'answer');
     expect(await screen.findByRole('link', { name: 'Lissabon im Frühling?' })).toBeInTheDocument();
