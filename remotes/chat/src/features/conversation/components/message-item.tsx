@@ -170,15 +170,15 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
               {t('conversation.actions.copy')}
             </Button>
           )}
-          {/* Seen for a few seconds; heard through the view's polite status (useCopyAnswer). */}
+          <Button variant="ghost" size="sm" aria-disabled={busy || undefined} onClick={() => !busy && onRegenerate(message.message_id)}>
+            {t('conversation.actions.regenerate')}
+          </Button>
+          {/* Seen for a few seconds, last, so no button moves; heard through the view's polite status (useCopyAnswer). */}
           {copied > 0 && (
             <span className="conversation__copied">
               <SuccessIcon /> {t('conversation.copy.done')}
             </span>
           )}
-          <Button variant="ghost" size="sm" aria-disabled={busy || undefined} onClick={() => !busy && onRegenerate(message.message_id)}>
-            {t('conversation.actions.regenerate')}
-          </Button>
         </div>
       )}
     </>
