@@ -179,7 +179,7 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
   return (
     <section className="shell-page">
       <PageHeader title={t('CUSTOMIZATION.title')} description={t('CUSTOMIZATION.intro')} />
-      <form ref={formRef} onSubmit={submit} className="shell-form" noValidate>
+      <form ref={formRef} onSubmit={submit} className="shell-form customization-form" noValidate>
         {hasErrors && (
           <div ref={summaryRef} tabIndex={-1} role="alert" className="customization-errors">
             <p>{t('CUSTOMIZATION.errorSummary')}</p>
