@@ -47,7 +47,19 @@ export {
   type PrivacyPolicyNotice,
   type SignLanguageVideo,
 } from './config';
-export * from './admin-settings';
+export {
+  BRAND_IMAGE_MAX_BYTES,
+  LOCKOUT_REFUSED_MESSAGE,
+  adminSettingsPatchSchema,
+  adminSettingsSchema,
+  brandImageUploadSchema,
+  cssColorSchema,
+  customizationReachable,
+  customizationWriteSchema,
+  isCssColor,
+  type AdminSettings,
+  type AdminSettingsPatch,
+} from './admin-settings';
 export {
   API_ERROR_CODES,
   LIMIT_UNITS,
