@@ -16,6 +16,18 @@ let answers = 0;
 const lisbon = () =>
   `## Lissabon\n\nLissabon ist die **Hauptstadt** Portugals (Fassung ${++answers}).\n\n| Viertel | Bekannt für |\n|---|---|\n| Alfama | Fado |\n| Belém | Pastéis |\n\nViel Spaß in der Stadt!`;
 const STORY = Array.from({ length: 300 }, (_, i) => `Satz${i}.`).join(' ');
+/** A long Markdown answer (a list of points), ending in a line that says which question it answered. */
+const tenPoints = (question: string, points = 24) =>
+  `Zu ${question}:\n\n${Array.from({ length: points }, (_, i) => `- Punkt ${i + 1}: ein Satz, der etwas Platz braucht.`).join('\n')}\n\nEnde von ${question}.`;
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800, locale: 'de-DE' },
+  { name: 'phone', width: 390, height: 844, locale: 'en-US' },
+] as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+const within = (inner: Box | null, outer: Box, slack = 2) =>
+  inner !== null && inner.y >= outer.y - slack && inner.y + inner.height <= outer.y + outer.height + slack;
 
 // Chat in a real browser against the started system (conversations kept by the server, the demo
 // default) with the scripted OpenAI-compatible model server as the model (a test double: tests only).
@@ -30,6 +42,8 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         { system: 'Write a short title', reply: 'Reise nach Lissabon' },
         { match: QUESTION, reply: lisbon, delayMs: 40 },
         { match: LONG_QUESTION, reply: STORY, delayMs: 100 },
+        { match: /^(Frage|Question) \d+$/, reply: (question) => tenPoints(question), delayMs: 8 },
+        { match: /^(Noch eine lange Frage|One more long question)$/, reply: () => tenPoints('Lang', 160), delayMs: 15 },
       ],
     });
     portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });
@@ -52,8 +66,6 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
     try {
       await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
       await page.getByRole('button', { name: 'Neue Unterhaltung' }).click();
-      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
-      const conversationUrl = page.url();
 
       // Record what the page shows while the answer arrives.
       await page.evaluate(() => {
@@ -62,6 +74,9 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
       await ask(page, QUESTION);
+      // The first question created the conversation (issue 12: not the click on "new").
+      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+      const conversationUrl = page.url();
       const messages = page.getByRole('list', { name: 'Nachrichten' });
       const table = messages.getByRole('table');
       await table.getByRole('cell', { name: 'Alfama' }).waitFor();
@@ -101,6 +116,7 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
       assert.equal(await messages.getByText('Satz299.').count(), 0);
 
       // Rename.
+      await list.getByRole('button', { name: 'Aktionen für Reise nach Lissabon' }).click();
       await list.getByRole('button', { name: 'Reise nach Lissabon umbenennen' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Name').fill('Lissabon-Planung');
@@ -116,6 +132,7 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
       assert.equal(page.url(), conversationUrl);
 
       // Delete, after confirming.
+      await list.getByRole('button', { name: 'Aktionen für Lissabon-Planung' }).click();
       await list.getByRole('button', { name: 'Lissabon-Planung löschen' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
       await list.getByText('Noch keine Unterhaltungen').waitFor();
@@ -126,6 +143,131 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
       await browser.close();
     }
   });
+
+  for (const size of SIZES) {
+    it(`keeps the newest answer and the message box in view at ${size.width}x${size.height} (${size.locale}): ten questions, scroll up, jump to latest`, async () => {
+      const en = size.locale.startsWith('en');
+      const texts = {
+        composer: en ? 'Your message' : 'Ihre Nachricht',
+        messages: en ? 'Messages' : 'Nachrichten',
+        jump: en ? 'Jump to latest' : 'Zum Neuesten springen',
+        toggle: en ? 'Conversation list' : 'Unterhaltungsliste',
+        list: en ? 'Conversations' : 'Unterhaltungen',
+        newConversation: en ? 'New conversation' : 'Neue Unterhaltung',
+        question: en ? 'Question' : 'Frage',
+        long: en ? 'One more long question' : 'Noch eine lange Frage',
+        notFound: en ? 'This conversation does not exist' : 'Diese Unterhaltung gibt es nicht',
+        startNew: en ? 'Start a new conversation' : 'Neue Unterhaltung beginnen',
+        startScreen: en ? 'Start a conversation' : 'Eine Unterhaltung beginnen',
+      };
+      const shot = (name: string) => page.screenshot({ path: `/tmp/shots-12/chat-${size.name}-${name}.png` });
+      const { browser, page } = await signInToPortal(portal, '/chat', 'employee', size.locale);
+      try {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        const viewport: Box = { x: 0, y: 0, width: size.width, height: size.height };
+        const composer = page.getByRole('textbox', { name: texts.composer });
+        const messages = page.getByRole('list', { name: texts.messages });
+        const scroller = page.getByTestId('conversation-scroller');
+        const list = page.getByRole('complementary', { name: texts.list });
+        const toggle = page.getByRole('button', { name: texts.toggle });
+
+        // /chat: a message box at once, pinned at the bottom of the window.
+        await page.getByRole('heading', { name: texts.startScreen }).waitFor();
+        assert.ok(within(await composer.boundingBox(), viewport), 'the message box is in view on /chat');
+        if (size.name === 'phone') {
+          // On a phone the list is a drawer, closed at first.
+          assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+          assert.equal(await list.isVisible(), false);
+          await toggle.click();
+          await list.waitFor();
+          await shot('drawer');
+          const drawerViolations = await seriousAxeViolations(page);
+          assert.equal(drawerViolations.length, 0, describeViolations(drawerViolations));
+          await page.keyboard.press('Escape');
+          await list.waitFor({ state: 'hidden' });
+          assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'Escape returns to the toggle');
+          await toggle.click();
+        }
+        await list.getByRole('button', { name: texts.newConversation }).click();
+        await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
+        assert.equal(await composer.evaluate((el) => el === document.activeElement), true, 'the focus is in the message box after "new conversation"');
+
+        // Ten questions: while each answer streams, its newest text and the message box stay in view.
+        for (let n = 1; n <= 10; n += 1) {
+          const question = `${texts.question} ${n}`;
+          await composer.fill(question);
+          await composer.press('Enter');
+          await messages.getByText(`Punkt 12:`, { exact: false }).nth(n - 1).waitFor();
+          const newest = messages.getByRole('listitem').last();
+          const box = await scroller.boundingBox();
+          assert.ok(box && within(box, viewport), `the messages fit the window (question ${n})`);
+          assert.ok(within(await composer.boundingBox(), viewport), `the message box is in view while answer ${n} streams`);
+          const newestBox = await newest.boundingBox();
+          assert.ok(newestBox && newestBox.y + newestBox.height <= box!.y + box!.height + 2 && newestBox.y + newestBox.height >= box!.y, `the end of answer ${n} is in view while it streams`);
+          if (n === 5) await shot('streaming');
+          await messages.getByText(`Ende von ${question}.`).waitFor();
+        }
+        await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+        assert.equal(await page.evaluate(() => document.scrollingElement!.scrollTop), 0, 'the page itself does not scroll');
+        const atEnd = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 50);
+        assert.ok(await atEnd(), 'the newest answer is in view after ten questions');
+        await shot('ten');
+        const violations = await seriousAxeViolations(page);
+        assert.equal(violations.length, 0, describeViolations(violations));
+
+        // Scrolling up stops the following; "jump to latest" brings it back.
+        await composer.fill(texts.long);
+        await composer.press('Enter');
+        await messages.getByText('Punkt 3:', { exact: false }).last().waitFor();
+        const sbox = (await scroller.boundingBox())!;
+        await page.mouse.move(sbox.x + sbox.width / 2, sbox.y + sbox.height / 2);
+        await page.mouse.wheel(0, -3000);
+        const jump = page.getByRole('button', { name: texts.jump });
+        await jump.waitFor();
+        await page.waitForTimeout(300);
+        const top = await scroller.evaluate((el) => el.scrollTop);
+        await messages.getByText('Punkt 20:', { exact: false }).last().waitFor();
+        assert.equal(await scroller.evaluate((el) => el.scrollTop), top, 'scrolled up, the view stays where the reader is');
+        assert.ok(!(await atEnd()));
+        await shot('scrolled-up');
+        const jumpViolations = await seriousAxeViolations(page);
+        assert.equal(jumpViolations.length, 0, describeViolations(jumpViolations));
+        await jump.click();
+        await jump.waitFor({ state: 'detached' });
+        assert.ok(await atEnd(), 'jump to latest goes to the end');
+        await messages.getByText('Punkt 60:', { exact: false }).last().waitFor();
+        assert.ok(await atEnd(), 'and follows the answer again');
+        assert.ok(within(await composer.boundingBox(), viewport));
+        await page.keyboard.press('Escape');
+
+        // Opened again, the conversation shows its latest message.
+        await page.reload();
+        await messages.getByText('Ende von', { exact: false }).last().waitFor();
+        await page.waitForFunction(() => {
+          const el = document.querySelector('[data-testid="conversation-scroller"]');
+          return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight < 50;
+        });
+        assert.ok(within(await composer.boundingBox(), viewport));
+        await shot('reopened');
+
+        // A conversation that does not exist says so within about 3 s, with no message box.
+        await page.goto(`${portal.portalUrl}/chat/00000000-0000-4000-8000-000000000000`);
+        await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
+        const started = Date.now();
+        await page.getByRole('heading', { name: texts.notFound }).waitFor({ timeout: 10_000 });
+        const waited = Date.now() - started;
+        assert.ok(waited < 4_500, `the not-found state came after ${waited} ms`);
+        assert.equal(await composer.count(), 0);
+        await shot('not-found');
+        const notFoundViolations = await seriousAxeViolations(page);
+        assert.equal(notFoundViolations.length, 0, describeViolations(notFoundViolations));
+        await page.getByRole('button', { name: texts.startNew }).click();
+        await page.getByRole('heading', { name: texts.startScreen }).waitFor();
+      } finally {
+        await browser.close();
+      }
+    });
+  }
 });
 
 // The same screens with conversations kept in the browser (enableLocalChatHistory): the answer
@@ -170,10 +312,10 @@ describe('chat end to end, conversations kept in the browser', { timeout: 20 * 6
       await page.waitForURL((url) => url.origin === portal.portalUrl && !url.pathname.startsWith('/callback'));
       await page.getByRole('dialog').getByRole('button', { name: 'Verstanden' }).click();
       await page.getByRole('button', { name: 'Neue Unterhaltung' }).click();
-      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
       const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });
       await composer.fill(QUESTION);
       await composer.press('Enter');
+      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
       const messages = page.getByRole('list', { name: 'Nachrichten' });
       await messages.getByText('Tejo', { exact: true }).waitFor();
       // Named after the first question by the browser.

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** How close to the end (px) still counts as "at the bottom". */
 export const BOTTOM_SLACK_PX = 48;
@@ -16,7 +16,8 @@ export interface StickToBottom {
  * Keeps a scroll container at its end while content grows (a streaming answer), unless the user
  * scrolled up to read; scrolling back down (or `jumpToLatest`) follows again. A new defined
  * `followKey` (a question was sent) follows again too. Opened, the container starts at its end
- * (the latest message). `scrollToEnd` defaults to setting scrollTop; a virtual list passes its own.
+ * (the latest message), also when its content or size changes later (a ResizeObserver).
+ * `scrollToEnd` defaults to setting scrollTop; a virtual list passes its own.
  */
 export function useStickToBottom(
   scroller: RefObject<HTMLElement | null>,
@@ -58,6 +59,19 @@ export function useStickToBottom(
     }
     if (stuck.current) toEnd();
   }, [contentKey, followKey, toEnd]);
+
+  // Content that grows after it was rendered (wrapping, fonts, a table laid out) or a container
+  // that changes size: still at the end while following.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      if (stuck.current) toEnd();
+    });
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [scroller, toEnd]);
 
   return { onScroll, following, jumpToLatest };
 }
