@@ -194,7 +194,7 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
     }
   });
 
-  it('signs out to the root, which asks to sign in again', async () => {
+  it('signs out to the root, which says so and signs in again on request', async () => {
     const { browser, page } = await signedIn('employee', '/accessibility');
     try {
       const visited: string[] = [];
@@ -202,12 +202,14 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
         if (frame === page.mainFrame()) visited.push(frame.url());
       });
       await page.getByRole('button', { name: 'Abmelden' }).click();
-      await page.getByLabel('Username').waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: 'Abgemeldet' }).waitFor({ timeout: 30_000 });
+      assert.ok(visited.includes(`${portal.portalUrl}/`), `the sign-out returned to the portal root: ${visited.join(' -> ')}`);
+      await page.getByRole('button', { name: 'Erneut anmelden' }).click();
+      await page.locator('input[name="username"]').waitFor({ timeout: 30_000 });
       assert.equal(new URL(page.url()).origin, portal.issuer, 'the sign-in page of the identity provider');
-      assert.ok(visited.includes(`${portal.portalUrl}/`), `the sign-out returned to the portal root first: ${visited.join(' -> ')}`);
       // The user is gone from the portal: opening a page asks for sign-in again.
       await page.goto(`${portal.portalUrl}/accessibility`);
-      await page.getByLabel('Username').waitFor();
+      await page.locator('input[name="username"]').waitFor();
     } finally {
       await browser.close();
     }
