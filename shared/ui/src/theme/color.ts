@@ -1,38 +1,14 @@
 // Colour checks for values that come from the customization: only a colour may reach a CSS
 // variable, never a second declaration (`red; background:url(x)`) or a url()/var()/expression.
-
-const NAMED_COLORS = new Set(
-  (
-    'transparent currentcolor aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue ' +
-    'blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue ' +
-    'darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid ' +
-    'darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink ' +
-    'deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold ' +
-    'goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush ' +
-    'lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey ' +
-    'lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime ' +
-    'limegreen linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen ' +
-    'mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin ' +
-    'navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise ' +
-    'palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue ' +
-    'saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow ' +
-    'springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen'
-  ).split(' '),
-);
+import { isCssColor } from '@assistant/contracts';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const NUM = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:%|deg|turn|rad|grad)?`;
-const FUNCTIONAL = new RegExp(
-  String.raw`^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(\s*(?:${NUM}|none)(?:\s*[,\s/]\s*(?:${NUM}|none)){2,3}\s*\)$`,
-  'i',
-);
 // Characters and words that never belong in a colour and could end the declaration or load something.
 const FORBIDDEN = /[;:{}<>"'`\\@!]|url\(|var\(|expression|image|attr\(|\/\*/i;
 
-/** Strict fallback where `CSS.supports` does not exist (tests, old engines). */
+/** Strict fallback where `CSS.supports` does not exist (tests, old engines): the contract's colour rule. */
 export function isColorByPattern(value: string): boolean {
-  const v = value.trim();
-  return HEX.test(v) || FUNCTIONAL.test(v) || NAMED_COLORS.has(v.toLowerCase());
+  return isCssColor(value);
 }
 
 /** True when `value` is a plain CSS colour. */
