@@ -148,7 +148,6 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
           basePath={basePath}
           openId={conversationId}
           onNew={startNew}
-          creating={false}
           onDeleted={onDeleted}
           onClose={panel.narrow ? panel.close : undefined}
           onOpen={panel.done}

@@ -19,10 +19,8 @@ export interface ConversationListProps {
   basePath: string;
   /** The conversation open on the page, if any. */
   openId: string | undefined;
-  /** "New conversation": the page creates one and opens it. */
+  /** "New conversation": the page shows an empty one; the first question creates it. */
   onNew(): void;
-  /** A new conversation is being made: the button shows it. */
-  creating: boolean;
   /** A conversation was deleted (the page leaves it when it was open). */
   onDeleted(conversation: Conversation): void;
   /** The clock the date groups are made with (tests). */
@@ -51,7 +49,6 @@ export function ConversationList({
   basePath,
   openId,
   onNew,
-  creating,
   onDeleted,
   now = () => new Date(),
   id,
@@ -123,7 +120,7 @@ export function ConversationList({
         <h2 id="chat-conversations-heading" className="chat-conversations__heading" ref={headingRef} tabIndex={-1}>
           {t('conversations.heading')}
         </h2>
-        <Button size="sm" onClick={onNew} loading={creating} icon={<PlusIcon />}>
+        <Button size="sm" onClick={onNew} icon={<PlusIcon />}>
           {t('conversations.new')}
         </Button>
         {onClose && <IconButton variant="ghost" size="sm" icon={<CloseIcon />} aria-label={t('conversations.close')} onClick={onClose} />}
