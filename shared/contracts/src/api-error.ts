@@ -25,6 +25,10 @@ export const API_ERROR_CODES = [
   'not_found',
   /** 409: the request clashes with what is stored. */
   'conflict',
+  /** 409: the sources of an answer are still being computed; ask again (polled every 2 s). */
+  'sources_not_ready',
+  /** 422: the sources of an answer could not be computed (no passages, or the judgement failed). */
+  'sources_failed',
   /** 413: too large; `limit` says the limit and its unit. */
   'payload_too_large',
   /** 415: a file or body of a type the server does not take. */

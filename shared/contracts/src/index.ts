@@ -380,3 +380,24 @@ export {
   type LocalChatRequest,
   type LocalChatRequestInput,
 } from './local-chat';
+export {
+  CITATION_PATTERN,
+  QA_QUESTION_MAX_CHARACTERS,
+  citedSourceNumbers,
+  qaChatRequestSchema,
+  searchModeSchema,
+  type QaChatRequest,
+  type SearchMode,
+} from './qa-chat';
+export {
+  SOURCE_MAX_SEGMENTS,
+  SOURCE_SEGMENT_JOINER,
+  pageRangesOf,
+  parseSourceUrl,
+  segmentsTextLength,
+  sourceLocationSchema,
+  sourceSegmentSchema,
+  sourceUrl,
+  type SourceLocation,
+  type SourceSegment,
+} from './source-locations';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nonEmptyStringSchema, nonNegativeIntSchema, resourceIdSchema } from './common';
+import { searchModeSchema } from './qa-chat';
 
 /**
  * The resources a user can pick (SPEC section 3, "Resources"): document collections, language
@@ -48,6 +49,8 @@ export type MachineTranslation = z.infer<typeof machineTranslationSchema>;
 export const qaResourcesResponseSchema = z.object({
   collections: z.array(collectionSchema),
   language_models: z.array(languageModelSchema),
+  /** How the server searches documents: `hybrid` (full text and vectors) or `full-text` alone. */
+  search_mode: searchModeSchema.optional(),
 });
 export type QaResourcesResponse = z.infer<typeof qaResourcesResponseSchema>;
 
