@@ -30,6 +30,7 @@ import { qaResourcesRoutes } from './routes/qa-resources';
 import { startupRoutes } from './routes/startup';
 import { translationRoutes } from './routes/translation';
 import { searchRoutes } from './routes/search';
+import { fullTextRetriever, type Retriever } from './search/retriever';
 import { uploadRoutes } from './routes/upload';
 import { translationServiceFromConfig } from './translation/engines-from-config';
 
@@ -44,10 +45,12 @@ export interface AppDependencies {
   storage?: FileStorage;
   /** Called after an upload, so the ingestion runner starts at once (main.ts passes the runner's). */
   nudgeIngestion?: () => void;
+  /** Passage retrieval for grounded answers; full-text search over `db` when absent. */
+  retriever?: Retriever;
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, retriever: givenRetriever }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? { level: config.logLevel, redact: ['req.headers.authorization'] } : undefined,
@@ -83,6 +86,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const collections = new CollectionsRepository(db);
   const files = new FilesRepository(db);
   const runs = new IngestionRunsRepository(db);
+  const retriever = givenRetriever ?? fullTextRetriever(db);
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -95,7 +99,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(easyLanguageRoutes, { models, maxCharacters });
       await api.register(conversationRoutes, { conversations: new ConversationsRepository(db), models });
       await api.register(localChatRoutes, { models });
-      await api.register(qaResourcesRoutes, { collections, models });
+      await api.register(qaResourcesRoutes, { collections, models, retriever });
       await api.register(collectionRoutes, { collections, files, storage });
       await api.register(searchRoutes, { db, collections });
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });

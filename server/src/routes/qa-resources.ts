@@ -2,6 +2,7 @@ import { qaResourcesResponseSchema, type LanguageModel } from '@assistant/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ModelProvider } from '../inference/model-provider';
+import type { Retriever } from '../search/retriever';
 import { viewerOf } from './collections';
 
 /**
@@ -11,9 +12,9 @@ import { viewerOf } from './collections';
  * the endpoint's /models gives one). With no model
  * reachable the model list is empty, never an error (DESIGN section 1).
  */
-export const qaResourcesRoutes: FastifyPluginAsyncZod<{ collections: CollectionsRepository; models: ModelProvider }> = async (
+export const qaResourcesRoutes: FastifyPluginAsyncZod<{ collections: CollectionsRepository; models: ModelProvider; retriever: Retriever }> = async (
   app,
-  { collections, models },
+  { collections, models, retriever },
 ) => {
   app.get('/qa/resources', { schema: { response: { 200: qaResourcesResponseSchema } } }, async (request) => {
     const viewer = viewerOf(request);
@@ -29,6 +30,7 @@ export const qaResourcesRoutes: FastifyPluginAsyncZod<{ collections: Collections
         const description = descriptions.get(id);
         return description ? { id, name: id, type: 'llm', description } : { id, name: id, type: 'llm' };
       }),
+      search_mode: retriever.mode,
     };
   });
 };

@@ -27,6 +27,8 @@ export interface SearchInput {
   query: string;
   /** Default SEARCH_DEFAULT_LIMIT, at most SEARCH_MAX_LIMIT (the contract's). */
   limit?: number;
+  /** Only passages of these files (one document's question); absent: every file of the collections. */
+  fileIds?: readonly string[];
 }
 
 
@@ -60,7 +62,8 @@ export async function searchPassages(db: AnyKysely, input: SearchInput): Promise
   const query = input.query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
   // Ids that are not UUIDs name no collection (and would make the uuid cast fail).
   const collectionIds = [...new Set(input.collectionIds)].filter((id) => UUID.test(id));
-  if (!query || collectionIds.length === 0) return [];
+  const fileIds = input.fileIds ? [...new Set(input.fileIds)].filter((id) => UUID.test(id)) : undefined;
+  if (!query || collectionIds.length === 0 || fileIds?.length === 0) return [];
   const limit = Math.min(Math.max(Math.trunc(input.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
 
   const { rows } = await sql<Row>`
@@ -74,6 +77,7 @@ export async function searchPassages(db: AnyKysely, input: SearchInput): Promise
              case p.language when 'german' then q.german when 'english' then q.english else q.simple end as query
       from passages p cross join q
       where p.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
+        ${fileIds ? sql`and p.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`))})` : sql``}
         and (   (p.language = 'german' and p.tsv @@ q.german)
              or (p.language = 'english' and p.tsv @@ q.english)
              or (p.language not in ('german', 'english') and p.tsv @@ q.simple))
