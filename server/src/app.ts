@@ -45,6 +45,8 @@ export interface AppDependencies {
   storage?: FileStorage;
   /** Called after an upload, so the ingestion runner starts at once (main.ts passes the runner's). */
   nudgeIngestion?: () => void;
+  /** Called after a job is enqueued, so the job runner starts it at once (main.ts passes the runner's). */
+  nudgeJobs?: () => void;
   /** Passage retrieval for grounded answers; full-text search over `db` when absent. */
   retriever?: Retriever;
 }

@@ -9,6 +9,7 @@ import { ModelProvider } from './inference/model-provider';
 import { defaultIngestionDependencies } from './ingestion/default-dependencies';
 import { FileStorage } from './ingestion/file-storage';
 import { IngestionRunner } from './ingestion/ingestion-runner';
+import { JobRunner, type JobHandler } from './jobs/job-runner';
 import { loadSettingsSeed } from './settings/load-seed';
 
 /** Starts the reference backend: storage, the dev identity provider (unless OIDC_ISSUER is set), the API. */
@@ -56,6 +57,9 @@ async function main() {
     deps: defaultIngestionDependencies,
     log: logger.child({ component: 'ingestion' }),
   });
+  // Long work other than ingestion (source computation, re-embedding): rows any replica may claim.
+  const jobHandlers: Record<string, JobHandler> = {};
+  const jobs = new JobRunner({ db: database.db, handlers: jobHandlers, log: logger.child({ component: 'jobs' }) });
   const app = await buildApp({
     config,
     db: database.db,
@@ -63,11 +67,14 @@ async function main() {
     models,
     storage,
     nudgeIngestion: () => ingestion.nudge(),
+    nudgeJobs: () => jobs.nudge(),
     logger: logger.child({ component: 'api' }),
   });
   await app.listen({ host: config.host, port: config.port });
   ingestion.start();
+  jobs.start();
   closers.unshift(() => ingestion.stop());
+  closers.unshift(() => jobs.stop());
   closers.unshift(() => app.close());
 
   const apiUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;

@@ -8,6 +8,7 @@ export interface DatabaseSchema {
   collections: CollectionsTable;
   files: FilesTable;
   ingestion_runs: IngestionRunsTable;
+  jobs: JobsTable;
   document_pages: DocumentPagesTable;
   passages: PassagesTable;
   conversations: ConversationsTable;
@@ -88,6 +89,22 @@ export interface IngestionRunsTable {
   started_at: Date | null;
   finished_at: Date | null;
   locked_until: Date | null;
+}
+
+/** Long work any replica may run (jobs/job-queue.ts): claimed by lease, one per key. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  key: string | null;
+  owner_id: string | null;
+  payload: ColumnType<unknown, string | undefined, string>;
+  status: 'pending' | 'running' | 'completed' | 'failed';
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_until: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** The text layer of each page (written by search/index-document.ts). */

@@ -5,6 +5,7 @@ import * as collections from './0003-collections';
 import * as conversations from './0004-conversations';
 import * as messageWrittenAt from './0005-message-written-at';
 import * as userLimits from './0006-user-limits';
+import * as jobs from './0008-jobs';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-conversations': conversations,
   '0005-message-written-at': messageWrittenAt,
   '0006-user-limits': userLimits,
+  '0008-jobs': jobs,
 };
