@@ -64,6 +64,7 @@ export {
   type ApiClientDeps,
   type ApiClients,
 } from './http/api-clients';
+export { uploadWithProgress, type UploadProgress, type UploadWithProgressOptions } from './http/upload-with-progress';
 
 // server state (TanStack Query: one QueryClient for the host and every remote; docs/platform.md)
 export { queryClient, resetServerState } from './server-state/query-client';
@@ -82,6 +83,37 @@ export {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
+
+// documents (opening a document source: pages, the file's URL, highlights; docs/platform.md)
+export { documentKeys } from './documents/document-keys';
+export { fileContentRequest, type FileContentRequest } from './documents/file-content-request';
+export { filePagesQuery, getFilePages } from './documents/file-pages';
+export {
+  boxesForRange,
+  pdfHighlightsForRanges,
+  type HighlightBox,
+  type PageRange,
+  type PdfHighlight,
+} from './documents/highlight-boxes';
+export {
+  TEXT_PAGE_JOINER,
+  isPdfDocument,
+  isPdfMediaType,
+  sourceMarks,
+  sourcePdfHighlights,
+  sourceTextPreview,
+  type SourceMark,
+  type SourceTextRange,
+} from './documents/source-preview';
+export {
+  useFilePreview,
+  useSourcePreview,
+  type PdfPreviewSource,
+  type SourcePreviewContent,
+  type SourcePreviewOptions,
+  type SourcePreviewState,
+  type TextPreviewSource,
+} from './documents/use-source-preview';
 
 // streaming
 export {
