@@ -1,3 +1,5 @@
+import type { HighlightBox } from '@assistant/platform';
+
 /** A highlighted range of a text document: UTF-16 offsets, `end` exclusive. */
 export interface TextHighlight {
   start: number;
@@ -40,13 +42,9 @@ export function splitText(text: string, merged: readonly TextHighlight[]): TextS
   return segments;
 }
 
-/** A box of a PDF highlight: fractions (0..1) of the page, origin top-left. */
-export interface HighlightBox {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
+// A box of a PDF highlight (fractions 0..1 of the page, origin top-left): defined in the platform,
+// which computes highlights (boxesForRange) for every remote; the ui draws them.
+export type { HighlightBox } from '@assistant/platform';
 
 const clamp01 = (value: number) => (Number.isFinite(value) ? Math.max(0, Math.min(1, value)) : 0);
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;

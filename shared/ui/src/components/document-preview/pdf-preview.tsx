@@ -5,27 +5,17 @@ import { PlusIcon } from '../../icons/icons';
 import { ErrorState } from '../error-state';
 import { IconButton } from '../icon-button';
 import { Loading } from '../loading';
-import { scrollWithin, type HighlightBox } from './highlight-ranges';
+import type { PdfHighlight } from '@assistant/platform';
+import { scrollWithin } from './highlight-ranges';
 import { Announcer, HighlightControls } from './highlight-controls';
 import { openPdf, PdfLoadError, type PdfSource } from './load-pdf';
 import { PdfPage, type PageRect } from './pdf-page';
 import type { DocumentPreviewTexts } from './texts';
 import { useHighlightNavigation } from './use-highlight-navigation';
 
-/** A highlighted passage's part on one page. */
-export interface PdfHighlight {
-  /** Counts from 1. */
-  pageNumber: number;
-  /** Fractions (0..1) of the page, origin top-left (the contracts' bounding boxes fit as they are). */
-  boxes: readonly HighlightBox[];
-  /**
-   * Entries with the same group are one highlight for navigation (a passage across a page break
-   * is one entry per page with one group). Without it each entry is its own highlight.
-   */
-  group?: string | number;
-  /** The passage's text, read by screen readers at the highlight and announced on navigation. */
-  text?: string;
-}
+// A highlighted passage's part on one page: defined in the platform, which computes it
+// (pdfHighlightsForRanges, useSourcePreview); the preview draws it.
+export type { PdfHighlight };
 
 export const ZOOM_LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 const FALLBACK_WIDTH = 800;
