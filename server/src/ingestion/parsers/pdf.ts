@@ -21,12 +21,13 @@ type Box = ParsedPage['boxes'][number];
 const clamp = (n: number) => Math.min(1, Math.max(0, n));
 
 /**
- * PDF to pages of text with a box per line. Text items come in content-stream order (the reading
+ * PDF to pages of text with a box per word. Text items come in content-stream order (the reading
  * order of nearly every producer); an item starts a new line when the previous one ended a line
  * (hasEOL) or when its baseline moved by more than half its height. Items on one line are joined
- * with a space when there is a visible gap between them. A line's box is the union of its items'
- * boxes, converted through the page viewport (rotation and crop box included) to fractions of the
- * page, top-left origin; start/end are the line's offsets in the page text (lines end with \n).
+ * with a space when there is a visible gap between them; lines end with \n. Each word (a run
+ * without white space inside one item) gets a box, converted through the page viewport (rotation
+ * and crop box included) to fractions of the page, top-left origin; start/end are the word's
+ * offsets in the page text, so a cited range maps to exactly the words it covers.
  */
 export async function parsePdf(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfResult> {
   const task = getDocument({
@@ -80,12 +81,16 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<{ title?: string; au
   }
 }
 
+interface Word {
+  /** Offset in the line's raw text (before the line is trimmed). */
+  offset: number;
+  length: number;
+  box: { left: number; top: number; right: number; bottom: number };
+}
+
 interface Line {
-  parts: string[];
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
+  raw: string;
+  words: Word[];
   /** Baseline and height in PDF units, to tell where the next line begins. */
   baseline: number;
   height: number;
@@ -93,10 +98,57 @@ interface Line {
   endX: number;
 }
 
+// Box edges are stored rounded (a hundred-thousandth of a page is far below a pixel): compact JSON.
+const round = (n: number) => Math.round(clamp(n) * 1e5) / 1e5;
+
+/**
+ * The words of one text item with their boxes. pdf.js gives an item's start and advance width,
+ * not each glyph's, so a word's left and right edges are placed by its share of the item's
+ * characters: proportional, so exact at the item's ends and close in between (the narrower the
+ * glyphs of a word compared with the item's average, the more its box is off).
+ */
+function itemWords(
+  text: string,
+  transform: readonly number[],
+  width: number,
+  fontHeight: number,
+  offset: number,
+  toPage: (x: number, y: number) => [number, number],
+): Word[] {
+  const [a = 1, b = 0, , , x = 0, y = 0] = transform;
+  const scale = Math.hypot(a, b) || 1;
+  // Along the baseline (the text's direction) and up from it, in PDF units.
+  const along = [a / scale, b / scale] as const;
+  const up = [-along[1], along[0]] as const;
+  const words: Word[] = [];
+  for (const match of text.matchAll(/\S+/g)) {
+    const from = (width * match.index) / text.length;
+    const to = (width * (match.index + match[0].length)) / text.length;
+    const corners = [
+      [from, 0],
+      [to, 0],
+      [from, fontHeight],
+      [to, fontHeight],
+    ].map(([t = 0, h = 0]) => toPage(x + along[0] * t + up[0] * h, y + along[1] * t + up[1] * h));
+    const xs = corners.map(([px]) => px);
+    const ys = corners.map(([, py]) => py);
+    words.push({
+      offset: offset + match.index,
+      length: match[0].length,
+      box: { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) },
+    });
+  }
+  return words;
+}
+
 async function readPage(doc: PDFDocumentProxy, pageNumber: number): Promise<ParsedPage> {
   const page = await doc.getPage(pageNumber);
   try {
     const viewport = page.getViewport({ scale: 1 });
+    const toPage = (x: number, y: number): [number, number] => {
+      const [vx, vy] = viewport.convertToViewportPoint(x, y) as [number, number];
+      return [vx / viewport.width, vy / viewport.height];
+    };
     const content = await page.getTextContent();
     const lines: Line[] = [];
     let current: Line | undefined;
@@ -108,29 +160,17 @@ async function readPage(doc: PDFDocumentProxy, pageNumber: number): Promise<Pars
       const fontHeight = item.height || Math.hypot(c, d) || Math.hypot(a, b);
       const text = item.str;
       if (text.length > 0) {
-        const [x1, y1] = viewport.convertToViewportPoint(x, y) as [number, number];
-        const [x2, y2] = viewport.convertToViewportPoint(x + item.width, y + fontHeight) as [number, number];
-        const box = {
-          left: Math.min(x1, x2) / viewport.width,
-          right: Math.max(x1, x2) / viewport.width,
-          top: Math.min(y1, y2) / viewport.height,
-          bottom: Math.max(y1, y2) / viewport.height,
-        };
         const sameLine = current !== undefined && !lineEnded && Math.abs(current.baseline - y) <= Math.max(current.height, fontHeight) / 2;
         if (current && sameLine) {
           const gap = x - current.endX;
-          const last = current.parts[current.parts.length - 1] ?? '';
-          if (gap > fontHeight * 0.15 && !/\s$/.test(last) && !/^\s/.test(text)) current.parts.push(' ');
-          current.parts.push(text);
-          current.left = Math.min(current.left, box.left);
-          current.right = Math.max(current.right, box.right);
-          current.top = Math.min(current.top, box.top);
-          current.bottom = Math.max(current.bottom, box.bottom);
+          if (gap > fontHeight * 0.15 && !/\s$/.test(current.raw) && !/^\s/.test(text)) current.raw += ' ';
           current.endX = x + item.width;
         } else {
-          current = { parts: [text], ...box, baseline: y, height: fontHeight, endX: x + item.width };
+          current = { raw: '', words: [], baseline: y, height: fontHeight, endX: x + item.width };
           lines.push(current);
         }
+        current.words.push(...itemWords(text, item.transform as number[], item.width, fontHeight, current.raw.length, toPage));
+        current.raw += text;
         lineEnded = false;
       }
       if (item.hasEOL) lineEnded = true;
@@ -138,19 +178,23 @@ async function readPage(doc: PDFDocumentProxy, pageNumber: number): Promise<Pars
     let text = '';
     const boxes: Box[] = [];
     for (const line of lines) {
-      const trimmed = line.parts.join('').trim();
+      const trimmed = line.raw.trim();
       if (!trimmed) continue;
       if (text) text += '\n';
-      const start = text.length;
+      // Where the line's raw text (leading white space cut off) begins in the page text.
+      const lineStart = text.length - (line.raw.length - line.raw.trimStart().length);
       text += trimmed;
-      boxes.push({
-        left: clamp(line.left),
-        top: clamp(line.top),
-        right: clamp(line.right),
-        bottom: clamp(line.bottom),
-        start,
-        end: text.length,
-      });
+      for (const word of line.words) {
+        const start = lineStart + word.offset;
+        boxes.push({
+          left: round(word.box.left),
+          top: round(word.box.top),
+          right: round(word.box.right),
+          bottom: round(word.box.bottom),
+          start,
+          end: start + word.length,
+        });
+      }
     }
     return { pageNumber, text, boxes };
   } finally {

@@ -37,25 +37,53 @@ describe('parseDocument: PDF', () => {
     );
   });
 
-  it('gives a box per line within 0..1 whose offsets point at that line, top to bottom', async () => {
+  it('gives a box per word within 0..1 whose offsets point at that word, line by line, left to right', async () => {
     const doc = await parseDocument(pdf, 'application/pdf');
     for (const [index, page] of doc.pages.entries()) {
       const lines = index === 0 ? pageOne : pageTwo;
-      assert.equal(page.boxes.length, lines.length);
+      const words = lines.flatMap((line, i) => line.split(' ').map((word) => ({ word, line: i })));
+      assert.equal(page.boxes.length, words.length);
       page.boxes.forEach((box, i) => {
-        for (const edge of [box.left, box.top, box.right, box.bottom]) assert.ok(edge >= 0 && edge <= 1, `edge ${edge}`);
+        const { word, line } = words[i]!;
+        for (const edge of [box.left, box.top, box.right, box.bottom]) {
+          assert.ok(edge >= 0 && edge <= 1, `edge ${edge}`);
+          // Compact: edges rounded to 5 decimals.
+          assert.equal(edge, Math.round(edge * 1e5) / 1e5);
+        }
         assert.ok(box.right > box.left && box.bottom > box.top);
-        assert.equal(page.text.slice(box.start, box.end), lines[i]);
+        assert.equal(page.text.slice(box.start, box.end), word);
         // The generator puts line i's baseline at 100 + 20 i points from the top of an 842 pt page.
-        const baseline = (PDF_LAYOUT.firstBaselineFromTop + i * PDF_LAYOUT.lineHeight) / 842;
+        const baseline = (PDF_LAYOUT.firstBaselineFromTop + line * PDF_LAYOUT.lineHeight) / 842;
         assert.ok(Math.abs(box.bottom - baseline) < 0.01, `bottom ${box.bottom} near ${baseline}`);
-        assert.ok(Math.abs(box.left - PDF_LAYOUT.left / 595) < 0.01);
+        const previous = page.boxes[i - 1];
+        if (previous && words[i - 1]!.line === line) assert.ok(box.left > previous.right, `${word} right of the word before it`);
+        else assert.ok(Math.abs(box.left - PDF_LAYOUT.left / 595) < 0.001, `${word} starts its line at the margin`);
       });
     }
     const page = doc.pages[1]!;
     const word = page.text.indexOf('Zebrastreifen');
-    const box = page.boxes.find((b) => b.start <= word && word < b.end);
-    assert.equal(box, page.boxes[0]);
+    const box = page.boxes.find((b) => b.start === word);
+    assert.equal(box && page.text.slice(box.start, box.end), 'Zebrastreifen');
+  });
+
+  it("places a word inside a line by its share of the line's characters (exact at the line's ends)", async () => {
+    // Proportional: "Mitte" is characters 6..11 of the 17 of "Links Mitte Recht", so its edges
+    // lie at 6/17 and 11/17 of the line's width (Helvetica's glyphs differ, so the ink does not
+    // quite; monospaced text would match exactly).
+    const doc = await parseDocument(makePdf([['Links Mitte Recht']]), 'application/pdf');
+    const [first, middle, last] = doc.pages[0]!.boxes;
+    const lineLeft = first!.left;
+    const lineWidth = last!.right - lineLeft;
+    assert.ok(Math.abs(middle!.left - (lineLeft + (lineWidth * 6) / 17)) < 2e-5, `${middle!.left}`);
+    assert.ok(Math.abs(middle!.right - (lineLeft + (lineWidth * 11) / 17)) < 2e-5, `${middle!.right}`);
+    assert.deepEqual(
+      doc.pages[0]!.boxes.map((b) => [b.start, b.end]),
+      [
+        [0, 5],
+        [6, 11],
+        [12, 17],
+      ],
+    );
   });
 
   it('joins separately drawn pieces of one line, with a space where a gap lies between them', async () => {
@@ -66,10 +94,14 @@ describe('parseDocument: PDF', () => {
     );
     const page = doc.pages[0]!;
     assert.equal(page.text, 'Links Rechts\nZusammengeschrieben');
-    assert.equal(page.boxes.length, 2);
-    const first = page.boxes[0]!;
-    assert.equal(page.text.slice(first.start, first.end), 'Links Rechts');
-    assert.ok(first.left < 0.13 && first.right > 300 / 595, `${first.left}..${first.right}`);
+    assert.deepEqual(
+      page.boxes.map((box) => page.text.slice(box.start, box.end)),
+      // pdf.js reads the two pieces drawn without a gap as one item: one word, one box.
+      ['Links', 'Rechts', 'Zusammengeschrieben'],
+    );
+    const rechts = page.boxes[1]!;
+    assert.ok(Math.abs(rechts.left - 300 / 595) < 0.001, `${rechts.left}`);
+    assert.ok(page.boxes[0]!.right < 0.2, 'the gap between the two pieces is not marked');
   });
 
   it('refuses an encrypted PDF with DATA0005', async () => {
