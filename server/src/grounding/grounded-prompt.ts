@@ -72,9 +72,21 @@ export function buildGroundedMessages(input: { question: string; windows: readon
   ];
 }
 
+// Words that give away the language of a short question (detectLanguage needs more text).
+const ENGLISH_QUESTION_WORDS = new Set('what when where who whom whose why how which does do did is are was were can could should the a an of to'.split(' '));
+const GERMAN_QUESTION_WORDS = new Set('was wann wo wer wen wem wessen warum wieso weshalb wie welche welcher welches gibt ist sind der die das ein eine den dem des zu'.split(' '));
+
 /** The language a question is in, as far as it can be told: English, else German (the portal's default). */
 export function questionLanguage(question: string): 'de' | 'en' {
-  return detectLanguage(question) === 'english' ? 'en' : 'de';
+  const detected = detectLanguage(question);
+  if (detected !== 'simple') return detected === 'english' ? 'en' : 'de';
+  let english = 0;
+  let german = 0;
+  for (const [word] of question.toLowerCase().matchAll(/\p{L}+/gu)) {
+    if (ENGLISH_QUESTION_WORDS.has(word)) english += 1;
+    if (GERMAN_QUESTION_WORDS.has(word)) german += 1;
+  }
+  return english > german && !/[äöüß]/i.test(question) ? 'en' : 'de';
 }
 
 const NO_SOURCES_ANSWER = {

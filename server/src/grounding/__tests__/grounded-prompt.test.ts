@@ -80,6 +80,9 @@ describe('grounded prompt', () => {
   it('answers "nothing found" in the language of the question', () => {
     assert.equal(questionLanguage('What is the notice period of the contract?'), 'en');
     assert.equal(questionLanguage('Wie lang ist die Kündigungsfrist?'), 'de');
+    assert.equal(questionLanguage('When does the canteen open?'), 'en');
+    assert.equal(questionLanguage('Wann öffnet die Kantine?'), 'de');
+    assert.equal(questionLanguage('Kündigungsfrist?'), 'de');
     assert.match(noSourcesAnswer('What is the notice period of the contract?'), /^I found no passage/);
     assert.match(noSourcesAnswer('Wie lang ist die Kündigungsfrist?'), /keine Stelle gefunden/);
   });
