@@ -92,6 +92,11 @@ const envSchema = z.object({
   OLLAMA_URL: baseUrl.default(DEFAULT_OLLAMA_URL),
   MODEL_MAX_TOKENS: z.coerce.number().int().min(1).default(DEFAULT_MODEL_MAX_TOKENS),
   MAX_ANSWER_CHARACTERS: z.coerce.number().int().min(1).default(DEFAULT_MAX_ANSWER_CHARACTERS),
+  // Embeddings for hybrid search (docs/search.md); no model: full-text search alone.
+  EMBEDDINGS_MODEL: z.string().trim().min(1).optional(),
+  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
+  EMBEDDINGS_TIMEOUT_SECONDS: z.coerce.number().min(0).default(60),
+  EMBEDDINGS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
   DEEPL_API_KEY: z.string().optional(),
   DEEPL_API_URL: baseUrl.optional(),
   LIBRETRANSLATE_URL: baseUrl.optional(),
@@ -156,6 +161,17 @@ export interface ServerConfig {
     maxTokens: number;
     /** Most characters of one answer read from the model (MAX_ANSWER_CHARACTERS). */
     maxAnswerCharacters: number;
+  };
+  /** Embeddings for hybrid search (docs/search.md). */
+  embeddings: {
+    /** EMBEDDINGS_MODEL; undefined: no vectors, full-text search alone. */
+    model: string | undefined;
+    /** Passages per `/embeddings` request (EMBEDDINGS_BATCH_SIZE). */
+    batchSize: number;
+    /** Per batch request (EMBEDDINGS_TIMEOUT_SECONDS); 0 means no limit. */
+    timeoutMs: number;
+    /** The query's embedding at search time (EMBEDDINGS_QUERY_TIMEOUT_MS); past it the search runs without vectors. */
+    queryTimeoutMs: number;
   };
   translation: {
     deepl: { apiKey: string; apiUrl: string } | undefined;
@@ -231,6 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       timeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       maxTokens: e.MODEL_MAX_TOKENS,
       maxAnswerCharacters: e.MAX_ANSWER_CHARACTERS,
+    },
+    embeddings: {
+      model: e.EMBEDDINGS_MODEL,
+      batchSize: e.EMBEDDINGS_BATCH_SIZE,
+      timeoutMs: e.EMBEDDINGS_TIMEOUT_SECONDS * 1000,
+      queryTimeoutMs: e.EMBEDDINGS_QUERY_TIMEOUT_MS,
     },
     translation: {
       deepl: e.DEEPL_API_KEY

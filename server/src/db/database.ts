@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -27,7 +29,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   } else {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    // PGlite loads extensions only when told at start: pgvector (hybrid search) and pg_trgm
+    // (compound words); `create extension` then works as on PostgreSQL (docs/search.md).
+    const extensions = { vector, pg_trgm };
+    const pglite = target.dataDir ? new PGlite(target.dataDir, { extensions }) : new PGlite({ extensions });
     await pglite.waitReady;
     db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
   }

@@ -11,6 +11,7 @@ export interface DatabaseSchema {
   jobs: JobsTable;
   document_pages: DocumentPagesTable;
   passages: PassagesTable;
+  passage_embeddings: PassageEmbeddingsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   rate_limits: RateLimitsTable;
@@ -127,6 +128,21 @@ export interface PassagesTable {
   text: string;
   language: string;
   tsv: ColumnType<string, unknown, unknown>;
+}
+
+/**
+ * A passage's embedding (migration 0007; only where pgvector is available): written by
+ * search/index-document.ts and the re-embedding job, one per passage, with the model and dimension.
+ */
+export interface PassageEmbeddingsTable {
+  passage_id: string;
+  collection_id: string;
+  file_id: string;
+  model: string;
+  dims: number;
+  /** pgvector `vector` as text: `[0.1,0.2,...]`. */
+  embedding: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** Chat conversations: each its owner's alone (owner_id = the owner's sub). */

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ParsedDocument } from '../ingestion/document-model';
 import { countWords } from '../ingestion/parsers/language';
 import { chunkDocument, type ChunkOptions } from './chunk-document';
+import { storeEmbeddings } from './passage-embeddings';
 import { SEARCH_LANGUAGES, searchDb, type AnyKysely, type SearchTables } from './tables';
 
 const BATCH = 200;
@@ -12,14 +13,23 @@ const BATCH = 200;
  * (text, word count, line boxes as JSON) and passages (chunks with their tsvector, built with the
  * document's text-search configuration) in one transaction, so a search never sees half a file.
  * Given a transaction (the ingestion job completes its run in the same one), it writes in that.
+ * With `embeddings` (one vector per passage of chunkDocument(document.pages, chunk), in order,
+ * computed before the transaction), the passages' embeddings are stored in the same transaction.
  */
 export async function indexDocument(
   db: AnyKysely,
-  input: { fileId: string; collectionId: string; document: ParsedDocument; chunk?: ChunkOptions },
+  input: {
+    fileId: string;
+    collectionId: string;
+    document: ParsedDocument;
+    chunk?: ChunkOptions;
+    embeddings?: { model: string; vectors: ReadonlyArray<readonly number[]> } | undefined;
+  },
 ): Promise<void> {
-  const { fileId, collectionId, document } = input;
+  const { fileId, collectionId, document, embeddings } = input;
   const language = (SEARCH_LANGUAGES as readonly string[]).includes(document.language) ? document.language : 'simple';
   const passages = chunkDocument(document.pages, input.chunk);
+  const ids = passages.map(() => randomUUID());
   const write = async (trx: Kysely<SearchTables>) => {
     await trx.deleteFrom('passages').where('file_id', '=', fileId).execute();
     await trx.deleteFrom('document_pages').where('file_id', '=', fileId).execute();
@@ -41,8 +51,8 @@ export async function indexDocument(
       await trx
         .insertInto('passages')
         .values(
-          passages.slice(i, i + BATCH).map((passage) => ({
-            id: randomUUID(),
+          passages.slice(i, i + BATCH).map((passage, j) => ({
+            id: ids[i + j]!,
             file_id: fileId,
             collection_id: collectionId,
             page_number: passage.pageNumber,
@@ -54,6 +64,15 @@ export async function indexDocument(
           })),
         )
         .execute();
+    }
+    // Vectors that do not line up with the passages (another chunking) are not stored: the
+    // re-embedding job embeds the passages later.
+    if (embeddings && embeddings.vectors.length === passages.length) {
+      await storeEmbeddings(
+        trx,
+        embeddings.model,
+        passages.map((_, i) => ({ passageId: ids[i]!, collectionId, fileId, vector: embeddings.vectors[i]! })),
+      );
     }
   };
   if (db.isTransaction) await write(searchDb(db));
@@ -72,7 +91,9 @@ export async function flushTextIndex(db: AnyKysely): Promise<void> {
   // Inside a caller's transaction, a savepoint keeps a refusal from aborting that transaction.
   if (db.isTransaction) await sql`savepoint search_flush_text_index`.execute(db);
   try {
-    await sql`select gin_clean_pending_list('passages_tsv_idx'::regclass)`.execute(db);
+    // The trigram index of compound words (migration 0007) is a GIN index too, when it exists.
+    await sql`select gin_clean_pending_list(c.oid::regclass) from pg_class c
+      where c.relname in ('passages_tsv_idx', 'passages_text_trgm_idx') and c.relkind = 'i'`.execute(db);
     if (db.isTransaction) await sql`release savepoint search_flush_text_index`.execute(db);
   } catch {
     // Not the owner, or the index is named otherwise: autovacuum (PostgreSQL) does it later.

@@ -1,6 +1,12 @@
-import type { SearchMode } from '@assistant/contracts';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH, type SearchMode } from '@assistant/contracts';
+import type { Embedder } from '../inference/embeddings';
+import { compoundHighlights, compoundStems, searchCompounds } from './compound-search';
+import type { Highlight } from './highlights';
+import { reciprocalRankFusion } from './rank-fusion';
 import { searchPassages, type Hit, type SearchInput } from './search-passages';
+import type { SearchStorage } from './search-storage';
 import type { AnyKysely } from './tables';
+import { searchVectors } from './vector-search';
 
 /**
  * The one retrieval every grounded feature uses (QA, grounded chat, tools, agents, deep research;
@@ -12,7 +18,169 @@ export interface Retriever {
   search(input: SearchInput): Promise<Hit[]>;
 }
 
-/** Full-text search alone (no embeddings model, or no vector extension). */
+/** Full-text search alone, exactly as the search box reads the query (tests and tools that want only that). */
 export function fullTextRetriever(db: AnyKysely): Retriever {
   return { mode: 'full-text', search: (input) => searchPassages(db, input) };
+}
+
+type Logger = { warn(obj: object, msg: string): void };
+
+export interface HybridRetrieverOptions {
+  db: AnyKysely;
+  /** What prepareSearchStorage found (pgvector, pg_trgm). */
+  storage: Pick<SearchStorage, 'vector' | 'vectorVersion'>;
+  /** EMBEDDINGS_MODEL's client; absent: no vectors (full-text mode). */
+  embedder?: Embedder | undefined;
+  /** The query's embedding at search time (EMBEDDINGS_QUERY_TIMEOUT_MS); past it the search runs without vectors. */
+  queryTimeoutMs?: number;
+  log?: Logger;
+  /** Recent query embeddings kept (default 256) and for how long (default 10 minutes). */
+  cacheSize?: number;
+  cacheTtlMs?: number;
+}
+
+export interface HybridRetriever extends Retriever {
+  /** One line for the start-up log: the mode and why. */
+  describe(): string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Retrieval by up to three ranked lists, merged by reciprocal rank fusion (k = 60):
+ *
+ * - full-text search (searchPassages, any of the question's words, ranked by ts_rank_cd),
+ * - compound words: the stems of the query's words of 4+ letters inside longer words (pg_trgm),
+ *   so `Bericht` finds `Jahresbericht` in either mode,
+ * - in hybrid mode, the nearest passages by cosine distance of their embeddings (pgvector) to the
+ *   query's embedding (computed per search, recent ones cached briefly).
+ *
+ * `mode` is 'hybrid' when an embeddings model is configured and the database has pgvector, else
+ * 'full-text'. A query whose embedding fails (endpoint down, too slow) is answered from the
+ * other lists, with a warning in the log. Every list is filtered to the collections (and files)
+ * given, in SQL. Highlights: the words full-text search matched and every word that contains a
+ * query stem (the whole compound), merged; a hit only the vectors found gets the query words it
+ * contains (possibly none).
+ */
+export function createRetriever(options: HybridRetrieverOptions): HybridRetriever {
+  const { db, storage, embedder, log } = options;
+  const hybrid = !!embedder && storage.vector;
+  const iterativeScan = compareVersions(storage.vectorVersion ?? '0', '0.8.0') >= 0;
+  const cache = new QueryEmbeddingCache(options.cacheSize ?? 256, options.cacheTtlMs ?? 10 * 60_000);
+
+  async function queryVector(query: string): Promise<number[] | undefined> {
+    if (!hybrid || !embedder) return undefined;
+    try {
+      return await cache.get(`${embedder.model}\n${query}`, async () => {
+        const [vector] = await embedder.embed([query], { timeoutMs: options.queryTimeoutMs ?? 3000 });
+        return vector!;
+      });
+    } catch (error) {
+      log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'the query embedding failed: this search ran without vectors');
+      return undefined;
+    }
+  }
+
+  return {
+    mode: hybrid ? 'hybrid' : 'full-text',
+    describe() {
+      if (hybrid) return `hybrid: full-text + vectors of ${embedder!.model} (pgvector ${storage.vectorVersion ?? '?'}) + compound words, reciprocal rank fusion`;
+      const why = embedder ? 'the database has no pgvector' : 'EMBEDDINGS_MODEL is not set';
+      return `full-text: full-text + compound words, reciprocal rank fusion (no vectors: ${why})`;
+    },
+    async search(input: SearchInput): Promise<Hit[]> {
+      const query = input.query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+      const collectionIds = [...new Set(input.collectionIds)].filter((id) => UUID.test(id));
+      const fileIds = input.fileIds ? [...new Set(input.fileIds)].filter((id) => UUID.test(id)) : undefined;
+      if (!query || collectionIds.length === 0 || fileIds?.length === 0) return [];
+      const limit = Math.min(Math.max(Math.trunc(input.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
+      // Each list brings more than the limit, so fusion can lift what two lists agree on.
+      const candidates = Math.min(Math.max(limit * 2, 30), SEARCH_MAX_LIMIT);
+      const scope = { collectionIds, ...(fileIds ? { fileIds } : {}) };
+
+      const vectorPromise = queryVector(query);
+      const stems = await compoundStems(db, query);
+      const fullText = await searchPassages(db, { ...scope, query, limit: candidates }, { anyWord: true });
+      const compounds = await searchCompounds(db, { ...scope, stems, limit: candidates });
+      const vector = await vectorPromise;
+      const nearest =
+        vector && embedder ? await searchVectors(db, { ...scope, model: embedder.model, vector, limit: candidates, iterativeScan }) : [];
+
+      const byId = new Map<string, Hit>();
+      for (const hit of fullText) byId.set(hit.passageId, hit);
+      for (const row of [...compounds, ...nearest]) {
+        if (byId.has(row.id)) continue;
+        byId.set(row.id, {
+          passageId: row.id,
+          fileId: row.file_id,
+          collectionId: row.collection_id,
+          pageNumber: row.page_number,
+          startOffset: row.start_offset,
+          endOffset: row.end_offset,
+          text: row.text,
+          score: 0,
+          highlights: [],
+        });
+      }
+      const lists = [fullText.map((h) => h.passageId), compounds.map((r) => r.id), nearest.map((r) => r.id)];
+      return reciprocalRankFusion(lists)
+        .slice(0, limit)
+        .map(({ id, score }) => {
+          const hit = byId.get(id)!;
+          return { ...hit, score, highlights: mergeHighlights(hit.highlights, compoundHighlights(hit.text, stems)) };
+        });
+    },
+  };
+}
+
+/** Two sets of whole-word ranges as one, in text order; overlapping ranges become their union. */
+export function mergeHighlights(a: readonly Highlight[], b: readonly Highlight[]): Highlight[] {
+  const sorted = [...a, ...b].sort((x, y) => x.start - y.start || x.end - y.end);
+  const merged: Highlight[] = [];
+  for (const h of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && h.start < last.end) last.end = Math.max(last.end, h.end);
+    else merged.push({ start: h.start, end: h.end });
+  }
+  return merged;
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const pb = b.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Recent query embeddings (a follow-up question, a retry, several tools asking alike), briefly. */
+class QueryEmbeddingCache {
+  private entries = new Map<string, { at: number; vector: Promise<number[]> }>();
+
+  constructor(
+    private readonly size: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(key: string, compute: () => Promise<number[]>): Promise<number[]> {
+    const now = Date.now();
+    const entry = this.entries.get(key);
+    if (entry && now - entry.at <= this.ttlMs) {
+      // Most recently used last: the first key is the one to drop.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.vector;
+    }
+    const vector = compute();
+    this.entries.delete(key);
+    this.entries.set(key, { at: now, vector });
+    // A failure is not remembered: the next search asks again.
+    vector.catch(() => {
+      if (this.entries.get(key)?.vector === vector) this.entries.delete(key);
+    });
+    while (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    return vector;
+  }
 }

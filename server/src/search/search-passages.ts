@@ -31,6 +31,20 @@ export interface SearchInput {
   fileIds?: readonly string[];
 }
 
+export interface SearchOptions {
+  /**
+   * Match passages with any of the query's words (ranked by ts_rank_cd, so more of them rank
+   * higher) instead of all of them: for questions in natural language (retrieval for grounded
+   * answers), where a search box's AND would demand every word of the sentence.
+   */
+  anyWord?: boolean;
+}
+
+/** The query's words joined with websearch's `or` (quotes and `-` of the typed query are dropped). */
+export function anyWordQuery(query: string): string {
+  const words = (query.match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word.toLowerCase() !== 'or');
+  return words.join(' or ');
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const START = '\u0001';
@@ -58,8 +72,9 @@ interface Row {
  * matched words come from ts_headline (HighlightAll, control-character markers) turned into offsets
  * in the passage text, checked character by character against it.
  */
-export async function searchPassages(db: AnyKysely, input: SearchInput): Promise<Hit[]> {
-  const query = input.query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+export async function searchPassages(db: AnyKysely, input: SearchInput, options: SearchOptions = {}): Promise<Hit[]> {
+  const typed = input.query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  const query = options.anyWord ? anyWordQuery(typed) : typed;
   // Ids that are not UUIDs name no collection (and would make the uuid cast fail).
   const collectionIds = [...new Set(input.collectionIds)].filter((id) => UUID.test(id));
   const fileIds = input.fileIds ? [...new Set(input.fileIds)].filter((id) => UUID.test(id)) : undefined;

@@ -5,7 +5,7 @@ import type { DatabaseSchema } from '../db/schema';
  * The two tables search writes and reads (migration 0003). Search functions take any Kysely
  * instance (a transaction of the caller's included) and see only these tables.
  */
-export type SearchTables = Pick<DatabaseSchema, 'document_pages' | 'passages'>;
+export type SearchTables = Pick<DatabaseSchema, 'document_pages' | 'passages' | 'passage_embeddings'>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a Kysely of any schema: callers pass their own database or transaction
 export type AnyKysely = Kysely<any>;

@@ -5,6 +5,7 @@ import * as collections from './0003-collections';
 import * as conversations from './0004-conversations';
 import * as messageWrittenAt from './0005-message-written-at';
 import * as userLimits from './0006-user-limits';
+import * as embeddings from './0007-embeddings';
 import * as jobs from './0008-jobs';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-conversations': conversations,
   '0005-message-written-at': messageWrittenAt,
   '0006-user-limits': userLimits,
+  '0007-embeddings': embeddings,
   '0008-jobs': jobs,
 };

@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Highlight } from './highlights';
+import type { AnyKysely } from './tables';
+
+/** Query words shorter than this are left to full-text search (too many unrelated words contain them). */
+export const COMPOUND_MIN_LETTERS = 4;
+/** Most stems one query looks for inside words (a long question keeps its first ones). */
+const MAX_STEMS = 8;
+
+/** A query word's stem and the pattern that finds it inside any word of a passage. */
+export interface CompoundStem {
+  stem: string;
+  /** A PostgreSQL (ARE) and JavaScript regular expression, case-insensitive, umlaut-tolerant. */
+  pattern: string;
+}
+
+export interface CompoundRow {
+  id: string;
+  file_id: string;
+  collection_id: string;
+  page_number: number;
+  start_offset: number;
+  end_offset: number;
+  text: string;
+  score: number;
+}
+
+/** Folds what the German stemmer folds (ä→a, ö→o, ü→u, ß→ss), lower case. */
+function fold(word: string): string {
+  return word.toLowerCase().replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss');
+}
+
+/**
+ * A folded stem as a pattern that matches it with or without umlauts (`vertrag` finds
+ * `Arbeitsverträge`), ß for ss, in any case. Stems hold letters and digits only.
+ */
+export function stemPattern(stem: string): string {
+  const umlaut = { a: '[aäÄ]', o: '[oöÖ]', u: '[uüÜ]' } as const;
+  return fold(stem)
+    .split('ss')
+    .map((part) => part.replace(/[aou]/g, (c) => umlaut[c as keyof typeof umlaut]))
+    .join('(?:ss|ß)');
+}
+
+const stemCache = new Map<string, string | null>();
+const STEM_CACHE_SIZE = 5000;
+
+/**
+ * The stems of a query's words of 4+ letters, by PostgreSQL's own Snowball stemmers: a word that
+ * is a stop word in German or English (`eine`, `über`, `this`) is dropped; of the German and the
+ * English stem the shorter one is kept (`Verträge` → `vertrag`, `audited` → `audit`). Cached per
+ * word: stemming does not change while the server runs.
+ */
+export async function compoundStems(db: AnyKysely, query: string): Promise<CompoundStem[]> {
+  const words = [...new Set((query.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))].filter(
+    (w) => [...w].length >= COMPOUND_MIN_LETTERS,
+  );
+  const unknown = words.filter((w) => !stemCache.has(w));
+  if (unknown.length > 0) {
+    const { rows } = await sql<{ word: string; german: string[] | null; english: string[] | null }>`
+      select w as word, ts_lexize('german_stem', w) as german, ts_lexize('english_stem', w) as english
+      from unnest(${sql.val(unknown)}::text[]) as w`.execute(db);
+    for (const row of rows) {
+      const german = row.german?.[0];
+      const english = row.english?.[0];
+      // An empty array is a stop word of that language; null: the dictionary did not know it.
+      const stop = (row.german !== null && row.german.length === 0) || (row.english !== null && row.english.length === 0);
+      const candidates = [german, english, row.word].filter((s): s is string => !!s && [...fold(s)].length >= COMPOUND_MIN_LETTERS);
+      const stem = stop || candidates.length === 0 ? null : fold(candidates.reduce((a, b) => ([...b].length < [...a].length ? b : a)));
+      if (stemCache.size >= STEM_CACHE_SIZE) stemCache.delete(stemCache.keys().next().value!);
+      stemCache.set(row.word, stem);
+    }
+  }
+  const stems = [...new Set(words.map((w) => stemCache.get(w)).filter((s): s is string => !!s))];
+  // A stem inside another one adds nothing (`bericht` already finds what `berichts` finds).
+  const kept = stems.filter((s) => !stems.some((other) => other !== s && s.includes(other)));
+  return kept.slice(0, MAX_STEMS).map((stem) => ({ stem, pattern: stemPattern(stem) }));
+}
+
+/**
+ * Passages in which a query word's stem occurs inside a word (`Bericht` in `Jahresbericht` and
+ * `Berichtspflicht`, `Vertrag` in `Arbeitsvertrages`): a case-insensitive regular expression per
+ * stem, which pg_trgm's GIN index on passages.text answers (or a scan of the collections'
+ * passages where the extension is missing). Ranked by the number of stems found, then by how
+ * often they occur (at most 3 counted per stem); ties by id. Always within the collections
+ * (and files) given.
+ */
+export async function searchCompounds(
+  db: AnyKysely,
+  input: { collectionIds: readonly string[]; fileIds?: readonly string[] | undefined; stems: readonly CompoundStem[]; limit: number },
+): Promise<CompoundRow[]> {
+  const { collectionIds, fileIds, stems, limit } = input;
+  if (stems.length === 0 || collectionIds.length === 0 || fileIds?.length === 0) return [];
+  const found = (pattern: string) => sql<number>`(case when p.text ~* ${pattern} then 1 else 0 end)`;
+  const occurrences = (pattern: string) => sql<number>`least(regexp_count(p.text, ${pattern}, 1, 'i'), 3)`;
+  const { rows } = await sql<CompoundRow>`
+    select p.id, p.file_id, p.collection_id, p.page_number, p.start_offset, p.end_offset, p.text,
+           (${sql.join(stems.map((s) => found(s.pattern)), sql` + `)})
+             + 0.1 * (${sql.join(stems.map((s) => occurrences(s.pattern)), sql` + `)}) as score
+    from passages p
+    where p.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
+      ${fileIds ? sql`and p.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`))})` : sql``}
+      and (${sql.join(stems.map((s) => sql`p.text ~* ${s.pattern}`), sql` or `)})
+    order by score desc, p.id
+    limit ${limit}`.execute(db);
+  return rows.map((row) => ({ ...row, score: Number(row.score) }));
+}
+
+/**
+ * The words of `text` that contain one of the stems: each whole word, exactly (`Jahresbericht`,
+ * `Arbeitsvertrages`), in text order. Words are runs of letters and digits, so a hyphenated
+ * `Bericht-Entwurf` gives `Bericht`.
+ */
+export function compoundHighlights(text: string, stems: readonly CompoundStem[]): Highlight[] {
+  if (stems.length === 0) return [];
+  const patterns = stems.map((s) => new RegExp(s.pattern, 'iu'));
+  const highlights: Highlight[] = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (patterns.some((pattern) => pattern.test(match[0]))) highlights.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return highlights;
+}
