@@ -48,6 +48,9 @@ const trustProxy = z
     return items;
   });
 
+/** The passage text one grounded answer gets when QA_MAX_CHARACTERS is unset. */
+export const DEFAULT_QA_MAX_CHARACTERS = 24_000;
+
 /** Where a local Ollama answers when OLLAMA_URL is unset. */
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
 
@@ -110,6 +113,10 @@ const envSchema = z.object({
     .min(1)
     .max(TRANSLATE_MAX_CHARACTERS, `Must not be above ${TRANSLATE_MAX_CHARACTERS} (the contract's limit)`)
     .default(TRANSLATE_MAX_CHARACTERS),
+
+  // Question answering (docs/qa.md).
+  QA_MAX_CHARACTERS: z.coerce.number().int().min(1).default(DEFAULT_QA_MAX_CHARACTERS),
+  QA_DOCUMENT_MODELS: list.optional(),
 
   // Per-user limits (docs/limits.md); 0 turns one off.
   MODEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
@@ -179,6 +186,13 @@ export interface ServerConfig {
     llmLanguages: string[];
     /** Longest text of one translate or easy-language call (at most the contract's limit). */
     maxCharacters: number;
+  };
+  /** Question answering over documents (docs/qa.md). */
+  qa: {
+    /** QA_MAX_CHARACTERS: the passage text one grounded answer gets (each model's `max_characters`). */
+    maxCharacters: number;
+    /** QA_DOCUMENT_MODELS: models that answer over one whole document (`mode: 'document'`). */
+    documentModels: string[];
   };
   /** Per-user limits (http/user-limits.ts, docs/limits.md); 0 is off. */
   userLimits: {
@@ -265,6 +279,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       libreTranslate: e.LIBRETRANSLATE_URL ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,
       llmLanguages: e.TRANSLATION_LLM_LANGUAGES ?? DEFAULT_LLM_LANGUAGES,
       maxCharacters: e.TRANSLATE_MAX_CHARACTERS,
+    },
+    qa: {
+      maxCharacters: e.QA_MAX_CHARACTERS,
+      documentModels: e.QA_DOCUMENT_MODELS ?? [],
     },
     userLimits: {
       modelCallsPerMinute: e.MODEL_RATE_LIMIT_PER_MINUTE,
