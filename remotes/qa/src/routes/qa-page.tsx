@@ -1,23 +1,258 @@
-import { EmptyState, PageHeader } from '@assistant/ui';
+import { citedSourceNumbers, type QaChatRequest, type QaSource } from '@assistant/contracts';
+import { EmptyState, PageHeader, VisuallyHidden, useAnnouncer } from '@assistant/ui';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnswerView, QuestionForm, sourceAnchor, useAskQuestion } from '../features/ask';
+import { useDeleteExchange, useHistoryQuery, HistoryPanel, useSaveExchange } from '../features/history';
+import {
+  ResourcePicker,
+  effectiveCollections,
+  effectiveModel,
+  modelsForScope,
+  useCollectionFilesQuery,
+  useQaChoices,
+  useQaResourcesQuery,
+} from '../features/resources';
+import { SourcePreviewDialog, SourcesPanel, useAnswerSources } from '../features/sources';
 import { NAMESPACE } from '../namespace';
+import type { QaExchange, QaTarget } from '../qa-exchange';
+import { useSignedInSub } from '../signed-in-user';
+import { PickerSummary } from './picker-summary';
 import { useDocumentTitle } from './use-document-title';
+import './qa-page.css';
 
-/** /usecases/qa: questions over documents, with the chat history and the document preview. */
+const NO_ENTRIES: QaExchange[] = [];
+const COPIED_MS = 3_000;
+
+/** The request that asks (again) what an exchange asked. */
+function requestOf(exchange: Pick<QaExchange, 'question' | 'target' | 'model'>): QaChatRequest {
+  const scope = exchange.target.kind === 'document' ? { file_id: exchange.target.fileId } : { collections: exchange.target.collections.map((c) => c.id) };
+  return { question: exchange.question, ...(exchange.model ? { model: exchange.model } : {}), ...scope };
+}
+
+/**
+ * /usecases/qa: questions over documents (docs/qa-ui.md). Pick collections or one document and a
+ * model; ask; the answer streams with its citations; the sources are computed after it (trigger,
+ * then poll) and each opens the document at the cited place. Past questions are kept in this
+ * browser per user and reopen with their answer and sources.
+ */
 export default function QaPage() {
   const { t } = useTranslation(NAMESPACE);
   useDocumentTitle(t('title'));
+  const sub = useSignedInSub();
+  const userSub = sub ?? null;
+  const resources = useQaResourcesQuery();
+  const [choices, setChoices] = useQaChoices(userSub);
+  const history = useHistoryQuery(userSub);
+  const save = useSaveExchange(userSub).mutate;
+  const remove = useDeleteExchange(userSub).mutate;
+  const { live, ask, stop } = useAskQuestion();
+  const [shown, setShown] = useState<QaExchange | null>(null);
+  const [preview, setPreview] = useState<number | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState<boolean | undefined>(undefined);
+  const [announcement, announce] = useAnnouncer();
+  const questionRef = useRef<HTMLTextAreaElement>(null);
+
+  const collections = resources.data?.collections ?? [];
+  const models = resources.data?.language_models ?? [];
+  const status = resources.isError ? 'unavailable' : resources.data ? 'ready' : 'loading';
+  const files = useCollectionFilesQuery(choices.scope === 'document' ? (choices.documentCollectionId ?? undefined) : undefined);
+  const pickedCollections = effectiveCollections(collections, choices);
+  const pickedFile = choices.scope === 'document' ? files.data?.find((file) => file.fileId === choices.fileId && file.status === 'processed') : undefined;
+  const model = effectiveModel(models, choices);
+
+  const exchange = live?.exchange ?? shown;
+  const streaming = live !== null;
+  const sources = useAnswerSources(exchange?.traceId, exchange?.sources, exchange?.status === 'complete' && !streaming);
+  const sourceList: readonly QaSource[] | undefined = sources.state.status === 'ready' ? sources.state.sources : undefined;
+
+  let blockedReason: string | undefined;
+  if (status === 'loading') blockedReason = t('ask.blocked.loading');
+  else if (status === 'unavailable') blockedReason = t('ask.blocked.unavailable');
+  else if (choices.scope === 'collections' && pickedCollections.length === 0) blockedReason = t('ask.blocked.collections');
+  else if (choices.scope === 'document' && !pickedFile) blockedReason = t('ask.blocked.document');
+  else if (modelsForScope(models, choices.scope).length === 0) blockedReason = t('ask.blocked.model');
+  // Open at first while something is missing; once decided it stays as the user leaves it.
+  const blocked = blockedReason !== undefined;
+  useEffect(() => {
+    if (pickerOpen === undefined && status === 'ready' && sub !== undefined) setPickerOpen(blocked);
+  }, [pickerOpen, status, sub, blocked]);
+  const pickerShown = status !== 'ready' || (pickerOpen ?? blocked);
+
+  const onAsk = useCallback(
+    async (question: string, again?: QaExchange) => {
+      let target: QaTarget;
+      if (again) target = again.target;
+      else if (choices.scope === 'document' && pickedFile) target = { kind: 'document', collectionId: pickedFile.stageId, fileId: pickedFile.fileId, fileName: pickedFile.name };
+      else target = { kind: 'collections', collections: pickedCollections.map(({ id, name }) => ({ id, name })) };
+      const chosenModel = again ? again.model : model?.id;
+      const start: QaExchange = {
+        id: crypto.randomUUID(),
+        question,
+        askedAt: new Date().toISOString(),
+        target,
+        ...(chosenModel ? { model: chosenModel } : {}),
+        answer: '',
+        status: 'streaming',
+        documents: [],
+      };
+      setShown(null);
+      setPreview(null);
+      setCopied(false);
+      setPickerOpen(false);
+      announce(t('announce.asking'));
+      const ended = await ask(start, requestOf(start));
+      if (!ended) return;
+      setShown(ended);
+      save(ended);
+      if (ended.status === 'complete') announce(t('announce.done'));
+      else if (ended.status === 'stopped') announce(t('announce.stopped'));
+      else announce(t('announce.failed'));
+    },
+    [choices.scope, pickedFile, pickedCollections, model, ask, save, announce, t],
+  );
+
+  // Sources computed for the shown answer: keep them with it (history) and say so.
+  const computed = sources.state.status === 'ready' && !shown?.sources ? sources.state.sources : undefined;
+  useEffect(() => {
+    if (!computed || !shown || shown.sources) return;
+    const withSources = { ...shown, sources: [...computed] };
+    setShown(withSources);
+    save(withSources);
+    announce(t('announce.sourcesReady', { count: computed.length }));
+  }, [computed, shown, save, announce, t]);
+  const sourcesStatus = sources.state.status;
+  useEffect(() => {
+    if (sourcesStatus === 'failed') announce(t('sources.failed'));
+    else if (sourcesStatus === 'error') announce(t('sources.error'));
+  }, [sourcesStatus, announce, t]);
+
+  const citationLabel = useCallback(
+    (n: number) => {
+      const name = sourceList?.[n - 1]?.source_name ?? exchange?.documents.find((d) => d.sourceIndex === n - 1)?.fileName;
+      return name ? t('answer.citation', { n, name }) : t('answer.citationUnnamed', { n });
+    },
+    [sourceList, exchange?.documents, t],
+  );
+
+  const openSource = (n: number) => {
+    if (sourceList?.[n - 1]) {
+      setPreview(n);
+      return;
+    }
+    // Not computed yet (or no such source): show where the sources will appear.
+    document.getElementById(sourceAnchor(n))?.focus();
+    announce(sources.state.status === 'computing' ? t('announce.sourcesPending') : t('announce.noSuchSource', { n }));
+  };
+
+  const copy = async () => {
+    if (!exchange) return;
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('Clipboard API unavailable');
+      await navigator.clipboard.writeText(exchange.answer);
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), COPIED_MS);
+      announce(t('answer.copied'));
+    } catch (error) {
+      console.warn('Copying the answer failed', error);
+      announce(t('answer.copyFailed'));
+    }
+  };
+
+  const newQuestion = () => {
+    setShown(null);
+    setPreview(null);
+    setCopied(false);
+    questionRef.current?.focus();
+  };
+
+  const reopen = (entry: QaExchange) => {
+    if (streaming) stop();
+    setShown(entry);
+    setPreview(null);
+    setCopied(false);
+    announce(t('announce.reopened', { question: entry.question }));
+  };
+
+  const onDelete = (entry: QaExchange) => {
+    remove(entry.id);
+    if (shown?.id === entry.id) setShown(null);
+    announce(t('announce.deleted'));
+  };
+
+  // Escape stops an answer being written (not when a dialog has the key).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !streaming || event.defaultPrevented) return;
+    if ((event.target as Element).closest?.('[role="dialog"], [role="alertdialog"]')) return;
+    event.preventDefault();
+    stop();
+  };
+
+  const previewSource = preview !== null ? sourceList?.[preview - 1] : undefined;
+  const previewMediaType = preview !== null ? exchange?.documents.find((d) => d.sourceIndex === preview - 1)?.mediaType : undefined;
+
   return (
-    <div className="remote-page qa-page">
-      <PageHeader title={t('title')} />
-      <section aria-labelledby="qa-history-heading">
-        <h2 id="qa-history-heading">{t('history.heading')}</h2>
-        <EmptyState headingLevel={3} title={t('history.empty.title')} text={t('history.empty.text')} />
-      </section>
-      <section aria-labelledby="qa-preview-heading">
-        <h2 id="qa-preview-heading">{t('preview.heading')}</h2>
-        <EmptyState headingLevel={3} title={t('preview.empty.title')} text={t('preview.empty.text')} />
-      </section>
+    <div className="remote-page qa-page" onKeyDown={onKeyDown}>
+      <PageHeader title={t('title')} description={t('description')} />
+      <div className="qa-page__layout">
+        <HistoryPanel entries={history.data ?? NO_ENTRIES} currentId={exchange?.id} onOpen={reopen} onDelete={onDelete} />
+        <div className="qa-page__main">
+          <PickerSummary
+            open={pickerShown}
+            onToggle={() => setPickerOpen(!pickerShown)}
+            status={status}
+            scope={choices.scope}
+            collections={pickedCollections}
+            fileName={pickedFile?.name}
+            modelName={model?.name}
+            fullTextOnly={resources.data?.search_mode === 'full-text'}
+          >
+            <ResourcePicker
+              collections={collections}
+              models={models}
+              status={status}
+              retrying={resources.isFetching}
+              onRetry={() => void resources.refetch()}
+              choices={choices}
+              onChange={setChoices}
+              disabled={streaming}
+            />
+          </PickerSummary>
+          <QuestionForm ref={questionRef} streaming={streaming} blockedReason={blockedReason} onAsk={(question) => void onAsk(question)} onStop={stop} />
+          {exchange ? (
+            <>
+              <AnswerView
+                exchange={exchange}
+                searching={live?.searching ?? false}
+                citationLabel={citationLabel}
+                onCitation={openSource}
+                onCopy={() => void copy()}
+                copied={copied}
+                onNewQuestion={newQuestion}
+                onRetry={() => void onAsk(exchange.question, exchange)}
+              />
+              <SourcesPanel
+                state={sources.state}
+                onRetry={sources.retry}
+                anchorOf={sourceAnchor}
+                onOpen={(n) => setPreview(n)}
+                documentCount={exchange.documents.length}
+                cited={citedSourceNumbers(exchange.answer)}
+              />
+            </>
+          ) : (
+            <EmptyState className="qa-page__intro" title={t('intro.title')} text={t('intro.text')} />
+          )}
+        </div>
+      </div>
+      <SourcePreviewDialog
+        open={previewSource && preview !== null ? { n: preview, source: previewSource, ...(previewMediaType ? { mediaType: previewMediaType } : {}) } : null}
+        onClose={() => setPreview(null)}
+      />
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
     </div>
   );
 }
