@@ -1,4 +1,4 @@
-import { pageRangesOf, type DocumentPage, type SourceSegment } from '@assistant/contracts';
+import { pageRangesOf, SOURCE_SEGMENT_JOINER, type DocumentPage, type SourceSegment } from '@assistant/contracts';
 import { pdfHighlightsForRanges, type PdfHighlight } from './highlight-boxes';
 
 /** A range [start, end) of a source's text (UTF-16 offsets), e.g. a QA highlight. */
@@ -80,5 +80,26 @@ export function sourceTextPreview(pages: readonly DocumentPage[], marks: readonl
       else highlights.push((last = { start, end }));
     }
   }
+  return { text, highlights };
+}
+
+/**
+ * The text the segments cut out of the pages, joined as a source's text is; undefined when a page
+ * or its text is missing. A source whose text differs from this was cut from an older version of
+ * the document: its offsets no longer fit the pages.
+ */
+export function segmentsText(pages: readonly DocumentPage[], segments: readonly SourceSegment[]): string | undefined {
+  const parts: string[] = [];
+  for (const segment of segments) {
+    const text = pages.find((page) => page.page_number === segment.page)?.text;
+    if (text === undefined || segment.end > text.length) return undefined;
+    parts.push(text.slice(segment.start, segment.end));
+  }
+  return parts.join(SOURCE_SEGMENT_JOINER);
+}
+
+/** A source shown as its own text, the ranges marked (all of it without ranges). */
+export function sourceOwnTextPreview(text: string, highlightRanges: readonly SourceTextRange[] | undefined): { text: string; highlights: SourceTextRange[] } {
+  const highlights = highlightRanges && highlightRanges.length > 0 ? highlightRanges.map(({ start, end }) => ({ start, end })) : [{ start: 0, end: text.length }];
   return { text, highlights };
 }

@@ -5,7 +5,7 @@ import { documentKeys } from './document-keys';
 import { fileContentRequest } from './file-content-request';
 import { filePagesQuery } from './file-pages';
 import type { PdfHighlight } from './highlight-boxes';
-import { isPdfDocument, sourceMarks, sourcePdfHighlights, sourceTextPreview, type SourceTextRange } from './source-preview';
+import { isPdfDocument, segmentsText, sourceMarks, sourceOwnTextPreview, sourcePdfHighlights, sourceTextPreview, type SourceTextRange } from './source-preview';
 
 /** A PDF the preview fetches itself (the ui's `PdfSource`). */
 export interface PdfPreviewSource {
@@ -41,7 +41,11 @@ export interface SourcePreviewOptions {
    * navigation. Without them the whole source is marked.
    */
   highlightRanges?: readonly SourceTextRange[];
-  /** The source's text (`source_text`, `text`): what screen readers read at each mark. */
+  /**
+   * The source's text (`source_text`, `text`): what screen readers read at each mark. When the
+   * pages no longer hold it at the location (the document changed), the preview shows this text
+   * with the marks instead of marking the wrong characters.
+   */
   text?: string;
 }
 
@@ -78,23 +82,34 @@ function useDocumentPreview({ fileId, segments, mediaType, highlightRanges, text
   // A PDF shown whole needs no pages; anything else needs them (boxes, the text, or the type).
   const needsPages = active && !(knownPdf === true && segments === null);
   const pages = useQuery({ ...filePagesQuery(fileId ?? ''), enabled: needsPages });
-  const pdf = knownPdf ?? isPdfDocument(undefined, pages.data);
-  const content = useQuery({
-    queryKey: documentKeys.contentRequest(fileId ?? ''),
-    queryFn: active && pdf === true && fileId ? () => fileContentRequest(fileId) : skipToken,
-    // Asked anew each time a preview opens, so the token in it is current.
-    gcTime: 0,
-  });
-
   const marksKey = JSON.stringify([segments, highlightRanges, text]);
   const marks = useMemo(
     () => (segments ? sourceMarks(segments, highlightRanges, text) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- marksKey stands for the content of segments, ranges and text (new arrays with equal content are no change)
     [marksKey],
   );
+  // The document changed since the source was cut from it: its offsets no longer fit the pages.
+  const stale = useMemo(
+    () => text !== undefined && segments !== null && pages.data !== undefined && segmentsText(pages.data, segments) !== text,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- marksKey stands for the content of segments and text
+    [pages.data, marksKey],
+  );
+  const pdf = knownPdf ?? isPdfDocument(undefined, pages.data);
+  const content = useQuery({
+    queryKey: documentKeys.contentRequest(fileId ?? ''),
+    queryFn: active && pdf === true && !stale && fileId ? () => fileContentRequest(fileId) : skipToken,
+    // Asked anew each time a preview opens, so the token in it is current.
+    gcTime: 0,
+  });
+
   const hasSegments = segments !== null;
   const firstPage = segments?.[0]?.page;
   const preview = useMemo((): SourcePreviewContent | undefined => {
+    // Rather than marks in the wrong place: the source's own text with its marks.
+    if (stale && text !== undefined) {
+      const own = sourceOwnTextPreview(text, highlightRanges);
+      return { source: { kind: 'text', text: own.text }, highlights: own.highlights };
+    }
     if (pdf === true) {
       if (!content.data || (hasSegments && !pages.data)) return undefined;
       const highlights = pages.data && hasSegments ? sourcePdfHighlights(pages.data, marks) : [];
@@ -111,10 +126,11 @@ function useDocumentPreview({ fileId, segments, mediaType, highlightRanges, text
       return { source: { kind: 'text', text: documentText }, highlights };
     }
     return undefined;
-  }, [pdf, content.data, pages.data, hasSegments, firstPage, marks, text]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- highlightRanges is read through marks (marksKey), which changes with it
+  }, [stale, pdf, content.data, pages.data, hasSegments, firstPage, marks, text]);
 
   if (!active) return fileId === null ? { status: 'idle' } : { status: 'loading' };
   if (pages.isError) return { status: 'error', error: pages.error, retry: () => void pages.refetch() };
-  if (pdf === true && content.isError) return { status: 'error', error: content.error, retry: () => void content.refetch() };
+  if (pdf === true && !stale && content.isError) return { status: 'error', error: content.error, retry: () => void content.refetch() };
   return preview ? { status: 'ready', preview } : { status: 'loading' };
 }

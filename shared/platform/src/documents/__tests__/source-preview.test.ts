@@ -1,5 +1,5 @@
 import type { DocumentPage } from '@assistant/contracts';
-import { isPdfDocument, sourceMarks, sourcePdfHighlights, sourceTextPreview } from '../source-preview';
+import { isPdfDocument, segmentsText, sourceMarks, sourcePdfHighlights, sourceTextPreview } from '../source-preview';
 
 const textPage = (page_number: number, text: string): DocumentPage => ({ reference_id: 'f', page_number, wordcount: 1, text, bounding_boxes: [] });
 // A source of two segments: the end of page 1 (offsets 10..20) and the start of page 2 (0..8).
@@ -59,5 +59,14 @@ describe('sourcePdfHighlights', () => {
       { pageNumber: 1, group: 0, text: 'eins', boxes: [{ left: 0.1, top: 0.5, right: 0.2, bottom: 0.52 }] },
       { pageNumber: 1, group: 1, boxes: [{ left: 0.3, top: 0.5, right: 0.4, bottom: 0.52 }] },
     ]);
+  });
+});
+
+describe('segmentsText', () => {
+  it('cuts the segments out of the pages and joins them as a source text', () => {
+    const pages = [textPage(1, 'Erste Seite'), textPage(2, 'Zweite Seite')];
+    expect(segmentsText(pages, [{ page: 1, start: 6, end: 11 }, { page: 2, start: 0, end: 6 }])).toBe('Seite\nZweite');
+    expect(segmentsText(pages, [{ page: 3, start: 0, end: 1 }])).toBeUndefined();
+    expect(segmentsText(pages, [{ page: 1, start: 0, end: 40 }])).toBeUndefined();
   });
 });

@@ -130,6 +130,13 @@ describe('useSourcePreview', () => {
     expect(pageRequests).toEqual([PDF_ID, PDF_ID]);
   });
 
+  it('shows the source as its own text when the document no longer holds it at the location', async () => {
+    const changed = 'Die Pauschale betrug\n48 Euro.';
+    const { result } = renderHook(() => useSourcePreview(location, { mediaType: 'application/pdf', text: changed, highlightRanges: [{ start: 4, end: 13 }] }), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(ready(result.current)).toEqual({ source: { kind: 'text', text: changed }, highlights: [{ start: 4, end: 13 }] });
+  });
+
   it('is idle without a location', () => {
     const { result } = renderHook(() => useSourcePreview(null), { wrapper });
     expect(result.current).toEqual({ status: 'idle' });
