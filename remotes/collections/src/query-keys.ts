@@ -15,8 +15,3 @@ export const collectionKeys = {
   runsPage: (id: string, page: number, size: number) => ['collections', 'runs', id, page, size] as const,
   search: (id: string, query: string) => ['collections', 'search', id, query] as const,
 };
-
-/** Keys of one file's server data (its pages for the preview). */
-export const fileKeys = {
-  pages: (fileId: string) => ['files', 'pages', fileId] as const,
-};

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CollectionSummary } from '@assistant/contracts';
 import { DocumentsSection } from '../features/documents/components/documents-section';
+import { SourceLinkPreview } from '../features/documents/components/source-link-preview';
 import { RunsSection } from '../features/documents/components/runs-section';
 import { useCollection } from '../features/documents/hooks/use-collection';
 import { useCollectionFiles } from '../features/documents/hooks/use-collection-files';
@@ -14,7 +15,8 @@ import '../features/documents/documents.css';
 
 /**
  * /collections/:stageId: one collection with its documents (upload, files and their processing
- * status), the search in it and its ingestion runs. A 404 means it does not exist or is someone
+ * status), the search in it and its ingestion runs; `?file=&at=` (a source's URL) opens that file's
+ * preview with the cited ranges marked. A 404 means it does not exist or is someone
  * else's; the page says so without telling which.
  */
 export default function CollectionDetailsPage() {
@@ -55,6 +57,7 @@ function CollectionDetails({ collection }: { collection: CollectionSummary }) {
       <DocumentsSection collection={collection} files={files} />
       <CollectionSearch collectionId={collection.id} collectionName={collection.name} />
       <RunsSection collectionId={collection.id} changeKey={filesSignature(files.files)} />
+      <SourceLinkPreview collectionId={collection.id} files={files} />
     </div>
   );
 }

@@ -1,12 +1,25 @@
-import type { CollectionFile } from '@assistant/contracts';
-import { errorMessageFor, errorMessageKey, notifyError, skipToken, useLocale, useQuery, LocalizedError } from '@assistant/platform';
+import type { CollectionFile, SourceLocation } from '@assistant/contracts';
+import {
+  errorMessageFor,
+  errorMessageKey,
+  fileContentRequest,
+  isPdfMediaType,
+  LocalizedError,
+  notifyError,
+  useFilePreview,
+  useLocale,
+  useSourcePreview,
+  type SourcePreviewState,
+  type SourceTextRange,
+} from '@assistant/platform';
 import { Button, DOCUMENT_PREVIEW_TEXTS_DE, DOCUMENT_PREVIEW_TEXTS_EN, Dialog, DocumentPreview, ErrorState, Loading } from '@assistant/ui';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import './file-preview.css';
-import { fileKeys } from '../../../query-keys';
-import { fileContentRequest, filePagesQuery } from '../api/file-content';
+
+/** The file a preview shows: a search hit or a source URL knows no status (it was processed). */
+export type PreviewFile = Pick<CollectionFile, 'fileId' | 'name' | 'mediaType'> & { status?: CollectionFile['status'] };
 
 /** Saves the original file (GET /api/files/{id}/content with the bearer token) under its name. */
 export async function downloadFile(file: Pick<CollectionFile, 'fileId' | 'name'>): Promise<void> {
@@ -38,26 +51,35 @@ export function FileNameButton({ file }: { file: CollectionFile }) {
   );
 }
 
+export interface FilePreviewDialogProps {
+  file: PreviewFile;
+  /** A place in the file to mark (a search hit, a cited source): opens there. Without it the whole file. */
+  location?: SourceLocation | null;
+  /** The marked text (a hit's passage, a source's text): read by screen readers at the mark. */
+  text?: string;
+  /** Parts of `text` to mark, as its offsets (a source's highlights); all of it without them. */
+  highlightRanges?: readonly SourceTextRange[];
+  /** Says what is marked where, under the title. */
+  description?: string;
+  onClose: () => void;
+}
+
 /**
- * The whole document in a dialog: a PDF drawn from the original (the preview fetches it with the
- * bearer header), any other processed file as its extracted text; a file not processed yet says
- * so. The original can always be downloaded.
+ * A document in a dialog: a PDF drawn from the original (the preview fetches it with the bearer
+ * header), any other processed file as its extracted text, with the location's characters marked
+ * when one is given (platform `useSourcePreview`); a file not processed yet says so. The original
+ * can always be downloaded.
  */
-export function FilePreviewDialog({ file, onClose }: { file: CollectionFile; onClose: () => void }) {
+export function FilePreviewDialog({ file, location, text, highlightRanges, description, onClose }: FilePreviewDialogProps) {
   const { t } = useTranslation(NAMESPACE);
-  const language = useLocale();
   const [downloading, setDownloading] = useState(false);
-  const isPdf = file.mediaType === 'application/pdf';
-  const processed = file.status === 'processed';
-  const pages = useQuery({ ...filePagesQuery(file.fileId), enabled: !isPdf && processed });
-  const content = useQuery({
-    queryKey: [...fileKeys.pages(file.fileId), 'content-request'],
-    queryFn: isPdf ? () => fileContentRequest(file.fileId) : skipToken,
-    gcTime: 0,
-  });
-  const text = useMemo(() => pages.data?.map((page) => page.text ?? '').join('\n\n'), [pages.data]);
-  const texts = language === 'en' ? DOCUMENT_PREVIEW_TEXTS_EN : DOCUMENT_PREVIEW_TEXTS_DE;
-  const failed = isPdf ? content.error : pages.error;
+  const processed = (file.status ?? 'processed') === 'processed';
+  const pdf = isPdfMediaType(file.mediaType);
+  const marked = location ?? null;
+  const source = useSourcePreview(marked, { mediaType: file.mediaType, text, highlightRanges });
+  // A PDF is drawn from its original even before it is processed; other files show their text.
+  const whole = useFilePreview(marked ? null : file.fileId, { mediaType: file.mediaType, enabled: processed || pdf });
+  const state = marked ? source : whole;
 
   const download = async () => {
     setDownloading(true);
@@ -71,33 +93,13 @@ export function FilePreviewDialog({ file, onClose }: { file: CollectionFile; onC
     }
   };
 
-  let body;
-  if (failed) {
-    body = (
-      <ErrorState
-        headingLevel={3}
-        title={t('search.previewError')}
-        message={errorMessageFor(errorMessageKey(failed), language)}
-        onRetry={() => void (isPdf ? content.refetch() : pages.refetch())}
-        retryLabel={t('search.retry')}
-      />
-    );
-  } else if (isPdf && content.data) {
-    body = <DocumentPreview title={file.name} texts={texts} source={{ kind: 'pdf', ...content.data }} />;
-  } else if (!isPdf && !processed) {
-    body = <p>{t('documents.preview.notProcessed')}</p>;
-  } else if (!isPdf && text !== undefined) {
-    body = <DocumentPreview title={file.name} texts={texts} source={{ kind: 'text', text }} />;
-  } else {
-    body = <Loading label={t('search.previewLoading')} />;
-  }
-
   return (
     <Dialog
       open
       onClose={onClose}
       size="lg"
       title={file.name}
+      description={description}
       closeLabel={t('search.closePreview')}
       className="collection-search__preview-dialog"
       footer={
@@ -106,7 +108,27 @@ export function FilePreviewDialog({ file, onClose }: { file: CollectionFile; onC
         </Button>
       }
     >
-      {body}
+      {!processed && !pdf ? <p>{t('documents.preview.notProcessed')}</p> : <PreviewBody state={state} title={file.name} />}
     </Dialog>
   );
+}
+
+/** What the preview state shows: loading, the failure with a retry, or the document. */
+function PreviewBody({ state, title }: { state: SourcePreviewState; title: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLocale();
+  if (state.status === 'error') {
+    return (
+      <ErrorState
+        headingLevel={3}
+        title={t('search.previewError')}
+        message={errorMessageFor(errorMessageKey(state.error), language)}
+        onRetry={state.retry}
+        retryLabel={t('search.retry')}
+      />
+    );
+  }
+  if (state.status !== 'ready') return <Loading label={t('search.previewLoading')} />;
+  const texts = language === 'en' ? DOCUMENT_PREVIEW_TEXTS_EN : DOCUMENT_PREVIEW_TEXTS_DE;
+  return <DocumentPreview title={title} texts={texts} {...state.preview} />;
 }
