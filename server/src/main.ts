@@ -5,11 +5,17 @@ import { createTokenVerifier } from './auth/token-verifier';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { SettingsRepository } from './db/repositories/settings-repository';
+import { EmbeddingsClient } from './inference/embeddings';
 import { ModelProvider } from './inference/model-provider';
 import { defaultIngestionDependencies } from './ingestion/default-dependencies';
 import { FileStorage } from './ingestion/file-storage';
 import { IngestionRunner } from './ingestion/ingestion-runner';
+import { JobQueue } from './jobs/job-queue';
 import { JobRunner, type JobHandler } from './jobs/job-runner';
+import { withIngestionEmbeddings } from './search/ingestion-embeddings';
+import { REEMBED_JOB_KIND, reembedJobHandler, scheduleReembedding } from './search/reembed-job';
+import { createRetriever } from './search/retriever';
+import { prepareSearchStorage } from './search/search-storage';
 import { loadSettingsSeed } from './settings/load-seed';
 
 /** Starts the reference backend: storage, the dev identity provider (unless OIDC_ISSUER is set), the API. */
@@ -49,16 +55,42 @@ async function main() {
     algorithms: config.auth.algorithms,
   });
   const models = ModelProvider.fromConfig(config.inference, logger.child({ component: 'inference' }));
+  // Retrieval (docs/search.md): what the database offers (pgvector, pg_trgm) and EMBEDDINGS_MODEL
+  // decide the mode; said once here and by qa/resources (`search_mode`).
+  const searchLog = logger.child({ component: 'search' });
+  const searchStorage = await prepareSearchStorage(database.db);
+  const configuredEmbedder = EmbeddingsClient.fromConfig(config, models);
+  if (configuredEmbedder && !searchStorage.vector) searchLog.warn({ notes: searchStorage.notes }, 'EMBEDDINGS_MODEL is set, but the database has no pgvector: full-text search only');
+  const embedder = searchStorage.vector ? configuredEmbedder : undefined;
+  const retriever = createRetriever({ db: database.db, storage: searchStorage, embedder, queryTimeoutMs: config.embeddings.queryTimeoutMs, log: searchLog });
+  searchLog.info({ mode: retriever.mode, notes: searchStorage.notes }, `search: ${retriever.describe()}`);
+  // Passages without an embedding of the current model (a new model, a failed ingestion): a
+  // background job embeds them; looking costs one query, the work never blocks the start.
+  const scheduleEmbeddings = () => {
+    if (!embedder) return;
+    scheduleReembedding({ db: database.db, queue: new JobQueue(database.db), model: embedder.model })
+      .then((created) => {
+        if (created) {
+          searchLog.info({ model: embedder.model }, 're-embedding job enqueued');
+          jobs.nudge();
+        }
+      })
+      .catch((error: unknown) => searchLog.warn({ err: error }, 'could not schedule re-embedding'));
+  };
   // Ingestion jobs live in the database: this runner resumes what a previous start left unfinished.
   const storage = new FileStorage(config.dataDir);
   const ingestion = new IngestionRunner({
     db: database.db,
     storage,
-    deps: defaultIngestionDependencies,
+    deps: embedder
+      ? withIngestionEmbeddings(defaultIngestionDependencies, { embedder, log: searchLog, onMissing: scheduleEmbeddings })
+      : defaultIngestionDependencies,
     log: logger.child({ component: 'ingestion' }),
   });
   // Long work other than ingestion (source computation, re-embedding): rows any replica may claim.
-  const jobHandlers: Record<string, JobHandler> = {};
+  const jobHandlers: Record<string, JobHandler> = {
+    ...(embedder ? { [REEMBED_JOB_KIND]: reembedJobHandler({ db: database.db, embedder, queue: new JobQueue(database.db), nudge: () => jobs.nudge() }) } : {}),
+  };
   const jobs = new JobRunner({ db: database.db, handlers: jobHandlers, log: logger.child({ component: 'jobs' }) });
   const app = await buildApp({
     config,
@@ -67,12 +99,14 @@ async function main() {
     models,
     storage,
     nudgeIngestion: () => ingestion.nudge(),
+    retriever,
     nudgeJobs: () => jobs.nudge(),
     logger: logger.child({ component: 'api' }),
   });
   await app.listen({ host: config.host, port: config.port });
   ingestion.start();
   jobs.start();
+  scheduleEmbeddings();
   closers.unshift(() => ingestion.stop());
   closers.unshift(() => jobs.stop());
   closers.unshift(() => app.close());
@@ -88,6 +122,7 @@ async function main() {
       `  Storage             ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`}`,
       `  Uploaded files      ${storage.root}`,
       `  Language models     ${models.describe()}`,
+      `  Search              ${retriever.describe()}`,
       `  Translation         ${translationSummary(config)}`,
       '',
     ].join('\n'),
