@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiErrorCode } from './api-error';
+import { toolEventSchema } from './chat-events';
 import { isoDateTimeSchema, mustBeOneOf, nonEmptyStringSchema, resourceIdSchema, uuidSchema } from './common';
 
 /**
@@ -160,6 +161,11 @@ export const messageSchema = z.object({
   model: nonEmptyStringSchema.optional(),
   /** The model's reasoning, when it showed it (`think`). */
   reasoning: z.string().optional(),
+  /**
+   * The tool events of an assistant message's answer as they were streamed (a grounded answer's
+   * retrieval: begin, then end with the sources or error), so a reload shows the tool step.
+   */
+  tool_events: z.array(toolEventSchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
