@@ -16,6 +16,7 @@ export interface DatabaseSchema {
   messages: MessagesTable;
   rate_limits: RateLimitsTable;
   stream_leases: StreamLeasesTable;
+  grounding_traces: GroundingTracesTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -51,11 +52,16 @@ export interface FeedbackTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-/** Document collections: personal (owner_id = the owner's sub) or company (owner_id null). */
+/**
+ * Document collections: personal (owner_id = the owner's sub), company (owner_id null), or a
+ * conversation's attachments (owner_id = the conversation's owner, conversation_id set; never
+ * listed with the others).
+ */
 export interface CollectionsTable {
   id: string;
-  scope: 'personal' | 'company';
+  scope: 'personal' | 'company' | 'conversation';
   owner_id: string | null;
+  conversation_id: ColumnType<string | null, string | null | undefined, never>;
   name: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
@@ -165,6 +171,8 @@ export interface MessagesTable {
   status: 'complete' | 'streaming' | 'stopped' | 'error';
   model: string | null;
   reasoning: string | null;
+  /** The tool events of an answer (ToolEvent[], its retrieval step), shown again after a reload. */
+  tool_events: ColumnType<unknown[] | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   /** The last write of the message (its creation, progress of a streaming answer, its end). */
   written_at: ColumnType<Date, Date | undefined, Date>;
@@ -185,4 +193,21 @@ export interface StreamLeasesTable {
   lease_id: string;
   acquired_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Date;
+}
+
+/** A grounded answer (QA or a chat message): the windows given to the model, the answer, the judged sources. */
+export interface GroundingTracesTable {
+  id: string;
+  owner_id: string;
+  kind: 'qa' | 'chat';
+  question: string;
+  answer: string | null;
+  model: string;
+  /** SourceWindow[] (grounding/source-windows.ts). */
+  windows: ColumnType<unknown, string, never>;
+  conversation_id: string | null;
+  message_id: string | null;
+  /** StoredSources (grounding-traces-repository.ts), once the sources job ran. */
+  sources: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

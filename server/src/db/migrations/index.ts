@@ -7,6 +7,8 @@ import * as messageWrittenAt from './0005-message-written-at';
 import * as userLimits from './0006-user-limits';
 import * as embeddings from './0007-embeddings';
 import * as jobs from './0008-jobs';
+import * as groundingTraces from './0009-grounding-traces';
+import * as conversationAttachments from './0010-conversation-attachments';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006-user-limits': userLimits,
   '0007-embeddings': embeddings,
   '0008-jobs': jobs,
+  '0009-grounding-traces': groundingTraces,
+  '0010-conversation-attachments': conversationAttachments,
 };

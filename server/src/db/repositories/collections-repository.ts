@@ -11,6 +11,11 @@ export interface Viewer {
 }
 
 export type CollectionRow = Pick<CollectionsTable, 'id' | 'scope' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date };
+/**
+ * A personal or company collection. A conversation's attachments are a collection too (scope
+ * 'conversation', routes/conversation-files.ts), but never one of these: not listed, not found here.
+ */
+type ListedCollectionRow = CollectionRow & { scope: CollectionScope };
 
 /** The name a user's default personal collection gets (the upload config's repositoryID). */
 export const DEFAULT_COLLECTION_NAME = 'My documents';
@@ -30,6 +35,7 @@ export class CollectionsRepository {
       .select(['c.id', 'c.name', 'c.scope', 'c.owner_id', 'c.created_at', 'c.updated_at'])
       .select((eb) => eb.selectFrom('files').select(eb.fn.countAll<string>().as('n')).whereRef('files.collection_id', '=', 'c.id').as('file_count'))
       .where('c.scope', '=', scope)
+      .$narrowType<{ scope: CollectionScope }>()
       .orderBy('c.updated_at', 'desc')
       .orderBy('c.id');
     if (scope === 'personal') query = query.where('c.owner_id', '=', viewer.sub);
@@ -37,12 +43,17 @@ export class CollectionsRepository {
     return rows.map((row) => toSummary(row, Number(row.file_count ?? 0), viewer));
   }
 
-  /** A collection the viewer may see (read), or undefined: another user's personal one does not exist for them. */
-  async findVisible(id: string, viewer: Viewer): Promise<CollectionRow | undefined> {
+  /**
+   * A collection the viewer may see (read), or undefined: another user's personal one does not
+   * exist for them, and a conversation's attachments are reached only through their conversation.
+   */
+  async findVisible(id: string, viewer: Viewer): Promise<ListedCollectionRow | undefined> {
     return this.db
       .selectFrom('collections')
       .select(['id', 'scope', 'owner_id', 'name', 'created_at', 'updated_at'])
       .where('id', '=', id)
+      .where('scope', '!=', 'conversation')
+      .$narrowType<{ scope: CollectionScope }>()
       .where((eb) => eb.or([eb('scope', '=', 'company'), eb('owner_id', '=', viewer.sub)]))
       .executeTakeFirst();
   }
@@ -64,6 +75,7 @@ export class CollectionsRepository {
       .insertInto('collections')
       .values({ id: randomUUID(), scope, owner_id: scope === 'personal' ? viewer.sub : null, name, created_at: now, updated_at: now })
       .returning(['id', 'scope', 'owner_id', 'name', 'created_at', 'updated_at'])
+      .$narrowType<{ scope: CollectionScope }>()
       .executeTakeFirstOrThrow();
     return toSummary(row, 0, viewer);
   }
@@ -113,7 +125,7 @@ export class CollectionsRepository {
   }
 }
 
-function toSummary(row: CollectionRow, fileCount: number, viewer: Viewer): CollectionSummary {
+function toSummary(row: ListedCollectionRow, fileCount: number, viewer: Viewer): CollectionSummary {
   return {
     id: row.id,
     name: row.name,

@@ -4,15 +4,21 @@ import {
   conversationSearchSnippet,
   type Conversation,
   type ConversationSearchResult,
+  type FileStatus,
   type Message,
   type MessageStatus,
+  type ToolEvent,
 } from '@assistant/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../database';
 import type { ConversationsTable, MessagesTable } from '../schema';
 
 type ConversationRow = Pick<ConversationsTable, 'id' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date };
-type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at'> & { created_at: Date };
+type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at' | 'tool_events'> & {
+  created_at: Date;
+  /** Read where a message is shown (lists), not where only its text matters (the prompt's history). */
+  tool_events?: unknown[] | null;
+};
 
 /**
  * A streaming answer writes its progress every 2 seconds; one silent for this long lost its writer
@@ -20,6 +26,9 @@ type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at'> & { c
  * any pause of a live answer (the request timeout bounds the model's silence).
  */
 export const ABANDONED_STREAM_MINUTES = 10;
+
+/** The name of a conversation's attachment collection (shown nowhere but in logs and the runs list). */
+export const ATTACHMENTS_COLLECTION_NAME = 'Chat attachments';
 
 const MESSAGE_COLUMNS = [
   'message_id',
@@ -30,6 +39,7 @@ const MESSAGE_COLUMNS = [
   'status',
   'model',
   'reasoning',
+  'tool_events',
   'created_at',
 ] as const;
 
@@ -68,6 +78,8 @@ export interface NewMessage {
   content: string;
   status: MessageStatus;
   model?: string | undefined;
+  /** The answer's tool events known when it is stored (a grounded answer's retrieval). */
+  tool_events?: ToolEvent[] | undefined;
 }
 
 /**
@@ -173,10 +185,81 @@ export class ConversationsRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Deletes the owner's conversation with all its messages; false when they have none with this id. */
-  async delete(owner: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('conversations').where('id', '=', id).where('owner_id', '=', owner).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /**
+   * Deletes the owner's conversation with all its messages and its attachments (their collection,
+   * files, runs, pages and passages go through the foreign keys). Answers the storage keys of the
+   * attachments, whose bytes the caller removes; undefined when the owner has no such conversation.
+   */
+  async delete(owner: string, id: string): Promise<string[] | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const files = await trx
+        .selectFrom('files')
+        .innerJoin('collections', 'collections.id', 'files.collection_id')
+        .select('files.storage_key')
+        .where('collections.conversation_id', '=', id)
+        .where('collections.owner_id', '=', owner)
+        .execute();
+      const result = await trx.deleteFrom('conversations').where('id', '=', id).where('owner_id', '=', owner).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0 ? files.map((file) => file.storage_key) : undefined;
+    });
+  }
+
+  /**
+   * The id of the collection that keeps the attachments of the owner's conversation (scope
+   * 'conversation'), made on first use when `create`; undefined when the conversation is not the
+   * owner's (or has none and `create` is false). One per conversation (a unique index): two first
+   * uploads at the same moment share it.
+   */
+  async attachmentCollectionId(owner: string, conversationId: string, options: { create: boolean }): Promise<string | undefined> {
+    if (options.create) {
+      await this.db
+        .insertInto('collections')
+        .columns(['id', 'scope', 'owner_id', 'conversation_id', 'name'])
+        .expression(
+          this.db
+            .selectFrom('conversations')
+            .select([
+              sql<string>`${randomUUID()}::uuid`.as('id'),
+              sql<'conversation'>`'conversation'`.as('scope'),
+              'owner_id',
+              'id as conversation_id',
+              sql<string>`${ATTACHMENTS_COLLECTION_NAME}::text`.as('name'),
+            ])
+            .where('id', '=', conversationId)
+            .where('owner_id', '=', owner),
+        )
+        .onConflict((oc) => oc.column('conversation_id').doNothing())
+        .execute();
+    }
+    const row = await this.db
+      .selectFrom('collections')
+      .innerJoin('conversations', 'conversations.id', 'collections.conversation_id')
+      .select('collections.id')
+      .where('collections.conversation_id', '=', conversationId)
+      .where('conversations.owner_id', '=', owner)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /**
+   * Those of `fileIds` that are attachments of the owner's conversation (files of its collection),
+   * with the collection's id and where their ingestion stands; ids of other files are left out.
+   */
+  async attachedFiles(
+    owner: string,
+    conversationId: string,
+    fileIds: readonly string[],
+  ): Promise<Array<{ id: string; name: string; status: FileStatus; collectionId: string }>> {
+    if (fileIds.length === 0) return [];
+    return this.db
+      .selectFrom('files')
+      .innerJoin('collections', 'collections.id', 'files.collection_id')
+      .innerJoin('conversations', 'conversations.id', 'collections.conversation_id')
+      .select(['files.id', 'files.name', 'files.status', 'files.collection_id as collectionId'])
+      .where('collections.conversation_id', '=', conversationId)
+      .where('conversations.owner_id', '=', owner)
+      .where('files.id', 'in', [...fileIds])
+      .execute();
   }
 
   /** Every message of the owner's conversation, oldest first; undefined when it is not theirs. */
@@ -327,6 +410,7 @@ export class ConversationsRepository {
           sql<MessageStatus>`${message.status}::text`.as('status'),
           sql<string | null>`${message.model ?? null}::text`.as('model'),
           sql<string | null>`null::text`.as('reasoning'),
+          sql<unknown[] | null>`${message.tool_events ? JSON.stringify(message.tool_events) : null}::jsonb`.as('tool_events'),
         ]);
     const [first, ...rest] = messages;
     const rows = rest.reduce((union, message) => union.unionAll(rowOf(message)), rowOf(first!));
@@ -334,7 +418,7 @@ export class ConversationsRepository {
       .with('stored', (db) =>
         db
           .insertInto('messages')
-          .columns(['message_id', 'conversation_id', 'parent_message_id', 'role', 'content', 'status', 'model', 'reasoning'])
+          .columns(['message_id', 'conversation_id', 'parent_message_id', 'role', 'content', 'status', 'model', 'reasoning', 'tool_events'])
           .expression(rows)
           .returning([...MESSAGE_COLUMNS, 'seq']),
       )
@@ -412,5 +496,7 @@ function toMessage(row: MessageRow): Message {
   };
   if (row.model) message.model = row.model;
   if (row.reasoning) message.reasoning = row.reasoning;
+  // Written by this server from the contract's schema (NewMessage.tool_events).
+  if (row.tool_events?.length) message.tool_events = row.tool_events as ToolEvent[];
   return message;
 }
