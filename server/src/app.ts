@@ -30,7 +30,7 @@ import { qaResourcesRoutes } from './routes/qa-resources';
 import { startupRoutes } from './routes/startup';
 import { translationRoutes } from './routes/translation';
 import { searchRoutes } from './routes/search';
-import { fullTextRetriever, type Retriever } from './search/retriever';
+import { createRetriever, type Retriever } from './search/retriever';
 import { uploadRoutes } from './routes/upload';
 import { translationServiceFromConfig } from './translation/engines-from-config';
 
@@ -88,7 +88,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const collections = new CollectionsRepository(db);
   const files = new FilesRepository(db);
   const runs = new IngestionRunsRepository(db);
-  const retriever = givenRetriever ?? fullTextRetriever(db);
+  // main.ts passes the one it built from the database's extensions and EMBEDDINGS_MODEL; without
+  // one, full-text mode (full-text and compound words, no vectors).
+  const retriever = givenRetriever ?? createRetriever({ db, storage: { vector: false, vectorVersion: undefined } });
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
