@@ -1,4 +1,4 @@
-import type { StreamChannel, StreamEvent } from '@assistant/contracts';
+import type { StreamChannel, StreamEvent, ToolEvent } from '@assistant/contracts';
 
 /**
  * What one streamed answer has delivered so far (docs/chat.md "Sending a message"): the stored
@@ -11,6 +11,10 @@ export interface StreamDraft {
   assistantMessageId: string | undefined;
   answer: string;
   reasoning: string;
+  /** The tool events (a grounded answer's retrieval), in order; the answer's `tool_events` once stored. */
+  toolEvents: readonly ToolEvent[];
+  /** The intent event's trace id: set when the answer is grounded (its sources can be asked for). */
+  traceId: string | undefined;
   /** Open text streams: stream_id to channel. */
   channels: Readonly<Record<string, StreamChannel>>;
   /** `streaming` until a `done` or `error` event. */
@@ -23,6 +27,8 @@ export const emptyDraft: StreamDraft = {
   assistantMessageId: undefined,
   answer: '',
   reasoning: '',
+  toolEvents: [],
+  traceId: undefined,
   channels: {},
   phase: 'streaming',
   error: undefined,
@@ -49,6 +55,10 @@ export function applyStreamEvent(draft: StreamDraft, event: StreamEvent): Stream
       }
       return draft;
     }
+    case 'tool':
+      return { ...draft, toolEvents: [...draft.toolEvents, event.event] };
+    case 'intent':
+      return draft.traceId === event.event.payload.trace_id ? draft : { ...draft, traceId: event.event.payload.trace_id };
     case 'done':
       return { ...draft, channels: {}, phase: 'done' };
     case 'error':

@@ -25,7 +25,15 @@ describe('a streamed answer', () => {
       { kind: 'done' },
       text('a', 'append', { delta: 'ignored after done' }),
     ]);
-    expect(draft).toEqual({ userMessageId: U, assistantMessageId: A, reasoning: 'Think first.', answer: 'Hello world', channels: {}, phase: 'done', error: undefined });
+    expect(draft).toEqual({ userMessageId: U, assistantMessageId: A, reasoning: 'Think first.', answer: 'Hello world', toolEvents: [], traceId: A, channels: {}, phase: 'done', error: undefined });
+  });
+
+  it('collects the tool events in order (the retrieval before the answer)', () => {
+    const begin: StreamEvent = { kind: 'tool', event: { call_id: 'c1', name: 'search_documents', type: 'begin' } };
+    const end: StreamEvent = { kind: 'tool', event: { call_id: 'c1', name: 'search_documents', type: 'end', content: [{ type: 'text', text: 'x', source_index: 0 }] } };
+    const draft = run([begin, end, text('a', 'append', { delta: 'Answer' })]);
+    expect(draft.toolEvents).toEqual([begin.event, end.event]);
+    expect(draft.answer).toBe('Answer');
   });
 
   it('keeps what arrived and the code on error', () => {
