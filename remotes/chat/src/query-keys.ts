@@ -14,6 +14,10 @@ export const conversationKeys = {
   searches: (scope: ChatHistoryScope) => ['conversations', 'search', scope] as const,
   /** One search: its words as searched (lower case, each once, in order). */
   search: (scope: ChatHistoryScope, words: readonly string[]) => ['conversations', 'search', scope, words.join(' ')] as const,
+  /** The files uploaded into a conversation (the server's history only: the browser-kept one has none). */
+  files: (conversationId: string) => ['conversations', 'files', conversationId] as const,
+  /** The in-context sources of one answer (the server's history only). */
+  sources: (conversationId: string, messageId: string) => ['conversations', 'sources', conversationId, messageId] as const,
 };
 
 /**

@@ -1,0 +1,70 @@
+import type { FileUploadState } from '@assistant/contracts';
+import { Button, CloseIcon, IconButton, cx } from '@assistant/ui';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../../namespace';
+import type { AttachmentItem } from '../model/attachment-item';
+import { attachmentProblemText } from './attachment-problem-text';
+import './attachments.css';
+
+export interface AttachmentChipsProps {
+  items: readonly AttachmentItem[];
+  /** The SPEC upload state of each item, same order. */
+  states: readonly FileUploadState[];
+  onRetry(id: string): void;
+  onRemove(id: string): void;
+}
+
+const TONE: Record<FileUploadState, 'neutral' | 'busy' | 'failed' | 'done'> = {
+  idle: 'neutral',
+  uploading: 'busy',
+  'uploading-failed': 'failed',
+  uploaded: 'busy',
+  processing: 'busy',
+  'processing-failed': 'failed',
+  processed: 'done',
+  error: 'failed',
+  success: 'done',
+};
+
+/**
+ * The composer's attachments as chips: the file's name, its upload state in words (the nine SPEC
+ * states), a progress bar while it is sent, why it failed, Retry (a failed upload or processing)
+ * and Remove. The state is text, never only a colour.
+ */
+export function AttachmentChips({ items, states, onRetry, onRemove }: AttachmentChipsProps) {
+  const { t } = useTranslation(NAMESPACE);
+  if (items.length === 0) return null;
+  return (
+    <ul className="attachment-chips" aria-label={t('attachments.listLabel')}>
+      {items.map((item, index) => {
+        const state = states[index]!;
+        const name = item.file.name;
+        const percent = item.progress === null ? null : Math.round(item.progress * 100);
+        const retryable = state === 'uploading-failed' || state === 'processing-failed';
+        return (
+          <li key={item.id} className={cx('attachment-chip', `attachment-chip--${TONE[state]}`)}>
+            <div className="attachment-chip__head">
+              <span className="attachment-chip__name" title={name}>
+                {name}
+              </span>
+              <span className="attachment-chip__state">
+                {state === 'uploading' && percent !== null ? t('attachments.uploadingPercent', { percent }) : t(`attachments.state.${state}`)}
+              </span>
+              {retryable && (
+                <Button size="sm" variant="ghost" className="attachment-chip__retry" onClick={() => onRetry(item.id)} aria-label={t('attachments.retryLabel', { name })}>
+                  {t('attachments.retry')}
+                </Button>
+              )}
+              <IconButton size="sm" icon={<CloseIcon />} aria-label={t('attachments.removeLabel', { name })} onClick={() => onRemove(item.id)} />
+            </div>
+            {state === 'uploading' && (
+              <progress className="attachment-chip__progress" max={100} value={percent ?? undefined} aria-label={t('attachments.progressLabel', { name })} />
+            )}
+            {item.problem && (state === 'uploading-failed' || state === 'error') && <p className="attachment-chip__problem">{attachmentProblemText(t, item.problem)}</p>}
+            {state === 'processing-failed' && <p className="attachment-chip__problem">{t('attachments.problem.processing')}</p>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,6 @@
+// The attachments feature's public surface: what the conversation view uses.
+export { AttachButton } from './components/attach-button';
+export { AttachmentChips } from './components/attachment-chips';
+export { useAttachments, type Attachments } from './hooks/use-attachments';
+export { useFileDrop } from './hooks/use-file-drop';
+export type { AttachmentItem } from './model/attachment-item';

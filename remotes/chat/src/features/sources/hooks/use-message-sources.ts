@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@assistant/platform';
+import { useEffect, useState } from 'react';
+import { conversationKeys } from '../../../query-keys';
+import { isSourcesNotReady, messageSourcesQuery } from '../api/get-message-sources';
+import { triggerMessageSources } from '../api/trigger-message-sources';
+import { groupSources, type GroupedSources } from '../model/group-sources';
+
+export type MessageSources =
+  | { status: 'computing' }
+  | { status: 'failed' }
+  | { status: 'ready'; sources: GroupedSources; total: number }
+  /** Computed, and no passage backs or contradicts the answer. */
+  | { status: 'none' };
+
+/**
+ * The in-context sources of a finished grounded answer (SPEC section 4): the trigger call once,
+ * then the sources polled every 2 s until they are there (messageSourcesQuery). Sources already
+ * in the cache (the answer shown before) are shown without asking again. `waited` says whether
+ * this view saw them not ready yet (so "sources ready" is worth announcing).
+ */
+export function useMessageSources(conversationId: string, messageId: string): MessageSources & { waited: boolean } {
+  const queryClient = useQueryClient();
+  const options = messageSourcesQuery(conversationId, messageId);
+  const cached = queryClient.getQueryData(conversationKeys.sources(conversationId, messageId)) !== undefined;
+  const trigger = useMutation({ mutationFn: () => triggerMessageSources(conversationId, messageId) });
+  const { mutate } = trigger;
+  useEffect(() => {
+    if (!cached) mutate();
+  }, [cached, mutate]);
+  const query = useQuery({ ...options, enabled: cached || trigger.isSuccess });
+  const notReady = isSourcesNotReady(query.error);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (notReady) setWaited(true);
+  }, [notReady]);
+
+  let state: MessageSources;
+  if (query.data) {
+    const sources = groupSources(query.data);
+    const total = sources.supporting.length + sources.conflicting.length;
+    state = total === 0 ? { status: 'none' } : { status: 'ready', sources, total };
+  } else if (trigger.isError || (query.isError && !notReady)) {
+    state = { status: 'failed' };
+  } else {
+    state = { status: 'computing' };
+  }
+  return { ...state, waited };
+}
