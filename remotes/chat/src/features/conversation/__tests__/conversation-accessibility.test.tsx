@@ -79,9 +79,13 @@ describe('conversation accessibility', () => {
     expect(shownMessages()[1]).toMatch(/^A: 4, see:/);
     expect(screen.getByRole('button', { name: 'Previous version' })).toHaveFocus();
 
-    // The composer, model and think switch are in the tab order after the messages.
+    // The composer, attach, collections, model and think switch are in the tab order after the messages.
     const field = screen.getByRole('textbox', { name: 'Your message' });
     field.focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Attach files' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Collections' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('combobox', { name: 'Model' })).toHaveFocus();
     await user.tab();
@@ -96,9 +100,7 @@ describe('conversation accessibility', () => {
     await user.keyboard('By keyboard{Enter}');
     await waitFor(() => expect(history.streams).toHaveLength(1));
     expect(liveRegion()).toHaveTextContent('Answer is being written…');
-    await user.tab();
-    await user.tab();
-    await user.tab();
+    for (let step = 0; step < 5; step += 1) await user.tab(); // attach, collections, model, think, stop
     expect(screen.getByRole('button', { name: 'Stop answer' })).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(liveRegion()).toHaveTextContent('Answer stopped'));

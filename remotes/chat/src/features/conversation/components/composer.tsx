@@ -1,6 +1,6 @@
 import { MESSAGE_MAX_CHARACTERS, type LanguageModel } from '@assistant/contracts';
 import { Button, TextArea } from '@assistant/ui';
-import { memo, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { isSendKey } from '../model/composer-keys';
@@ -17,6 +17,14 @@ export interface ComposerProps {
   /** A question to send; the composer empties itself. */
   onSend(text: string): void;
   onStop(): void;
+  /** Above the message field: the attachments and the picked collections (chips). */
+  chips?: ReactNode;
+  /** Beside the model picker: attach files, pick collections. */
+  tools?: ReactNode;
+  /** Why a question cannot be sent now (attachments still on their way or failed); shown, and Send waits. */
+  blockedReason?: string;
+  /** Send was asked for while blocked (the view announces the reason). */
+  onBlocked?(reason: string): void;
 }
 
 /**
@@ -24,15 +32,18 @@ export interface ComposerProps {
  * Send / Stop, the model picker and the Think switch. It keeps its text to itself, so streamed
  * chunks do not re-render it and typing stays responsive.
  */
-export const Composer = memo(function Composer({ streaming, models, model, onModelChange, think, onThinkChange, onSend, onStop }: ComposerProps) {
+export const Composer = memo(function Composer(props: ComposerProps) {
+  const { streaming, models, model, onModelChange, think, onThinkChange, onSend, onStop, chips, tools, blockedReason, onBlocked } = props;
   const { t } = useTranslation(NAMESPACE);
   const [text, setText] = useState('');
   const composing = useRef(false);
   const hintId = useId();
-  const canSend = !streaming && /\S/.test(text);
+  const blockedId = useId();
+  const canSend = !streaming && /\S/.test(text) && blockedReason === undefined;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
+    if (blockedReason !== undefined && !streaming && /\S/.test(text)) onBlocked?.(blockedReason);
     if (!canSend) return;
     onSend(text.trim());
     setText('');
@@ -45,6 +56,7 @@ export const Composer = memo(function Composer({ streaming, models, model, onMod
 
   return (
     <form className="conversation__composer" onSubmit={submit} aria-label={t('conversation.composer.label')}>
+      {chips}
       <TextArea
         label={t('conversation.composer.label')}
         hideLabel
@@ -62,7 +74,13 @@ export const Composer = memo(function Composer({ streaming, models, model, onMod
       <p id={hintId} className="conversation__composer-hint">
         {t('conversation.composer.hint')}
       </p>
+      {blockedReason !== undefined && (
+        <p id={blockedId} className="conversation__composer-blocked">
+          {blockedReason}
+        </p>
+      )}
       <div className="conversation__composer-bar">
+        {tools && <div className="conversation__composer-tools">{tools}</div>}
         <ModelPicker models={models} model={model} onModelChange={onModelChange} think={think} onThinkChange={onThinkChange} />
         <div className="conversation__composer-buttons">
           {streaming && (
@@ -70,7 +88,7 @@ export const Composer = memo(function Composer({ streaming, models, model, onMod
               {t('conversation.composer.stop')}
             </Button>
           )}
-          <Button type="submit" aria-disabled={!canSend || undefined}>
+          <Button type="submit" aria-disabled={!canSend || undefined} aria-describedby={blockedReason !== undefined ? blockedId : undefined}>
             {t('conversation.composer.send')}
           </Button>
         </div>

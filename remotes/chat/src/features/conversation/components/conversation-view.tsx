@@ -1,8 +1,11 @@
-import type { Message } from '@assistant/contracts';
-import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, useAnnouncer } from '@assistant/ui';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { FileUploadState, Message } from '@assistant/contracts';
+import { useConfigStore, useQaResourcesStore } from '@assistant/platform';
+import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, cx, useAnnouncer } from '@assistant/ui';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { AttachButton, AttachmentChips, useAttachments, useFileDrop, type AttachmentItem } from '../../attachments';
+import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
 import { useLanguageModelsQuery } from '../api/get-language-models';
 import { useConversation, type ConversationCreation, type SendRequest } from '../hooks/use-conversation';
@@ -55,14 +58,61 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   const { tree, send, switchTo, composerParent } = conversation;
   const copy = useCopyAnswer(announce);
 
+  // Grounding (the server's history only: the browser-kept one stores no files and no sources):
+  // files attached in the composer, and collections picked for the conversation while it is open.
+  const grounding = history.kind === 'server' && canWrite;
+  const onAttachmentSettled = useCallback(
+    (item: AttachmentItem, state: FileUploadState) =>
+      announce(
+        state === 'processed' || state === 'success'
+          ? t('attachments.announce.ready', { name: item.file.name })
+          : t('attachments.announce.failed', { name: item.file.name, state: t(`attachments.state.${state}`) }),
+      ),
+    [announce, t],
+  );
+  const attachments = useAttachments(conversation.conversationId, conversation.ensureConversation, onAttachmentSettled);
+  const drop = useFileDrop(grounding, attachments.add);
+  const offered = useQaResourcesStore((state) => state.collections);
+  const resourcesUnavailable = useQaResourcesStore((state) => state.status === 'unavailable');
+  const [pickedCollections, setPickedCollections] = useState<string[]>([]);
+  const collections = useMemo(() => pickedCollections.filter((id) => offered.some((entry) => entry.id === id)), [pickedCollections, offered]);
+  const maxMB = useConfigStore((state) => state.config.maxFileUploadSizeMB);
+  const attachHintId = useId();
+  const blockedReason =
+    attachments.readiness === 'in-progress' ? t('attachments.waiting') : attachments.readiness === 'failed' ? t('attachments.removeFailed') : undefined;
+  const onBlocked = useCallback((reason: string) => announce(reason), [announce]);
+  const { items: attachmentItems, states: attachmentStates, retry: retryAttachment, remove: removeAttachment, add: addAttachments } = attachments;
+  const chips = useMemo(
+    () =>
+      grounding && (attachmentItems.length > 0 || collections.length > 0) ? (
+        <div className="conversation__composer-chips">
+          <AttachmentChips items={attachmentItems} states={attachmentStates} onRetry={retryAttachment} onRemove={removeAttachment} />
+          <CollectionChips collections={offered} selected={collections} onRemove={(id) => setPickedCollections((current) => current.filter((entry) => entry !== id))} />
+        </div>
+      ) : undefined,
+    [grounding, attachmentItems, attachmentStates, retryAttachment, removeAttachment, collections, offered],
+  );
+  const tools = useMemo(
+    () =>
+      grounding ? (
+        <>
+          <AttachButton describedBy={attachHintId} onFiles={addAttachments} />
+          <VisuallyHidden id={attachHintId}>{t('attachments.hint', { max: maxMB })}</VisuallyHidden>
+          <CollectionPicker collections={offered} unavailable={resourcesUnavailable} selected={collections} onChange={setPickedCollections} />
+        </>
+      ) : undefined,
+    [grounding, attachHintId, addAttachments, t, maxMB, offered, resourcesUnavailable, collections],
+  );
+
   const changed = useRef(onConversationChanged);
   useEffect(() => {
     changed.current = onConversationChanged;
   }, [onConversationChanged]);
 
   const ask = useCallback(
-    async (request: SendRequest) => {
-      const outcome = await send(request, { model, think });
+    /** `attachments`: the composer's files go with a new question (not with a regenerated or retried one). */
+    async (request: SendRequest, attachments: readonly string[] = []) => {
+      const outcome = await send(request, { model, think, attachments, collections });
       if (!outcome) return;
       if (outcome.kind === 'done') {
         const spoken = markdownToPlainText(outcome.answer);
@@ -75,10 +125,18 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       // The list shows the new title (after the first answer) and the new order.
       if (outcome.stored) changed.current?.();
     },
-    [send, model, think, announce, t],
+    [send, model, think, collections, announce, t],
   );
 
-  const onSend = useCallback((text: string) => void ask({ content: text, parentId: composerParent() }), [ask, composerParent]);
+  const { clear: clearAttachments, fileIds: attachedFileIds } = attachments;
+  const onSend = useCallback(
+    (text: string) => {
+      void ask({ content: text, parentId: composerParent() }, attachedFileIds);
+      // The files went with this question; they stay in the conversation, the composer starts empty.
+      clearAttachments();
+    },
+    [ask, composerParent, attachedFileIds, clearAttachments],
+  );
   const questionOf = useCallback((answerId: string): Message | undefined => {
     const answer = tree.byId.get(answerId);
     const question = answer?.parent_message_id ? tree.byId.get(answer.parent_message_id) : undefined;
@@ -135,13 +193,20 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         onRegenerate={onRegenerate}
         onRetry={onRetry}
         onEdit={onEdit}
+        sourcesConversationId={history.kind === 'server' ? conversation.conversationId : undefined}
+        announce={announce}
       />
     );
   };
 
   return (
     // The key handler only catches Escape bubbling from the view's own controls.
-    <div className="conversation" ref={rootRef} onKeyDown={onKeyDown}>
+    <div className={cx('conversation', drop.dragging && 'conversation--dragging')} ref={rootRef} onKeyDown={onKeyDown} {...drop.handlers}>
+      {drop.dragging && (
+        <p className="conversation__drop-hint" aria-hidden="true">
+          {t('attachments.dropHint')}
+        </p>
+      )}
       {conversation.status === 'loading' && <Loading label={t('conversation.loading')} showLabel fill />}
       {conversation.status === 'not-found' && (
         <EmptyState
@@ -183,6 +248,10 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         onThinkChange={setThink}
         onSend={onSend}
         onStop={conversation.stop}
+        chips={chips}
+        tools={tools}
+        blockedReason={blockedReason}
+        onBlocked={onBlocked}
       />
       )}
     </div>

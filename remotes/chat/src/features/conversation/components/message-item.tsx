@@ -1,12 +1,15 @@
 import type { Message } from '@assistant/contracts';
 import { Badge, Button, Markdown, SuccessIcon } from '@assistant/ui';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { useLanguageModelsQuery } from '../api/get-language-models';
+import { MessageSources } from '../../sources';
 import type { SendErrorKey } from '../model/describe-send-error';
+import { foundDocuments, isGrounded, mediaTypeOfSource, toolCallsOf } from '../model/tool-calls';
 import { EditQuestionForm } from './edit-question-form';
 import { SiblingSwitcher } from './sibling-switcher';
+import { ToolStep } from './tool-step';
 import './message-item.css';
 
 /** How long "Answer copied." shows beside the copy button after copying. */
@@ -30,6 +33,13 @@ export interface MessageItemProps {
   onRegenerate(answerId: string): void;
   onRetry(answerId: string): void;
   onEdit(questionId: string, text: string): void;
+  /**
+   * The server's conversation this answer is stored in: a finished grounded answer then shows its
+   * sources (the browser-kept history has none).
+   */
+  sourcesConversationId?: string;
+  /** Says something politely (the view's live region). */
+  announce?: (text: string) => void;
 }
 
 /**
@@ -118,8 +128,14 @@ function Question({ message, busy, onEdit }: MessageItemProps) {
   );
 }
 
-function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRetry }: MessageItemProps) {
+function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRetry, sourcesConversationId, announce }: MessageItemProps) {
   const { t } = useTranslation(NAMESPACE);
+  const calls = useMemo(() => toolCallsOf(message.tool_events), [message.tool_events]);
+  const documents = useMemo(() => foundDocuments(calls), [calls]);
+  const mediaTypeOf = useCallback((index: number) => mediaTypeOfSource(calls, index), [calls]);
+  const documentNameOf = useCallback((index: number) => documents.find((document) => document.citations.includes(index + 1))?.name, [documents]);
+  // Sources belong to a stored, finished answer grounded in documents (SPEC section 4: trigger, then poll).
+  const withSources = sourcesConversationId !== undefined && !streaming && message.status === 'complete' && isGrounded(calls) && !message.message_id.startsWith('local-');
   const models = useLanguageModelsQuery();
   const [copied, setCopied] = useState(0);
   useEffect(() => {
@@ -137,6 +153,7 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
   return (
     <>
       <Label id={`${message.message_id}-label`} text={t('conversation.answer')} />
+      <ToolStep calls={calls} />
       {message.reasoning && (
         <details className="conversation__reasoning">
           <summary>{t('conversation.reasoning')}</summary>
@@ -180,6 +197,15 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
             </span>
           )}
         </div>
+      )}
+      {withSources && (
+        <MessageSources
+          conversationId={sourcesConversationId}
+          messageId={message.message_id}
+          mediaTypeOf={mediaTypeOf}
+          documentNameOf={documentNameOf}
+          announce={announce}
+        />
       )}
     </>
   );

@@ -17,10 +17,14 @@ export interface SendRequest {
   messageId?: string;
 }
 
-/** The model and the think flag the answer is asked with. */
+/** The model and the think flag the answer is asked with, and what it is grounded in. */
 export interface SendChoices {
   model: string | undefined;
   think: boolean;
+  /** Ids of processed files of this conversation (the message payload's `attachments`). */
+  attachments?: readonly string[];
+  /** Ids of collections to search (the message payload's `collections`). */
+  collections?: readonly string[];
 }
 
 /** How an exchange ended, for the caller to announce. */
@@ -98,6 +102,8 @@ export interface ConversationModel {
   switchTo(siblingId: string): void;
   /** Where a new question from the composer goes: the end of the shown branch (stored messages only). */
   composerParent(): string | undefined;
+  /** The conversation's id; a new one is created first (a file attached before the first question). */
+  ensureConversation(): Promise<string | undefined>;
 }
 
 function now(): string {
@@ -118,6 +124,7 @@ function pendingMessages(pending: Pending, status: Message['status']): [Message,
     created_at: question.created_at,
     status,
     ...(pending.draft.reasoning ? { reasoning: pending.draft.reasoning } : {}),
+    ...(pending.draft.toolEvents.length > 0 ? { tool_events: [...pending.draft.toolEvents] } : {}),
   };
   return [question, answer];
 }
@@ -222,6 +229,28 @@ export function useConversation(
     [update],
   );
 
+  /**
+   * The conversation's id, creating a new one first (once, however often asked meanwhile): by
+   * its first question, or by a file attached to it. The page then opens its path; this view
+   * stays (its identity does not change).
+   */
+  const creatingRef = useRef<Promise<string | undefined> | null>(null);
+  const ensureConversation = useCallback(async (): Promise<string | undefined> => {
+    if (conversationId !== undefined) return conversationId;
+    if (!creatingRef.current) {
+      const generation = generationRef.current;
+      creatingRef.current = (async () => {
+        const id = await creation?.create();
+        if (id === undefined || generation !== generationRef.current) return undefined;
+        queryClient.setQueryData(conversationKeys.messages(history.scope, id), []);
+        setCreatedId(id);
+        creation?.onCreated(id);
+        return id;
+      })().finally(() => (creatingRef.current = null));
+    }
+    return creatingRef.current;
+  }, [conversationId, creation, queryClient, history.scope]);
+
   const send = useCallback(
     async (request: SendRequest, choices: SendChoices): Promise<ExchangeOutcome | undefined> => {
       if (controllerRef.current) return undefined;
@@ -250,18 +279,17 @@ export function useConversation(
         think: choices.think,
         ...(request.parentId !== undefined ? { parent_message_id: request.parentId } : {}),
         ...(choices.model ? { reasoning_model_override: choices.model } : {}),
+        ...(choices.attachments?.length ? { attachments: [...choices.attachments] } : {}),
+        ...(choices.collections?.length ? { collections: [...choices.collections] } : {}),
       };
       let failure: SendErrorKey | undefined;
       try {
         let id = conversationId;
         if (id === undefined) {
           // The first question of a new conversation: only now is it created (POST conversations).
-          id = await creation?.create();
+          id = await ensureConversation();
           if (id === undefined) throw new Error('The conversation could not be created');
           if (generation !== generationRef.current) return undefined;
-          queryClient.setQueryData(conversationKeys.messages(history.scope, id), []);
-          setCreatedId(id);
-          creation?.onCreated(id);
         }
         createdRef.current = id;
         const events = await history.sendMessage(id, payload, controller.signal);
@@ -324,7 +352,7 @@ export function useConversation(
       }
       return { kind: 'done', answer: final.draft.answer, stored: true };
     },
-    [history, conversationId, messages, queryClient, update, keepLocally, onExchangeStart, creation, refetch],
+    [history, conversationId, messages, queryClient, update, keepLocally, onExchangeStart, ensureConversation, refetch],
   );
 
   const stop = useCallback(() => controllerRef.current?.abort(), []);
@@ -348,7 +376,7 @@ export function useConversation(
 
   const notFound = isError && loadError instanceof ApiRequestError && loadError.status === 404;
   const status = conversationId === undefined || loaded !== undefined ? 'ready' : notFound ? 'not-found' : isError ? 'failed' : 'loading';
-  return { status, conversationId, tree, branch, streamingId, failures: view.failures, reload, send, stop, switchTo, composerParent };
+  return { status, conversationId, tree, branch, streamingId, failures: view.failures, reload, send, stop, switchTo, composerParent, ensureConversation };
 }
 
 function scheduleCommit(frameRef: { current: number }, commit: () => void): void {
