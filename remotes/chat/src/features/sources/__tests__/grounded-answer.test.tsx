@@ -127,9 +127,13 @@ describe('a grounded answer', () => {
     const [answer] = await screen.findAllByRole('article', { name: 'Antwort' });
     expect(within(answer!).getByText('2 Dokumente durchsucht')).toBeInTheDocument();
     expect(await within(answer!).findByText('Die Quellen konnten nicht ermittelt werden.')).toBeInTheDocument();
-    // A failure is not asked again.
+    // A failure is not asked again by itself; the user may ask once more (the trigger, then the polling).
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(grounded.sourcesCalls.filter((call) => call.startsWith('GET'))).toHaveLength(1);
+    grounded.sourcesAnswers = [sourcesReady()];
+    await userEvent.setup().click(within(answer!).getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await within(answer!).findByRole('region', { name: 'Belegend (1)' })).toBeInTheDocument();
+    expect(grounded.sourcesCalls.filter((call) => call.startsWith('POST'))).toHaveLength(2);
   });
 
   it('says when no passage backs or contradicts the answer', async () => {

@@ -89,7 +89,14 @@ export function MessageSources({ conversationId, messageId, mediaTypeOf, documen
           <Spinner size="sm" /> {t('sources.computing')}
         </p>
       )}
-      {sources.status === 'failed' && <p className="message-sources__state message-sources__state--failed">{t('sources.failed')}</p>}
+      {sources.status === 'failed' && (
+        <div className="message-sources__failed">
+          <p className="message-sources__state message-sources__state--failed">{t('sources.failed')}</p>
+          <Button size="sm" variant="secondary" onClick={sources.retry}>
+            {t('sources.retry')}
+          </Button>
+        </div>
+      )}
       {sources.status === 'none' && <p className="message-sources__state">{t('sources.none')}</p>}
       {sources.status === 'ready' && (
         <>

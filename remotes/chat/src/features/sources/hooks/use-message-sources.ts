@@ -7,7 +7,8 @@ import { groupSources, type GroupedSources } from '../model/group-sources';
 
 export type MessageSources =
   | { status: 'computing' }
-  | { status: 'failed' }
+  /** `retry`: the user asks again (the trigger once more, then the polling); never automatic. */
+  | { status: 'failed'; retry: () => void }
   | { status: 'ready'; sources: GroupedSources; total: number }
   /** Computed, and no passage backs or contradicts the answer. */
   | { status: 'none' };
@@ -39,8 +40,11 @@ export function useMessageSources(conversationId: string, messageId: string): Me
     const sources = groupSources(query.data);
     const total = sources.supporting.length + sources.conflicting.length;
     state = total === 0 ? { status: 'none' } : { status: 'ready', sources, total };
-  } else if (trigger.isError || (query.isError && !notReady)) {
-    state = { status: 'failed' };
+  } else if (!trigger.isPending && (trigger.isError || (query.isError && !notReady))) {
+    state = {
+      status: 'failed',
+      retry: () => trigger.mutate(undefined, { onSuccess: () => void queryClient.resetQueries({ queryKey: options.queryKey }) }),
+    };
   } else {
     state = { status: 'computing' };
   }
