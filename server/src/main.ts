@@ -5,6 +5,7 @@ import { createTokenVerifier } from './auth/token-verifier';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { SettingsRepository } from './db/repositories/settings-repository';
+import { SOURCES_JOB_KIND, sourcesJobHandler } from './grounding/sources-job';
 import { EmbeddingsClient } from './inference/embeddings';
 import { ModelProvider } from './inference/model-provider';
 import { defaultIngestionDependencies } from './ingestion/default-dependencies';
@@ -90,6 +91,7 @@ async function main() {
   // Long work other than ingestion (source computation, re-embedding): rows any replica may claim.
   const jobHandlers: Record<string, JobHandler> = {
     ...(embedder ? { [REEMBED_JOB_KIND]: reembedJobHandler({ db: database.db, embedder, queue: new JobQueue(database.db), nudge: () => jobs.nudge() }) } : {}),
+    [SOURCES_JOB_KIND]: sourcesJobHandler({ db: database.db, models, portalOrigin: config.portalOrigin, log: logger.child({ component: 'grounding' }) }),
   };
   const jobs = new JobRunner({ db: database.db, handlers: jobHandlers, log: logger.child({ component: 'jobs' }) });
   const app = await buildApp({
