@@ -32,7 +32,7 @@ export const ToolStep = memo(function ToolStep({ calls }: { calls: readonly Tool
           <ul className="conversation__tool-documents" aria-label={t('tools.documentsLabel')}>
             {documents.map((document) => (
               <li key={document.key}>
-                <span className="conversation__tool-document">{document.name}</span>
+                <span className="conversation__tool-document">{document.name}</span>{' '}
                 <span className="conversation__tool-meta">
                   {document.totalPages ? `${t('tools.pages', { count: document.totalPages })} · ` : ''}
                   {t('tools.cited', { numbers: document.citations.map((n) => `[${n}]`).join(' ') })}

@@ -76,8 +76,8 @@ describe('a grounded answer', () => {
     await user.click(within(step).getByText('Searched 2 documents'));
     const documents = within(step).getByRole('list', { name: 'Documents found' });
     expect(within(documents).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Annual report4 pages · cited as [1] [3]',
-      'Travel policy1 page · cited as [2]',
+      'Annual report 4 pages · cited as [1] [3]',
+      'Travel policy 1 page · cited as [2]',
     ]);
 
     // Sources: computing while the server says not ready, then grouped.
@@ -89,8 +89,8 @@ describe('a grounded answer', () => {
     grounded.sourcesAnswers = [sourcesReady()];
     const supporting = await within(sources).findByRole('region', { name: 'Supporting (1)' }, { timeout: 5000 });
     const conflicting = within(sources).getByRole('region', { name: 'Conflicting (1)' });
-    expect(supporting).toHaveTextContent('[1]Annual report.docxp. 1Supports');
-    expect(conflicting).toHaveTextContent('[2]Travel policy.txtp. 1Contradicts');
+    expect(supporting).toHaveTextContent('[1]Annual report.docxp. 1Supports the answer');
+    expect(conflicting).toHaveTextContent('[2]Travel policy.txtp. 1Contradicts the answer');
     // The judged sentences are marked.
     expect([...supporting.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['The revenue grew by 12 percent in 2025.']);
     expect([...conflicting.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['The revenue fell in 2025.']);
