@@ -53,6 +53,8 @@ export default function QaPage() {
   const [pickerOpen, setPickerOpen] = useState<boolean | undefined>(undefined);
   const [announcement, announce] = useAnnouncer();
   const questionRef = useRef<HTMLTextAreaElement>(null);
+  /** The question being answered; a reopened entry or a new question takes the view from it. */
+  const askingRef = useRef<string | null>(null);
 
   const collections = resources.data?.collections ?? [];
   const models = resources.data?.language_models ?? [];
@@ -102,10 +104,13 @@ export default function QaPage() {
       setCopied(false);
       setPickerOpen(false);
       announce(t('announce.asking'));
+      askingRef.current = start.id;
       const ended = await ask(start, requestOf(start));
       if (!ended) return;
-      setShown(ended);
       save(ended);
+      if (askingRef.current !== start.id) return;
+      askingRef.current = null;
+      setShown(ended);
       if (ended.status === 'complete') announce(t('announce.done'));
       else if (ended.status === 'stopped') announce(t('announce.stopped'));
       else announce(t('announce.failed'));
@@ -161,6 +166,7 @@ export default function QaPage() {
   };
 
   const newQuestion = () => {
+    askingRef.current = null;
     setShown(null);
     setPreview(null);
     setCopied(false);
@@ -168,6 +174,7 @@ export default function QaPage() {
   };
 
   const reopen = (entry: QaExchange) => {
+    askingRef.current = null;
     if (streaming) stop();
     setShown(entry);
     setPreview(null);

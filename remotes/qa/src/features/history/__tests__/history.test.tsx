@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { backend, contracts, handbook, handlers, pickedBefore, renderQa, requestsTo, resetQaState, signInAs } from '../../../__tests__/qa-kit';
+import { ControlledStream, answerEvents, backend, contracts, handbook, handlers, pickedBefore, renderQa, requestsTo, resetQaState, signInAs } from '../../../__tests__/qa-kit';
+import { act } from '@testing-library/react';
 
 jest.setTimeout(30_000);
 
@@ -85,5 +86,28 @@ describe('question history', () => {
     await waitFor(() => expect(within(history()).queryByRole('button', { name: /^Delete me\?/ })).not.toBeInTheDocument());
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('assistant.qa-history.employee')!)).toEqual([]);
+  });
+
+  it('reopening a question while another is answered stops that one and keeps the reopened one shown', async () => {
+    localStorage.setItem(
+      'assistant.qa-history.employee',
+      JSON.stringify([
+        { id: 'x', question: 'Old question', askedAt: '2025-06-01T12:00:00.000Z', target: { kind: 'collections', collections: [] }, answer: 'Old answer', status: 'complete', documents: [], sources: backend.sources },
+      ]),
+    );
+    const stream = new ControlledStream();
+    backend.answer = () => stream;
+    const user = userEvent.setup();
+    await renderQa();
+    await screen.findByText('2 collections: Handbook, Contracts');
+    await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'New question{Enter}');
+    act(() => stream.send(answerEvents('Partial').slice(0, 4)));
+    await screen.findByRole('button', { name: 'Stop' });
+    await user.click(within(history()).getByRole('button', { name: /^Old question/ }));
+    expect(await screen.findByRole('article', { name: 'Old question' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Old question' })).toBeInTheDocument();
+    // The stopped question is kept in the history too.
+    await waitFor(() => expect(within(history()).getByRole('button', { name: /^New question/ })).toBeInTheDocument());
   });
 });
