@@ -25,7 +25,8 @@ const clamp = (n: number) => Math.min(1, Math.max(0, n));
  * order of nearly every producer); an item starts a new line when the previous one ended a line
  * (hasEOL) or when its baseline moved by more than half its height. Items on one line are joined
  * with a space when there is a visible gap between them; lines end with \n. Each word (a run
- * without white space inside one item) gets a box, converted through the page viewport (rotation
+ * without white space inside one item) gets a box (placed within its item by its characters'
+ * share of the item's width: see itemWords), converted through the page viewport (rotation
  * and crop box included) to fractions of the page, top-left origin; start/end are the word's
  * offsets in the page text, so a cited range maps to exactly the words it covers.
  */
@@ -102,16 +103,39 @@ interface Line {
 const round = (n: number) => Math.round(clamp(n) * 1e5) / 1e5;
 
 /**
+ * Advance widths of Helvetica (its AFM, 1/1000 em) for the printable ASCII characters from the
+ * space on: the weights that share an item's width among its characters. Any proportional font's
+ * widths follow this pattern far more closely than equal shares do (an "i" is a third of an "m").
+ */
+const HELVETICA_WIDTHS = [
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584,
+  584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278,
+  278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500,
+  500, 334, 260, 334, 584,
+];
+const AVERAGE_WIDTH = 556;
+
+/** A character's share weight: Helvetica's width (accented letters as their base letter), or 1 for monospaced text. */
+function glyphWeight(char: string, monospace: boolean): number {
+  if (monospace) return 1;
+  if (char === 'ß') return 611;
+  const base = char.normalize('NFD').charCodeAt(0);
+  return (base >= 32 && base <= 126 ? HELVETICA_WIDTHS[base - 32] : undefined) ?? AVERAGE_WIDTH;
+}
+
+/**
  * The words of one text item with their boxes. pdf.js gives an item's start and advance width,
  * not each glyph's, so a word's left and right edges are placed by its share of the item's
- * characters: proportional, so exact at the item's ends and close in between (the narrower the
- * glyphs of a word compared with the item's average, the more its box is off).
+ * characters, each weighted by its typical width (Helvetica's; equal for monospaced fonts):
+ * proportional, so exact at the item's ends and close in between (off by the difference between
+ * the real font's widths and these).
  */
 function itemWords(
   text: string,
   transform: readonly number[],
   width: number,
   fontHeight: number,
+  monospace: boolean,
   offset: number,
   toPage: (x: number, y: number) => [number, number],
 ): Word[] {
@@ -120,10 +144,18 @@ function itemWords(
   // Along the baseline (the text's direction) and up from it, in PDF units.
   const along = [a / scale, b / scale] as const;
   const up = [-along[1], along[0]] as const;
+  // before[i]: the weight of the characters before index i.
+  const before = [0];
+  for (const char of text) {
+    const weight = glyphWeight(char, monospace);
+    // A character outside the BMP is two code units: the weight on the first, none on the second.
+    for (let unit = 0; unit < char.length; unit += 1) before.push(before[before.length - 1]! + (unit === 0 ? weight : 0));
+  }
+  const total = before[text.length] || 1;
   const words: Word[] = [];
   for (const match of text.matchAll(/\S+/g)) {
-    const from = (width * match.index) / text.length;
-    const to = (width * (match.index + match[0].length)) / text.length;
+    const from = (width * before[match.index]!) / total;
+    const to = (width * before[match.index + match[0].length]!) / total;
     const corners = [
       [from, 0],
       [to, 0],
@@ -169,7 +201,7 @@ async function readPage(doc: PDFDocumentProxy, pageNumber: number): Promise<Pars
           current = { raw: '', words: [], baseline: y, height: fontHeight, endX: x + item.width };
           lines.push(current);
         }
-        current.words.push(...itemWords(text, item.transform as number[], item.width, fontHeight, current.raw.length, toPage));
+        current.words.push(...itemWords(text, item.transform as number[], item.width, fontHeight, content.styles[item.fontName]?.fontFamily === 'monospace', current.raw.length, toPage));
         current.raw += text;
         lineEnded = false;
       }

@@ -66,16 +66,14 @@ describe('parseDocument: PDF', () => {
     assert.equal(box && page.text.slice(box.start, box.end), 'Zebrastreifen');
   });
 
-  it("places a word inside a line by its share of the line's characters (exact at the line's ends)", async () => {
-    // Proportional: "Mitte" is characters 6..11 of the 17 of "Links Mitte Recht", so its edges
-    // lie at 6/17 and 11/17 of the line's width (Helvetica's glyphs differ, so the ink does not
-    // quite; monospaced text would match exactly).
+  it("places a word inside a line by its characters' widths (exact in Helvetica, the fixtures' font)", async () => {
+    // Helvetica's widths (1/1000 em): "Links " = L 556 + i 222 + n 556 + k 500 + s 500 + space 278 =
+    // 2612, "Mitte" = M 833 + i 222 + t 278 + t 278 + e 556 = 2167; 12 pt text from x = 72 pt.
     const doc = await parseDocument(makePdf([['Links Mitte Recht']]), 'application/pdf');
-    const [first, middle, last] = doc.pages[0]!.boxes;
-    const lineLeft = first!.left;
-    const lineWidth = last!.right - lineLeft;
-    assert.ok(Math.abs(middle!.left - (lineLeft + (lineWidth * 6) / 17)) < 2e-5, `${middle!.left}`);
-    assert.ok(Math.abs(middle!.right - (lineLeft + (lineWidth * 11) / 17)) < 2e-5, `${middle!.right}`);
+    const middle = doc.pages[0]!.boxes[1]!;
+    const at = (units: number) => (PDF_LAYOUT.left + (units * PDF_LAYOUT.fontSize) / 1000) / 595;
+    assert.ok(Math.abs(middle.left - at(2612)) < 2e-5, `left ${middle.left}, expected ${at(2612)}`);
+    assert.ok(Math.abs(middle.right - at(2612 + 2167)) < 2e-5, `right ${middle.right}, expected ${at(2612 + 2167)}`);
     assert.deepEqual(
       doc.pages[0]!.boxes.map((b) => [b.start, b.end]),
       [
