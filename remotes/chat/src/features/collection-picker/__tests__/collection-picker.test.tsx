@@ -59,6 +59,18 @@ describe('collections for the conversation', () => {
     expect(sentPayloads()[1]).toMatchObject({ collections: [COMPANY.id] });
   });
 
+  it('asks for the collections again when the menu opens, so one made meanwhile is offered', async () => {
+    let offered = [PERSONAL];
+    server.use(http.get('*/api/qa/resources', () => HttpResponse.json({ collections: offered, language_models: [{ id: 'm', name: 'm', type: 'llm' }] })));
+    const user = userEvent.setup();
+    await renderChat('/chat');
+    await screen.findByRole('heading', { name: 'Start a conversation' });
+    await waitFor(() => expect(useQaResourcesStore.getState().collections).toEqual([PERSONAL]));
+    offered = [PERSONAL, COMPANY];
+    await user.click(screen.getByRole('button', { name: 'Collections' }));
+    expect(await screen.findByRole('checkbox', { name: 'HR policies' })).toBeInTheDocument();
+  });
+
   it('closes on a click elsewhere, says when there are none, and is German too', async () => {
     server.use(http.get('*/api/qa/resources', () => HttpResponse.json({ collections: [], language_models: [] })));
     resetChatState([conversation({ name: 'Earlier' })]);

@@ -12,6 +12,8 @@ export interface CollectionPickerProps {
   unavailable?: boolean;
   selected: readonly string[];
   onChange(selected: string[]): void;
+  /** The menu opened (the caller may ask for the collections again: one made meanwhile shows up). */
+  onOpen?(): void;
 }
 
 const GROUPS = ['personal', 'company'] as const;
@@ -22,7 +24,7 @@ const GROUPS = ['personal', 'company'] as const;
  * the first checkbox; Escape, the button again or a click elsewhere closes it (focus back on the
  * button when it was inside). The button says how many are picked.
  */
-export function CollectionPicker({ collections, unavailable, selected, onChange }: CollectionPickerProps) {
+export function CollectionPicker({ collections, unavailable, selected, onChange, onOpen }: CollectionPickerProps) {
   const { t } = useTranslation(NAMESPACE);
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -62,7 +64,10 @@ export function CollectionPicker({ collections, unavailable, selected, onChange 
         size="sm"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
         icon={<ChevronDownIcon />}
       >
         {selected.length > 0 ? t('collections.buttonCount', { count: selected.length }) : t('collections.button')}

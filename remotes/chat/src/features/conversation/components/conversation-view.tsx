@@ -1,5 +1,5 @@
 import type { FileUploadState, Message } from '@assistant/contracts';
-import { useConfigStore, useQaResourcesStore } from '@assistant/platform';
+import { useConfigStore, useQaResourcesStore, useQueryClient } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, cx, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { NAMESPACE } from '../../../namespace';
 import { AttachButton, AttachmentChips, useAttachments, useFileDrop, type AttachmentItem } from '../../attachments';
 import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
+import { qaResourceKeys } from '../../../query-keys';
 import { useLanguageModelsQuery } from '../api/get-language-models';
 import { useConversation, type ConversationCreation, type SendRequest } from '../hooks/use-conversation';
 import { useCopyAnswer } from '../hooks/use-copy-answer';
@@ -75,6 +76,10 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   const offered = useQaResourcesStore((state) => state.collections);
   const resourcesUnavailable = useQaResourcesStore((state) => state.status === 'unavailable');
   const [pickedCollections, setPickedCollections] = useState<string[]>([]);
+  const queryClient = useQueryClient();
+  // The collections are loaded with the models once per session; opening the menu asks again, so
+  // a collection made meanwhile (another tab, the collections page) is offered.
+  const refreshCollections = useCallback(() => void queryClient.invalidateQueries({ queryKey: qaResourceKeys.languageModels }), [queryClient]);
   const collections = useMemo(() => pickedCollections.filter((id) => offered.some((entry) => entry.id === id)), [pickedCollections, offered]);
   const maxMB = useConfigStore((state) => state.config.maxFileUploadSizeMB);
   const attachHintId = useId();
@@ -98,10 +103,16 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         <>
           <AttachButton describedBy={attachHintId} onFiles={addAttachments} />
           <VisuallyHidden id={attachHintId}>{t('attachments.hint', { max: maxMB })}</VisuallyHidden>
-          <CollectionPicker collections={offered} unavailable={resourcesUnavailable} selected={collections} onChange={setPickedCollections} />
+          <CollectionPicker
+            collections={offered}
+            unavailable={resourcesUnavailable}
+            selected={collections}
+            onChange={setPickedCollections}
+            onOpen={refreshCollections}
+          />
         </>
       ) : undefined,
-    [grounding, attachHintId, addAttachments, t, maxMB, offered, resourcesUnavailable, collections],
+    [grounding, attachHintId, addAttachments, t, maxMB, offered, resourcesUnavailable, collections, refreshCollections],
   );
 
   const changed = useRef(onConversationChanged);
