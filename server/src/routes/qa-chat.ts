@@ -98,6 +98,8 @@ export const qaChatRoutes: FastifyPluginAsyncZod<{
           await (upstream.value as AsyncGenerator<ChatDelta>).return?.(undefined);
           throw (created as PromiseRejectedResult).reason;
         }
+        // The model refused: no answer will come, so no trace is kept for it.
+        if (created.status === 'fulfilled') await traces.remove(created.value);
         throw upstream.reason;
       },
       async relay(deltas, writer, signal) {

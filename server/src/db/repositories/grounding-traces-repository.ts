@@ -143,6 +143,11 @@ export class GroundingTracesRepository {
     return row ? toTrace(row) : null;
   }
 
+  /** Removes a trace whose answer never started (the model refused it). */
+  async remove(id: string): Promise<void> {
+    await this.db.deleteFrom('grounding_traces').where('id', '=', id).execute();
+  }
+
   /** Stores the judged sources, after checking both shapes against the contracts. */
   async saveSources(id: string, sources: StoredSources): Promise<void> {
     const checked = storedSourcesSchema.parse(sources);
