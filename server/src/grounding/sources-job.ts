@@ -24,8 +24,8 @@ export const SOURCES_FAILURES = {
   judge: 'The language model could not judge the sources; try again later',
 } as const;
 
-/** Longest run of one source computation (a few judge calls). */
-export const SOURCES_JOB_TIMEOUT_MS = 5 * 60_000;
+/** Longest run of one source computation: a few judge calls (JUDGE_BATCH_CHARACTERS each, up to two tries of 2 minutes). */
+export const SOURCES_JOB_TIMEOUT_MS = 10 * 60_000;
 
 type Log = { warn(obj: object, msg: string): void };
 
