@@ -9,6 +9,7 @@ import { CollectionsRepository } from './db/repositories/collections-repository'
 import { ConversationsRepository } from './db/repositories/conversations-repository';
 import { FeedbackRepository } from './db/repositories/feedback-repository';
 import { FilesRepository } from './db/repositories/files-repository';
+import { GroundingTracesRepository } from './db/repositories/grounding-traces-repository';
 import { IngestionRunsRepository } from './db/repositories/ingestion-runs-repository';
 import { SettingsRepository } from './db/repositories/settings-repository';
 import { registerErrorHandlers } from './http/error-handlers';
@@ -16,9 +17,11 @@ import { registerUnreadBodyGuard } from './http/unread-body';
 import { registerUserLimits } from './http/user-limits';
 import { ModelProvider } from './inference/model-provider';
 import { FileStorage } from './ingestion/file-storage';
+import { JobQueue } from './jobs/job-queue';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { collectionRoutes } from './routes/collections';
 import { configRoutes } from './routes/config';
+import { conversationFileRoutes } from './routes/conversation-files';
 import { conversationRoutes } from './routes/conversations';
 import { easyLanguageRoutes } from './routes/easy-language';
 import { feedbackRoutes } from './routes/feedback';
@@ -26,7 +29,10 @@ import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
 import { localChatRoutes } from './routes/local-chat';
+import { messageSourcesRoutes } from './routes/message-sources';
+import { qaChatRoutes } from './routes/qa-chat';
 import { qaResourcesRoutes } from './routes/qa-resources';
+import { qaSourcesRoutes } from './routes/qa-sources';
 import { startupRoutes } from './routes/startup';
 import { translationRoutes } from './routes/translation';
 import { searchRoutes } from './routes/search';
@@ -52,7 +58,7 @@ export interface AppDependencies {
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, retriever: givenRetriever }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? { level: config.logLevel, redact: ['req.headers.authorization'] } : undefined,
@@ -91,6 +97,10 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // main.ts passes the one it built from the database's extensions and EMBEDDINGS_MODEL; without
   // one, full-text mode (full-text and compound words, no vectors).
   const retriever = givenRetriever ?? createRetriever({ db, storage: { vector: false, vectorVersion: undefined } });
+  // Grounded answers (QA and chat) and their sources job (docs/qa.md).
+  const traces = new GroundingTracesRepository(db);
+  const jobs = new JobQueue(db);
+  const conversations = new ConversationsRepository(db);
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -101,9 +111,19 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(feedbackRoutes, { feedback: new FeedbackRepository(db) });
       await api.register(translationRoutes, { translation, maxCharacters });
       await api.register(easyLanguageRoutes, { models, maxCharacters });
-      await api.register(conversationRoutes, { conversations: new ConversationsRepository(db), models });
+      await api.register(conversationRoutes, {
+        conversations,
+        models,
+        storage,
+        collections,
+        grounding: { db, retriever, traces, maxCharacters: config.qa.maxCharacters },
+      });
+      await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models });
       await api.register(qaResourcesRoutes, { collections, models, retriever });
+      await api.register(qaChatRoutes, { db, collections, files, models, retriever, traces, qa: config.qa });
+      await api.register(qaSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
+      await api.register(messageSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
       await api.register(collectionRoutes, { collections, files, storage });
       await api.register(searchRoutes, { db, collections });
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });

@@ -120,12 +120,11 @@ for (const target of testDatabaseTargets()) {
       assert.deepEqual(await messages(conversation.id), []);
     });
 
-    it('refuses what it does not do yet (deep research, attachments, collections, tools, agents) with 501, never a fake', async () => {
+    // Attachments and collections are answered from documents now (grounded-chat.test.ts).
+    it('refuses what it does not do yet (deep research, tools, agents) with 501, never a fake', async () => {
       const conversation = await create();
       for (const extra of [
         { deep_research: true },
-        { attachments: ['f1'] },
-        { collections: ['c1'] },
         { server_ids: ['s1'] },
         { personality: 'agent-1' },
       ]) {

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Message, MessagePayload, StreamEvent } from '@assistant/contracts';
+import { historyWithinBudget, type Message, type MessagePayload, type StreamEvent, type ToolEvent } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
-import type { ChatDelta, ModelProvider } from '../inference/model-provider';
+import type { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
+import { buildGroundedMessages } from '../grounding/grounded-prompt';
+import type { ChatDelta, ChatMessage, ModelProvider } from '../inference/model-provider';
+import type { Retriever } from '../search/retriever';
 import { afterFirstPiece, once } from './after-first-piece';
 import { buildPrompt } from './build-prompt';
+import { retrieveSources } from './grounded-retrieval';
+import type { GroundingScope } from './grounding-scope';
 import { classifyIntent } from './intent';
 import type { NdjsonWriter } from './ndjson-writer';
 import { streamAnswer } from './stream-answer';
@@ -33,6 +39,30 @@ export interface PreparedExchange {
   payload: MessagePayload;
   /** The conversation had no message yet: it gets a generated title. */
   isFirstExchange: boolean;
+  /** Set when the answer comes from documents (the message's collections or attachments). */
+  grounding?: GroundingScope | undefined;
+}
+
+/** What a grounded answer needs besides the model (docs/chat.md "Grounded answers"). */
+export interface GroundingServices {
+  db: Database;
+  retriever: Retriever;
+  traces: GroundingTracesRepository;
+  /** The passage text one answer gets (QA_MAX_CHARACTERS, as in QA). */
+  maxCharacters: number;
+}
+
+/** A grounded exchange as started: its tool step, and its trace once retrieval succeeded. */
+export interface GroundedStart {
+  toolEvents: ToolEvent[];
+  /** The grounding trace (the intent's trace_id, what the sources are computed from). */
+  traceId: string | undefined;
+}
+
+/** The model's answer as it starts, and, for a grounded one, what its retrieval found. */
+export interface StartedExchange {
+  deltas: AsyncIterable<ChatDelta>;
+  grounded?: GroundedStart;
 }
 
 export function prepareIds(payload: MessagePayload): { userMessageId: string; assistantMessageId: string } {
@@ -43,14 +73,29 @@ export function prepareIds(payload: MessagePayload): { userMessageId: string; as
  * Starts the model's answer and stores the exchange at the same time (user message, and the
  * assistant message with status `streaming`). Rejects, with nothing left stored, when either
  * fails; the route then answers an HTTP error instead of a stream.
+ *
+ * A grounded exchange first retrieves its passage windows; the model gets them as quoted data
+ * with the conversation so far (grounding/grounded-prompt.ts), the assistant message is stored
+ * with the tool step, and a grounding trace is written beside it. When retrieval fails, the
+ * answer is an ordinary one and the tool step says so.
  */
 export async function startExchange(
   models: ModelProvider,
   conversations: ConversationsRepository,
   exchange: PreparedExchange,
   signal: AbortSignal,
-): Promise<AsyncIterable<ChatDelta>> {
-  const messages = buildPrompt(exchange.branch, exchange.payload.content);
+  grounding?: GroundingServices & { log: Log },
+): Promise<StartedExchange> {
+  let messages: ChatMessage[];
+  let retrieved: Awaited<ReturnType<typeof retrieveSources>> | undefined;
+  if (exchange.grounding && grounding) {
+    retrieved = await retrieveSources(grounding, exchange.grounding, exchange.payload.content, grounding.maxCharacters);
+    messages = retrieved.windows
+      ? buildGroundedMessages({ question: exchange.payload.content, windows: retrieved.windows, history: historyWithinBudget(exchange.branch) })
+      : buildPrompt(exchange.branch, exchange.payload.content);
+  } else {
+    messages = buildPrompt(exchange.branch, exchange.payload.content);
+  }
   const toStore = [
     ...(exchange.existingUserMessage
       ? []
@@ -70,22 +115,40 @@ export async function startExchange(
       content: '',
       status: 'streaming' as const,
       model: exchange.model,
+      tool_events: retrieved?.toolEvents,
     },
   ];
-  const [upstream, stored] = await Promise.allSettled([
+  const windows = retrieved?.windows;
+  const [upstream, stored, traced] = await Promise.allSettled([
     models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, signal }),
     conversations.addMessages(exchange.owner, exchange.conversation.id, toStore).then((rows) => {
       // Checked by the route a moment ago; gone only when it was deleted meanwhile.
       if (rows.length !== toStore.length) throw new Error('The conversation is no longer there');
       return rows;
     }),
+    // Beside the messages (it names the answer's id, no row of it): the sources are computed from it.
+    windows && grounding
+      ? grounding.traces.create({
+          owner: exchange.owner,
+          kind: 'chat',
+          question: exchange.payload.content,
+          windows,
+          model: exchange.model,
+          conversationId: exchange.conversation.id,
+          messageId: exchange.assistantMessageId,
+        })
+      : Promise.resolve(undefined),
   ]);
-  if (upstream.status === 'fulfilled' && stored.status === 'fulfilled') return upstream.value;
+  if (upstream.status === 'fulfilled' && stored.status === 'fulfilled' && traced.status === 'fulfilled') {
+    const deltas = upstream.value;
+    return retrieved ? { deltas, grounded: { toolEvents: retrieved.toolEvents, traceId: traced.value } } : { deltas };
+  }
   if (stored.status === 'fulfilled') await conversations.removeMessages(exchange.owner, toStore.map((message) => message.message_id));
+  if (traced.status === 'fulfilled' && traced.value) await grounding?.traces.remove(traced.value);
   if (upstream.status === 'fulfilled') {
     // Stops the upstream request the answer no longer needs.
     await (upstream.value as AsyncGenerator<ChatDelta>).return?.(undefined);
-    throw (stored as PromiseRejectedResult).reason;
+    throw stored.status === 'rejected' ? stored.reason : (traced as PromiseRejectedResult).reason;
   }
   throw upstream.reason;
 }
@@ -104,8 +167,11 @@ export async function relayExchange(options: {
   writer: NdjsonWriter;
   signal: AbortSignal;
   log: Log;
+  /** A grounded answer's tool step and trace (startExchange). */
+  grounded?: GroundedStart | undefined;
+  traces?: GroundingTracesRepository | undefined;
 }): Promise<void> {
-  const { models, conversations, exchange, deltas, writer, signal, log } = options;
+  const { models, conversations, exchange, deltas, writer, signal, log, grounded, traces } = options;
   const send = (event: StreamEvent) => writer.send(event);
   const started = Date.now();
 
@@ -114,7 +180,12 @@ export async function relayExchange(options: {
     conversation_id: exchange.conversation.id,
     user_message_id: exchange.userMessageId,
     assistant_message_id: exchange.assistantMessageId,
+  }).then(async () => {
+    // The retrieval ran before the answer: its tool step comes first, as stored with the message.
+    for (const event of grounded?.toolEvents ?? []) await send({ kind: 'tool', event });
   });
+  // A grounded answer's trace_id is its grounding trace; an ordinary answer's is its message id.
+  const traceId = grounded?.traceId ?? exchange.assistantMessageId;
 
   // Side calls run beside the answer; the intent one stops with the answer, the title is kept.
   const sideCalls = new AbortController();
@@ -135,7 +206,7 @@ export async function relayExchange(options: {
       log,
     ).then(async (intent) => {
       await messageSent;
-      if (intent && !sideCallsClosed) await send({ kind: 'intent', event: { payload: { trace_id: exchange.assistantMessageId }, intent_response: intent } });
+      if (intent && !sideCallsClosed) await send({ kind: 'intent', event: { payload: { trace_id: traceId }, intent_response: intent } });
     });
     if (exchange.isFirstExchange) {
       titled = generateTitle(models, { model: exchange.model, question: exchange.payload.content }, log)
@@ -180,6 +251,12 @@ export async function relayExchange(options: {
   await conversations
     .finishMessage(exchange.owner, exchange.assistantMessageId, { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning })
     .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the answer could not be stored'));
+  if (grounded?.traceId && traces) {
+    // The trace keeps what the model said (all of it, or as far as it came), for the sources job.
+    await traces
+      .complete(grounded.traceId, outcome.content)
+      .catch((error: unknown) => log.error({ err: error, traceId: grounded.traceId }, 'chat: the grounding trace could not be completed'));
+  }
 
   const logged = { conversationId: exchange.conversation.id, messageId: exchange.assistantMessageId, model: exchange.model, ms: Date.now() - started, characters: outcome.content.length };
   if (outcome.status === 'stopped') {

@@ -12,12 +12,16 @@ import {
 } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { prepareIds, relayExchange, startExchange, type PreparedExchange } from '../chat/answer-exchange';
+import { prepareIds, relayExchange, startExchange, type GroundedStart, type GroundingServices, type PreparedExchange } from '../chat/answer-exchange';
+import { resolveGroundingScope } from '../chat/grounding-scope';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 import type { FastifyReply } from 'fastify';
 import { sendError } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
+import type { FileStorage } from '../ingestion/file-storage';
+import { viewerOf } from './collections';
 
 /** Sends one of the contract's conversation refusals (the browser-kept history answers the same). */
 function refuse(reply: FastifyReply, which: keyof typeof CONVERSATION_ERRORS) {
@@ -27,6 +31,17 @@ function refuse(reply: FastifyReply, which: keyof typeof CONVERSATION_ERRORS) {
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 
+export interface ConversationServices {
+  conversations: ConversationsRepository;
+  models: ModelProvider;
+  /** Where the attachments' bytes are (removed with their conversation). */
+  storage: FileStorage;
+  /** Which collections a message may be grounded in (those the user may read). */
+  collections: CollectionsRepository;
+  /** Retrieval, windows and traces of grounded answers. */
+  grounding: GroundingServices;
+}
+
 
 /**
  * Conversations (SPEC section 7): create (`POST /conversations?name=`), list, messages, rename
@@ -34,10 +49,7 @@ const conversationParamsSchema = z.object({ id: uuidSchema });
  * JSON lines (docs/chat.md). Every conversation and message is its owner's alone: another user's
  * is a 404, like a missing one.
  */
-export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: ConversationsRepository; models: ModelProvider }> = async (
-  app,
-  { conversations, models },
-) => {
+export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (app, { conversations, models, storage, collections, grounding }) => {
   app.post(
     '/conversations',
     { schema: { querystring: conversationNameQuerySchema, response: { 201: conversationSchema } } },
@@ -80,8 +92,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
   );
 
   app.delete('/conversations/:id', { schema: { params: conversationParamsSchema } }, async (request, reply) => {
-    if (!(await conversations.delete(request.principal.sub, request.params.id))) return refuse(reply, 'conversationNotFound');
-    request.log.info({ conversationId: request.params.id }, 'conversation deleted');
+    const attachmentKeys = await conversations.delete(request.principal.sub, request.params.id);
+    if (!attachmentKeys) return refuse(reply, 'conversationNotFound');
+    // The rows went with the conversation (foreign keys); the attachments' bytes go now.
+    await Promise.all(attachmentKeys.map((key) => storage.remove(key)));
+    request.log.info({ conversationId: request.params.id, attachments: attachmentKeys.length }, 'conversation deleted');
     return reply.code(204).send();
   });
 
@@ -93,13 +108,17 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
       const payload = request.body;
       // One query for the conversation, the parent, its branch and the message_id check, beside
       // the (cached) model list: the answer is asked for as early as possible.
-      const [prepared, offered] = await Promise.all([
+      // Beside them, a grounded message's collections (readable?) and attachments (this
+      // conversation's, processed?): refused with 404 / 409 before anything is stored.
+      const [prepared, offered, resolved] = await Promise.all([
         conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
         models.models(),
+        resolveGroundingScope({ collections, conversations }, viewerOf(request), request.params.id, payload),
       ]);
       if (!prepared) return refuse(reply, 'conversationNotFound');
-      const notYet = unsupported(payload);
+      const notYet = unsupported(payload, { grounding: true });
       if (notYet) return sendError(reply, 501, notYet);
+      if ('refusal' in resolved) return sendError(reply, resolved.refusal.status, resolved.refusal.message, { code: resolved.refusal.code });
 
       // Where the new message goes: absent parent = after the latest message; null = a new first message.
       const { conversation, parentId } = prepared;
@@ -134,12 +153,19 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
         model,
         payload,
         isFirstExchange: !prepared.hasMessages,
+        grounding: resolved.scope,
       };
 
+      let grounded: GroundedStart | undefined;
       return replyWithStream(request, reply, {
         model,
-        start: (signal) => startExchange(models, conversations, exchange, signal),
-        relay: (deltas, writer, signal) => relayExchange({ models, conversations, exchange, deltas, writer, signal, log: request.log }),
+        start: async (signal) => {
+          const started = await startExchange(models, conversations, exchange, signal, { ...grounding, log: request.log });
+          grounded = started.grounded;
+          return started.deltas;
+        },
+        relay: (deltas, writer, signal) =>
+          relayExchange({ models, conversations, exchange, deltas, writer, signal, log: request.log, grounded, traces: grounding.traces }),
       });
     },
   );

@@ -1,0 +1,59 @@
+import { uuidSchema, type ApiErrorCode, type MessagePayload } from '@assistant/contracts';
+import type { CollectionsRepository, Viewer } from '../db/repositories/collections-repository';
+import type { ConversationsRepository } from '../db/repositories/conversations-repository';
+
+/** What a grounded answer searches: collections the user may read, and files attached to the conversation. */
+export interface GroundingScope {
+  collectionIds: string[];
+  /** The conversation's attachment collection, with the attached files to search in it. */
+  attachments?: { collectionId: string; fileIds: string[] };
+}
+
+export interface GroundingRefusal {
+  status: 404 | 409;
+  code: ApiErrorCode;
+  message: string;
+}
+
+const isUuid = (id: string) => uuidSchema.safeParse(id).success;
+
+/**
+ * The scope of a message's `collections` and `attachments`, checked before anything is stored or
+ * asked: every collection must be one the user may read (else 404, like a missing one), every
+ * attachment a file of this conversation's attachments (else 404: another conversation's file is
+ * not one of them) that has been processed (else 409: it is not searchable yet, or could not be
+ * read). Undefined scope: the message asks for no grounding.
+ */
+export async function resolveGroundingScope(
+  deps: { collections: CollectionsRepository; conversations: ConversationsRepository },
+  viewer: Viewer,
+  conversationId: string,
+  payload: Pick<MessagePayload, 'collections' | 'attachments'>,
+): Promise<{ scope: GroundingScope | undefined } | { refusal: GroundingRefusal }> {
+  if (payload.collections.length === 0 && payload.attachments.length === 0) return { scope: undefined };
+
+  const [readable, attached] = await Promise.all([
+    Promise.all(payload.collections.map((id) => (isUuid(id) ? deps.collections.findVisible(id, viewer) : undefined))),
+    deps.conversations.attachedFiles(viewer.sub, conversationId, payload.attachments.filter(isUuid)),
+  ]);
+  if (readable.some((collection) => !collection)) {
+    return { refusal: { status: 404, code: 'not_found', message: 'No such collection' } };
+  }
+  if (attached.length !== payload.attachments.length) {
+    return { refusal: { status: 404, code: 'not_found', message: 'An attachment is not a file of this conversation' } };
+  }
+  const failed = attached.find((file) => file.status === 'processing-failed');
+  if (failed) {
+    return { refusal: { status: 409, code: 'conflict', message: `The attachment "${failed.name}" could not be read; remove it or upload it again` } };
+  }
+  const pending = attached.find((file) => file.status !== 'processed');
+  if (pending) {
+    return { refusal: { status: 409, code: 'conflict', message: `The attachment "${pending.name}" is still being processed; send the message once it is ready` } };
+  }
+  return {
+    scope: {
+      collectionIds: payload.collections,
+      ...(attached.length > 0 ? { attachments: { collectionId: attached[0]!.collectionId, fileIds: attached.map((file) => file.id) } } : {}),
+    },
+  };
+}
