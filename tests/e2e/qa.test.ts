@@ -89,10 +89,11 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
     await model?.close();
   });
 
-  async function shot(page: Page, name: string) {
+  /** A screenshot to look at (QA_SCREENSHOTS_DIR set): the whole page, or the window when a dialog is open. */
+  async function shot(page: Page, name: string, fullPage = true) {
     if (!SCREENSHOTS) return;
     mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
   }
 
   async function uploadDocuments(page: Page) {
@@ -197,7 +198,7 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
       assert.ok(Math.abs(Math.min(...two.map((p) => p.left)) - margin) < 0.01, 'page 2: the mark starts at the margin');
       const end = Math.max(...two.map((p) => p.right));
       assert.ok(end > 0.25 && end < 0.5, `page 2: the mark ends after the cited words (right edge at ${end.toFixed(3)})`);
-      await shot(page, 'desktop-de-preview');
+      await shot(page, 'desktop-de-preview', false);
       const previewViolations = await seriousAxeViolations(page);
       assert.equal(previewViolations.length, 0, describeViolations(previewViolations));
       await page.keyboard.press('Escape');
@@ -208,6 +209,13 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
       await page.getByRole('complementary', { name: 'Verlauf' }).getByRole('button', { name: new RegExp(`^${escape(QUESTION)}`) }).click();
       await page.getByRole('article', { name: QUESTION }).waitFor();
       await page.getByRole('region', { name: 'Quellen' }).getByText('Stützt die Antwort').waitFor();
+
+      // The same answer on a phone, in German: nothing wider than the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Zeigen (1)' }).waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `nothing wider than the phone (scroll width ${width})`);
+      await shot(page, 'phone-de-answer');
     } catch (error) {
       await shot(page, 'desktop-de-failure');
       throw error;
@@ -236,11 +244,14 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 390, `nothing wider than the phone (scroll width ${width})`);
       await shot(page, 'phone-en-answer');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await shot(page, 'desktop-en-answer');
+      await page.setViewportSize({ width: 390, height: 844 });
       const violations = await seriousAxeViolations(page);
       assert.equal(violations.length, 0, describeViolations(violations));
       await page.getByRole('region', { name: 'Sources' }).getByRole('button', { name: new RegExp(`^Source \\d+: ${escape(POLICY_PDF)}$`) }).first().click();
       await page.getByRole('dialog', { name: POLICY_PDF }).locator('.ui-document-preview__box').first().waitFor({ timeout: 30_000 });
-      await shot(page, 'phone-en-preview');
+      await shot(page, 'phone-en-preview', false);
     } catch (error) {
       await shot(page, 'phone-en-failure');
       throw error;

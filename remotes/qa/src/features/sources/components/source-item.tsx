@@ -4,6 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { locationOf, pagesOf, scoreOf, verdictOf } from '../model/source-facts';
 
+/**
+ * The source's text as it reads: a single line break (a printed line's wrap in a PDF, or the
+ * joint between two pages) becomes a space, blank lines (paragraphs) stay. One character for one,
+ * so the highlight offsets still fit.
+ */
+export function readableText(text: string): string {
+  return text.replace(/(?<!\n)\n(?!\n)/g, ' ');
+}
+
 export interface SourceItemProps {
   /** Counted from 1: the answer cites it as [n]. */
   n: number;
@@ -74,7 +83,7 @@ export function SourceItem({ n, source, anchorId, canOpen, onOpen }: SourceItemP
         )}
       </div>
       <blockquote className="qa-source__text">
-        <MarkedText text={source.source_text} highlights={source.highlights} />
+        <MarkedText text={readableText(source.source_text)} highlights={source.highlights} />
       </blockquote>
     </li>
   );
