@@ -42,65 +42,108 @@ export function stemPattern(stem: string): string {
     .join('(?:ss|ß)');
 }
 
-const stemCache = new Map<string, string | null>();
-const STEM_CACHE_SIZE = 5000;
+/** A word's lexemes by PostgreSQL's Snowball stemmers; null where it is a stop word of that language. */
+export interface WordForms {
+  german: string | null;
+  english: string | null;
+}
+
+const formsCache = new Map<string, WordForms>();
+const FORMS_CACHE_SIZE = 20_000;
+
+/** The query's words: runs of letters and digits, lower case, each once, in order. */
+export function queryWords(query: string): string[] {
+  return [...new Set((query.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))];
+}
 
 /**
- * The stems of a query's words of 4+ letters, by PostgreSQL's own Snowball stemmers: a word that
- * is a stop word in German or English (`eine`, `über`, `this`) is dropped; of the German and the
- * English stem the shorter one is kept (`Verträge` → `vertrag`, `audited` → `audit`). Cached per
- * word: stemming does not change while the server runs.
+ * Each word's German and English lexeme (`ts_lexize` of `german_stem` and `english_stem`; an
+ * empty answer is a stop word). Cached per word: stemming does not change while the server runs.
  */
-export async function compoundStems(db: AnyKysely, query: string): Promise<CompoundStem[]> {
-  const words = [...new Set((query.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))].filter(
-    (w) => [...w].length >= COMPOUND_MIN_LETTERS,
-  );
-  const unknown = words.filter((w) => !stemCache.has(w));
+export async function wordForms(db: AnyKysely, words: readonly string[]): Promise<Map<string, WordForms>> {
+  const unknown = words.filter((w) => !formsCache.has(w));
   if (unknown.length > 0) {
     const { rows } = await sql<{ word: string; german: string[] | null; english: string[] | null }>`
       select w as word, ts_lexize('german_stem', w) as german, ts_lexize('english_stem', w) as english
       from unnest(${sql.val(unknown)}::text[]) as w`.execute(db);
     for (const row of rows) {
-      const german = row.german?.[0];
-      const english = row.english?.[0];
-      // An empty array is a stop word of that language; null: the dictionary did not know it.
-      const stop = (row.german !== null && row.german.length === 0) || (row.english !== null && row.english.length === 0);
-      const candidates = [german, english, row.word].filter((s): s is string => !!s && [...fold(s)].length >= COMPOUND_MIN_LETTERS);
-      const stem = stop || candidates.length === 0 ? null : fold(candidates.reduce((a, b) => ([...b].length < [...a].length ? b : a)));
-      if (stemCache.size >= STEM_CACHE_SIZE) stemCache.delete(stemCache.keys().next().value!);
-      stemCache.set(row.word, stem);
+      if (formsCache.size >= FORMS_CACHE_SIZE) formsCache.delete(formsCache.keys().next().value!);
+      formsCache.set(row.word, { german: row.german?.length ? row.german[0]! : null, english: row.english?.length ? row.english[0]! : null });
     }
   }
-  const stems = [...new Set(words.map((w) => stemCache.get(w)).filter((s): s is string => !!s))];
+  return new Map(words.flatMap((w) => (formsCache.has(w) ? [[w, formsCache.get(w)!] as const] : [])));
+}
+
+/**
+ * The stems of a query's words of 4+ letters: a word that is a stop word in German or English
+ * (`eine`, `über`, `this`) is dropped; of the German and the English stem the shorter one is
+ * kept (`Verträge` → `vertrag`, `audited` → `audit`), folded like the German stemmer folds.
+ */
+export async function compoundStems(db: AnyKysely, query: string): Promise<CompoundStem[]> {
+  const words = queryWords(query).filter((w) => [...w].length >= COMPOUND_MIN_LETTERS);
+  const forms = await wordForms(db, words);
+  const stems: string[] = [];
+  for (const word of words) {
+    const form = forms.get(word);
+    if (!form || form.german === null || form.english === null) continue;
+    const candidates = [form.german, form.english, word].filter((s) => [...fold(s)].length >= COMPOUND_MIN_LETTERS);
+    if (candidates.length === 0) continue;
+    const stem = fold(candidates.reduce((a, b) => ([...b].length < [...a].length ? b : a)));
+    if (!stems.includes(stem)) stems.push(stem);
+  }
   // A stem inside another one adds nothing (`bericht` already finds what `berichts` finds).
   const kept = stems.filter((s) => !stems.some((other) => other !== s && s.includes(other)));
   return kept.slice(0, MAX_STEMS).map((stem) => ({ stem, pattern: stemPattern(stem) }));
 }
 
+/** A letter, German ones included (PostgreSQL's [[:alpha:]] depends on the locale, C has no umlauts). */
+const LETTER = '[a-zäöüßA-ZÄÖÜ]';
+
 /**
- * Passages in which a query word's stem occurs inside a word (`Bericht` in `Jahresbericht` and
- * `Berichtspflicht`, `Vertrag` in `Arbeitsvertrages`): a case-insensitive regular expression per
- * stem, which pg_trgm's GIN index on passages.text answers (or a scan of the collections'
- * passages where the extension is missing). Ranked by the number of stems found, then by how
- * often they occur (at most 3 counted per stem); ties by id. Always within the collections
- * (and files) given.
+ * The stem as part of a compound: after three or more letters (`Jahres|bericht`,
+ * `Arbeits|vertrages`; not after a prefix such as `ge|plan|t`) or before five or more
+ * (`Bericht|spflicht`; inflection adds fewer: `Bericht|en`, `plan|ning`). A word that is only the
+ * stem inflected (`Berichte`) is full-text search's, not this list's.
+ */
+export function compoundPattern(stem: CompoundStem): string {
+  return `(?:${LETTER}{3}${stem.pattern}|${stem.pattern}${LETTER}{5})`;
+}
+
+/**
+ * Passages in which a query word's stem occurs as part of a compound (`Bericht` in
+ * `Jahresbericht` and `Berichtspflicht`, `Vertrag` in `Arbeitsvertrages`): a case-insensitive
+ * regular expression per stem, which pg_trgm's GIN index on passages.text answers (or a scan of
+ * the collections' passages where the extension is missing). Ranked by how many of the query's
+ * stems the passage contains anywhere (so the passage whose compound and other words match comes
+ * first), then by how often (at most 3 counted per stem); ties by id. Always within the
+ * collections (and files) given.
  */
 export async function searchCompounds(
   db: AnyKysely,
-  input: { collectionIds: readonly string[]; fileIds?: readonly string[] | undefined; stems: readonly CompoundStem[]; limit: number },
+  input: {
+    collectionIds: readonly string[];
+    fileIds?: readonly string[] | undefined;
+    /** The stems whose compounds make a passage a candidate. */
+    stems: readonly CompoundStem[];
+    /** The stems that rank the candidates (default `stems`): all of the query's. */
+    rankStems?: readonly CompoundStem[];
+    limit: number;
+  },
 ): Promise<CompoundRow[]> {
   const { collectionIds, fileIds, stems, limit } = input;
+  const rankStems = input.rankStems?.length ? input.rankStems : stems;
   if (stems.length === 0 || collectionIds.length === 0 || fileIds?.length === 0) return [];
   const found = (pattern: string) => sql<number>`(case when p.text ~* ${pattern} then 1 else 0 end)`;
   const occurrences = (pattern: string) => sql<number>`least(regexp_count(p.text, ${pattern}, 1, 'i'), 3)`;
   const { rows } = await sql<CompoundRow>`
     select p.id, p.file_id, p.collection_id, p.page_number, p.start_offset, p.end_offset, p.text,
-           (${sql.join(stems.map((s) => found(s.pattern)), sql` + `)})
-             + 0.1 * (${sql.join(stems.map((s) => occurrences(s.pattern)), sql` + `)}) as score
+           (${sql.join(rankStems.map((s) => found(s.pattern)), sql` + `)})
+             + 0.1 * (${sql.join(rankStems.map((s) => occurrences(s.pattern)), sql` + `)}) as score
     from passages p
     where p.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
       ${fileIds ? sql`and p.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`))})` : sql``}
-      and (${sql.join(stems.map((s) => sql`p.text ~* ${s.pattern}`), sql` or `)})
+      -- The plain stem lets pg_trgm's index find candidates; the compound pattern then decides.
+      and (${sql.join(stems.map((s) => sql`(p.text ~* ${s.pattern} and p.text ~* ${compoundPattern(s)})`), sql` or `)})
     order by score desc, p.id
     limit ${limit}`.execute(db);
   return rows.map((row) => ({ ...row, score: Number(row.score) }));

@@ -1,11 +1,12 @@
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH, type SearchMode } from '@assistant/contracts';
 import type { Embedder } from '../inference/embeddings';
-import { compoundHighlights, compoundStems, searchCompounds } from './compound-search';
+import { compoundHighlights, compoundStems, queryWords, searchCompounds, wordForms } from './compound-search';
 import type { Highlight } from './highlights';
 import { reciprocalRankFusion } from './rank-fusion';
 import { searchPassages, type Hit, type SearchInput } from './search-passages';
 import type { SearchStorage } from './search-storage';
 import type { AnyKysely } from './tables';
+import { TermFrequencies } from './term-frequencies';
 import { searchVectors } from './vector-search';
 
 /**
@@ -44,12 +45,19 @@ export interface HybridRetriever extends Retriever {
   describe(): string;
 }
 
+/**
+ * A word in more than this share of the passages is no candidate word: it still ranks, but does
+ * not make passages candidates (a question's "Abteilung" would make half the corpus one).
+ */
+export const FREQUENT_WORD_SHARE = 0.02;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Retrieval by up to three ranked lists, merged by reciprocal rank fusion (k = 60):
  *
- * - full-text search (searchPassages, any of the question's words, ranked by ts_rank_cd),
+ * - full-text search (searchPassages, any of the question's words, ranked by ts_rank_cd; words
+ *   in more than 2 % of the passages by PostgreSQL's statistics rank but bring no candidates),
  * - compound words: the stems of the query's words of 4+ letters inside longer words (pg_trgm),
  *   so `Bericht` finds `Jahresbericht` in either mode,
  * - in hybrid mode, the nearest passages by cosine distance of their embeddings (pgvector) to the
@@ -67,6 +75,20 @@ export function createRetriever(options: HybridRetrieverOptions): HybridRetrieve
   const hybrid = !!embedder && storage.vector;
   const iterativeScan = compareVersions(storage.vectorVersion ?? '0', '0.8.0') >= 0;
   const cache = new QueryEmbeddingCache(options.cacheSize ?? 256, options.cacheTtlMs ?? 10 * 60_000);
+  const frequencies = new TermFrequencies(db);
+
+  /** The query's words that are neither stop words nor in more than FREQUENT_WORD_SHARE of the passages. */
+  async function candidateWords(query: string): Promise<string[] | undefined> {
+    const words = queryWords(query);
+    const [forms, share] = await Promise.all([wordForms(db, words), frequencies.get()]);
+    if (share.size === 0) return undefined;
+    const rare = words.filter((word) => {
+      const form = forms.get(word);
+      if (!form || form.german === null || form.english === null) return false;
+      return Math.max(share.get(form.german) ?? 0, share.get(form.english) ?? 0, share.get(word) ?? 0) <= FREQUENT_WORD_SHARE;
+    });
+    return rare.length > 0 ? rare : undefined;
+  }
 
   async function queryVector(query: string): Promise<number[] | undefined> {
     if (!hybrid || !embedder) return undefined;
@@ -99,9 +121,14 @@ export function createRetriever(options: HybridRetrieverOptions): HybridRetrieve
       const scope = { collectionIds, ...(fileIds ? { fileIds } : {}) };
 
       const vectorPromise = queryVector(query);
+      const rare = await candidateWords(query);
+      // Compounds are looked for with the candidate words' stems (a frequent word's would make a
+      // large part of the corpus candidates to check by regular expression); highlights use all.
       const stems = await compoundStems(db, query);
-      const fullText = await searchPassages(db, { ...scope, query, limit: candidates }, { anyWord: true });
-      const compounds = await searchCompounds(db, { ...scope, stems, limit: candidates });
+      const compoundQuery = rare ? rare.join(' ') : query;
+      const searchStems = rare ? await compoundStems(db, compoundQuery) : stems;
+      const fullText = await searchPassages(db, { ...scope, query, limit: candidates }, { anyWord: true, ...(rare ? { candidateWords: rare } : {}) });
+      const compounds = await searchCompounds(db, { ...scope, stems: searchStems, rankStems: stems, limit: candidates });
       const vector = await vectorPromise;
       const nearest =
         vector && embedder ? await searchVectors(db, { ...scope, model: embedder.model, vector, limit: candidates, iterativeScan }) : [];

@@ -38,6 +38,12 @@ export interface SearchOptions {
    * answers), where a search box's AND would demand every word of the sentence.
    */
   anyWord?: boolean;
+  /**
+   * With `anyWord`: only passages with one of these words are candidates (ranked and highlighted
+   * with every word of the query). The retriever leaves out words most passages contain, so a
+   * question's common words do not make thousands of passages candidates to rank.
+   */
+  candidateWords?: readonly string[];
 }
 
 /** The query's words joined with websearch's `or` (quotes and `-` of the typed query are dropped). */
@@ -75,6 +81,7 @@ interface Row {
 export async function searchPassages(db: AnyKysely, input: SearchInput, options: SearchOptions = {}): Promise<Hit[]> {
   const typed = input.query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
   const query = options.anyWord ? anyWordQuery(typed) : typed;
+  const candidates = options.anyWord && options.candidateWords?.length ? anyWordQuery(options.candidateWords.join(' ')) : query;
   // Ids that are not UUIDs name no collection (and would make the uuid cast fail).
   const collectionIds = [...new Set(input.collectionIds)].filter((id) => UUID.test(id));
   const fileIds = input.fileIds ? [...new Set(input.fileIds)].filter((id) => UUID.test(id)) : undefined;
@@ -85,7 +92,10 @@ export async function searchPassages(db: AnyKysely, input: SearchInput, options:
     with q as (
       select websearch_to_tsquery('german', ${query}) as german,
              websearch_to_tsquery('english', ${query}) as english,
-             websearch_to_tsquery('simple', ${query}) as simple
+             websearch_to_tsquery('simple', ${query}) as simple,
+             websearch_to_tsquery('german', ${candidates}) as cgerman,
+             websearch_to_tsquery('english', ${candidates}) as cenglish,
+             websearch_to_tsquery('simple', ${candidates}) as csimple
     ),
     hits as (
       select p.id, p.file_id, p.collection_id, p.page_number, p.start_offset, p.end_offset, p.text, p.language, p.tsv,
@@ -93,9 +103,9 @@ export async function searchPassages(db: AnyKysely, input: SearchInput, options:
       from passages p cross join q
       where p.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
         ${fileIds ? sql`and p.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`))})` : sql``}
-        and (   (p.language = 'german' and p.tsv @@ q.german)
-             or (p.language = 'english' and p.tsv @@ q.english)
-             or (p.language not in ('german', 'english') and p.tsv @@ q.simple))
+        and (   (p.language = 'german' and p.tsv @@ q.cgerman)
+             or (p.language = 'english' and p.tsv @@ q.cenglish)
+             or (p.language not in ('german', 'english') and p.tsv @@ q.csimple))
     ),
     ranked as (
       select id, file_id, collection_id, page_number, start_offset, end_offset, text, language, query, ts_rank_cd(tsv, query) as score
