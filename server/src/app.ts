@@ -120,7 +120,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models });
-      await api.register(qaResourcesRoutes, { collections, models, retriever });
+      await api.register(qaResourcesRoutes, { collections, models, retriever, qa: config.qa });
       await api.register(qaChatRoutes, { db, collections, files, models, retriever, traces, qa: config.qa });
       await api.register(qaSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
       await api.register(messageSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
