@@ -207,6 +207,24 @@ for (const target of testDatabaseTargets()) {
       }
     });
 
+    it('ranks with a word most passages contain but takes candidates only from the rarer words', async () => {
+      const collection = randomUUID();
+      const common = Array.from({ length: 60 }, (_, i) => `Die Abteilung ${i} plant das Sommerfest im Park.`);
+      await index(randomUUID(), collection, doc('german', ...common, 'Die Abteilung Zebrafink tagt am Montag.'));
+      const retriever = createRetriever({ db: handle.db, storage });
+      // Without statistics every word is a candidate word: the 60 passages with "Abteilung" come too.
+      const before = await retriever.search({ collectionIds: [collection], query: 'Abteilung Zebrafink', limit: 100 });
+      assert.equal(before.length, 61);
+      assert.deepEqual(words(before[0]!), ['Abteilung', 'Zebrafink']);
+      await sql`analyze passages`.execute(handle.db);
+      const after = await createRetriever({ db: handle.db, storage }).search({ collectionIds: [collection], query: 'Abteilung Zebrafink', limit: 100 });
+      assert.deepEqual(
+        after.map((hit) => hit.text),
+        ['Die Abteilung Zebrafink tagt am Montag.'],
+      );
+      assert.deepEqual(words(after[0]!), ['Abteilung', 'Zebrafink']);
+    });
+
     it('stores one vector per passage with its model and dimension', async (t) => {
       if (needsVectors(t)) return;
       const { rows } = await sql<{ model: string; dims: number; n: string }>`
