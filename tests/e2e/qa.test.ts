@@ -198,6 +198,17 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
       assert.ok(Math.abs(Math.min(...two.map((p) => p.left)) - margin) < 0.01, 'page 2: the mark starts at the margin');
       const end = Math.max(...two.map((p) => p.right));
       assert.ok(end > 0.25 && end < 0.5, `page 2: the mark ends after the cited words (right edge at ${end.toFixed(3)})`);
+      // The preview opened scrolled to the first mark: it is inside the preview's scroll area.
+      const firstMark = dialog.locator('.ui-document-preview__box[data-first]').first();
+      await page.waitForFunction(() => {
+        const area = document.querySelector('[role="dialog"] .ui-document-preview__scroll');
+        const mark = document.querySelector('[role="dialog"] .ui-document-preview__box[data-first]');
+        if (!area || !mark) return false;
+        const a = area.getBoundingClientRect();
+        const m = mark.getBoundingClientRect();
+        return m.top >= a.top && m.bottom <= a.bottom;
+      });
+      assert.ok(await firstMark.isVisible());
       await shot(page, 'desktop-de-preview', false);
       const previewViolations = await seriousAxeViolations(page);
       assert.equal(previewViolations.length, 0, describeViolations(previewViolations));
