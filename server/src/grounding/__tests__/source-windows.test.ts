@@ -23,6 +23,12 @@ describe('sentences', () => {
     const text = 'Der Vertrag gilt\nbis Ende des Jahres. Danach\nendet er.\n\nNeuer Absatz ohne Punkt';
     const sentences = splitSentences(text).map((s) => text.slice(s.start, s.end));
     assert.deepEqual(sentences, ['Der Vertrag gilt\nbis Ende des Jahres.', 'Danach\nendet er.', 'Neuer Absatz ohne Punkt']);
+    const dated = 'Sie gilt ab dem 1. Januar 2026, z. B. für Dr. Müller. 2. Geltung\nDer Rest.';
+    assert.deepEqual(
+      splitSentences(dated).map((s) => dated.slice(s.start, s.end)),
+      ['Sie gilt ab dem 1. Januar 2026, z. B. für Dr. Müller.', '2. Geltung\nDer Rest.'],
+    );
+    assert.equal(endsSentence('ab dem 1.'), false);
     assert.equal(endsSentence('Er endet hier.'), true);
     assert.equal(endsSentence('„Wirklich?“'), true);
     assert.equal(endsSentence('drei Monate zum'), false);
