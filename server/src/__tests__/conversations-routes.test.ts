@@ -335,8 +335,8 @@ for (const target of testDatabaseTargets()) {
       assert.equal(response.statusCode, 200, response.body);
       const resources = qaResourcesResponseSchema.parse(response.json());
       assert.deepEqual(resources.language_models, [
-        { id: 'scripted-model', name: 'scripted-model', type: 'llm' },
-        { id: 'thinking-model', name: 'thinking-model', type: 'llm' },
+        { id: 'scripted-model', name: 'scripted-model', type: 'llm', mode: 'collection', max_characters: 24000 },
+        { id: 'thinking-model', name: 'thinking-model', type: 'llm', mode: 'collection', max_characters: 24000 },
       ]);
       assert.ok(Array.isArray(resources.collections));
     });

@@ -70,8 +70,8 @@ describe('model descriptions from /models', () => {
         const response = await t.as('employee', { method: 'GET', url: '/api/qa/resources' });
         assert.equal(response.statusCode, 200, response.body);
         assert.deepEqual(qaResourcesResponseSchema.parse(response.json()).language_models, [
-          { id: 'llama3', name: 'llama3', type: 'llm', description: 'Meta Llama 3, 8B instruct' },
-          { id: 'mistral', name: 'mistral', type: 'llm' },
+          { id: 'llama3', name: 'llama3', type: 'llm', mode: 'collection', max_characters: 24000, description: 'Meta Llama 3, 8B instruct' },
+          { id: 'mistral', name: 'mistral', type: 'llm', mode: 'collection', max_characters: 24000 },
         ]);
       });
     });
