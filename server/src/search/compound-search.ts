@@ -150,13 +150,14 @@ export async function searchCompounds(
 }
 
 /**
- * The words of `text` that contain one of the stems: each whole word, exactly (`Jahresbericht`,
- * `Arbeitsvertrages`), in text order. Words are runs of letters and digits, so a hyphenated
- * `Bericht-Entwurf` gives `Bericht`.
+ * The words of `text` that hold one of the stems: inflected (`Berichte`: the stem and up to three
+ * letters) or as part of a compound (`Jahresbericht`, `Arbeitsvertrages`, by the same rule as the
+ * search), each whole word exactly, in text order; `geplant` is not a word of `plan`. Words are
+ * runs of letters and digits, so a hyphenated `Bericht-Entwurf` gives `Bericht`.
  */
 export function compoundHighlights(text: string, stems: readonly CompoundStem[]): Highlight[] {
   if (stems.length === 0) return [];
-  const patterns = stems.map((s) => new RegExp(s.pattern, 'iu'));
+  const patterns = stems.flatMap((s) => [new RegExp(`^${s.pattern}\\p{L}{0,3}$`, 'iu'), new RegExp(`\\p{L}{3}${s.pattern}|${s.pattern}\\p{L}{5}`, 'iu')]);
   const highlights: Highlight[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     if (patterns.some((pattern) => pattern.test(match[0]))) highlights.push({ start: match.index, end: match.index + match[0].length });
