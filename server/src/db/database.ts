@@ -43,7 +43,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Migrations of one release may land in any order (0008 shipped before 0007): a database that
+  // ran a later one still gets an earlier newcomer, instead of refusing to start. Each migration
+  // must therefore not depend on one numbered after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
