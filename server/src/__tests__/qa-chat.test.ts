@@ -99,6 +99,8 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
       const begin = list[1]!;
       assert.ok(begin.kind === 'tool' && begin.event.type === 'begin');
       assert.equal(begin.event.name, RETRIEVAL_TOOL_NAME);
+      assert.equal(typeof begin.event.args?.query, 'string', 'the step shows what was searched for');
+      assert.ok((begin.event.args?.query as string).length > 0);
       const content = toolEnd(list);
       assert.deepEqual(
         content.map((part) => part.source_index),

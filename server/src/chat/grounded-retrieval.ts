@@ -39,11 +39,11 @@ export async function retrieveSources(
 ): Promise<RetrievedSources> {
   try {
     const windows = await sourceWindows(deps, scope, question, maxCharacters);
-    const { begin, end } = retrievalToolEvents(windows);
+    const { begin, end } = retrievalToolEvents(windows, question);
     return { windows, toolEvents: [begin, end] };
   } catch (error) {
     deps.log.warn({ reason: error instanceof Error ? error.message : String(error), mode: deps.retriever.mode }, 'chat: retrieval failed; answering without sources');
-    const { begin } = retrievalToolEvents([]);
+    const { begin } = retrievalToolEvents([], question);
     return { windows: undefined, toolEvents: [begin, { call_id: begin.call_id, name: begin.name, type: 'error', message: RETRIEVAL_FAILED_MESSAGE }] };
   }
 }

@@ -22,10 +22,10 @@ export function retrievalContent(windows: readonly SourceWindow[]): ToolContent[
   }));
 }
 
-/** The begin and end events of one retrieval, tied together by a fresh call id. */
-export function retrievalToolEvents(windows: readonly SourceWindow[], callId: string = randomUUID()): { begin: ToolEvent; end: ToolEvent } {
+/** The begin (with the query it searched for) and end events of one retrieval, tied together by a fresh call id. */
+export function retrievalToolEvents(windows: readonly SourceWindow[], query: string, callId: string = randomUUID()): { begin: ToolEvent; end: ToolEvent } {
   return {
-    begin: { call_id: callId, name: RETRIEVAL_TOOL_NAME, type: 'begin' },
+    begin: { call_id: callId, name: RETRIEVAL_TOOL_NAME, type: 'begin', args: { query } },
     end: { call_id: callId, name: RETRIEVAL_TOOL_NAME, type: 'end', content: retrievalContent(windows) },
   };
 }

@@ -106,7 +106,7 @@ export const qaChatRoutes: FastifyPluginAsyncZod<{
         const send = (event: StreamEvent) => writer.send(event);
         const started = Date.now();
         await send({ kind: 'intent', event: { payload: { trace_id: traceId }, intent_response: QUESTION_INTENT } });
-        const { begin, end } = retrievalToolEvents(windows);
+        const { begin, end } = retrievalToolEvents(windows, body.question);
         await send({ kind: 'tool', event: begin });
         await send({ kind: 'tool', event: end });
         const outcome = await streamAnswer({ deltas, think: false, send, signal });

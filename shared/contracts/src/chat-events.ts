@@ -52,7 +52,8 @@ const toolEventBase = {
   name: nonEmptyStringSchema,
 };
 
-export const toolBeginEventSchema = z.object({ ...toolEventBase, type: z.literal('begin') });
+/** The call starts; `args` are the arguments it was called with (e.g. the search query), shown in its step. */
+export const toolBeginEventSchema = z.object({ ...toolEventBase, type: z.literal('begin'), args: z.record(z.string(), z.unknown()).optional() });
 /** The call's result: a list of content parts, possibly empty (the tool found nothing). */
 export const toolEndEventSchema = z.object({ ...toolEventBase, type: z.literal('end'), content: z.array(toolContentSchema) });
 /** The call failed; `message` is shown to the user, so it holds no internals. */
