@@ -3,7 +3,8 @@ import { isAbortError } from '../inference/upstream';
 import type { ParsedDocument } from '../ingestion/document-model';
 import type { IngestionDependencies } from '../ingestion/ingestion-runner';
 import { chunkDocument } from './chunk-document';
-import { indexDocument } from './index-document';
+import { storeEmbeddings } from './passage-embeddings';
+import { searchDb } from './tables';
 
 type Logger = { warn(obj: object, msg: string): void };
 
@@ -20,7 +21,8 @@ export interface IngestionEmbeddingsOptions {
  * The ingestion dependencies with embeddings: after parsing, the document's passages (the same
  * chunkDocument the index uses) are embedded in batches of `embedder.batchSize`, before the
  * ingestion job opens its transaction, so no transaction (and, on PGlite, no other query) waits
- * on the model server; the index then stores the vectors with the passages, atomically.
+ * on the model server; after the given `index` wrote the passages, their vectors are stored in the
+ * same transaction (passages in page and offset order are chunkDocument's order).
  *
  * A failing or slow embeddings endpoint never fails a document: it is indexed without vectors
  * (full-text and compound search find it at once) and `onMissing` lets the re-embedding job add
@@ -52,9 +54,28 @@ export function withIngestionEmbeddings(deps: IngestionDependencies, options: In
       }
       return document;
     },
-    index(db, input) {
+    async index(db, input) {
+      await deps.index(db, input);
       const vectors = vectorsOf.get(input.document);
-      return indexDocument(db, { ...input, ...(vectors ? { embeddings: { model: embedder.model, vectors } } : {}) });
+      if (!vectors) return;
+      const passages = await searchDb(db)
+        .selectFrom('passages')
+        .select(['id', 'collection_id', 'file_id'])
+        .where('file_id', '=', input.fileId)
+        .orderBy('page_number')
+        .orderBy('start_offset')
+        .execute();
+      if (passages.length !== vectors.length) {
+        // Another chunking than the one embedded: leave it to the re-embedding job.
+        log?.warn({ fileId: input.fileId, passages: passages.length, vectors: vectors.length }, 'embeddings do not line up with the passages: left to re-embedding');
+        options.onMissing?.();
+        return;
+      }
+      await storeEmbeddings(
+        db,
+        embedder.model,
+        passages.map((p, i) => ({ passageId: p.id, collectionId: p.collection_id, fileId: p.file_id, vector: vectors[i]! })),
+      );
     },
   };
 }

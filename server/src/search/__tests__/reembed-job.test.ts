@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it, type TestContext } from 'node:test';
 import { sql } from 'kysely';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../../../tests/fixtures/scripted-model-server';
+import { startScriptedModelServer, testEmbedding, type ScriptedModelServer } from '../../../../tests/fixtures/scripted-model-server';
 import type { DatabaseHandle } from '../../db/database';
 import { EmbeddingsClient } from '../../inference/embeddings';
 import type { ParsedDocument } from '../../ingestion/document-model';
@@ -139,11 +139,21 @@ for (const target of testDatabaseTargets()) {
       const embedder = embedderFor('embed-d', 64);
       const deps = withIngestionEmbeddings(defaultIngestionDependencies, { embedder });
       const fileId = randomUUID();
-      const document = await deps.parse(new TextEncoder().encode('Die Berichtspflicht gilt ab sofort.'), 'text/plain');
+      // Long enough for several passages: each must get its own text's vector.
+      const sentences = Array.from({ length: 40 }, (_, i) => `Satz ${i} über die Berichtspflicht der Abteilung ${i % 7}.`).join(' ');
+      const document = await deps.parse(new TextEncoder().encode(sentences), 'text/plain');
       await handle.db.transaction().execute((trx) => deps.index(trx, { fileId, collectionId: collection, document }));
-      const { rows } = await sql<{ model: string; dims: number }>`
-        select e.model, e.dims from passage_embeddings e join passages p on p.id = e.passage_id where p.file_id = ${fileId}`.execute(handle.db);
-      assert.deepEqual(rows, [{ model: 'embed-d', dims: 256 }]);
+      const { rows } = await sql<{ model: string; dims: number; text: string; embedding: string }>`
+        select e.model, e.dims, p.text, e.embedding::text as embedding
+        from passage_embeddings e join passages p on p.id = e.passage_id where p.file_id = ${fileId}`.execute(handle.db);
+      assert.ok(rows.length >= 3, `${rows.length} passages`);
+      for (const row of rows) {
+        assert.equal(row.model, 'embed-d');
+        assert.equal(row.dims, 256);
+        const stored = JSON.parse(row.embedding) as number[];
+        const expected = testEmbedding(row.text);
+        assert.ok(stored.every((x, i) => Math.abs(x - expected[i]!) < 1e-6), 'the vector of this passage text');
+      }
     });
 
     it('keeps a document searchable when the embeddings endpoint fails during its ingestion', async () => {
