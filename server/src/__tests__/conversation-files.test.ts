@@ -5,6 +5,7 @@ import {
   collectionListResponseSchema,
   conversationSchema,
   filePagesResponseSchema,
+  ingestionRunsPageSchema,
   uploadResponseSchema,
 } from '@assistant/contracts';
 import { sql } from 'kysely';
@@ -97,6 +98,9 @@ for (const target of testDatabaseTargets()) {
       }
       const intoCollection = await t.as('employee', { method: 'POST', url: `/api/collections/${collectionId}/files`, ...multipart([{ name: 'x.txt', content: 'x' }]) });
       assert.equal(intoCollection.statusCode, 404);
+      // Nor are their ingestion runs among the collections' runs.
+      const runs = ingestionRunsPageSchema.parse((await t.as('employee', { method: 'GET', url: '/api/ingestion/runs' })).json());
+      assert.equal(runs.total, 0, 'attachment runs are listed with their conversation only');
 
       // Another user reaches neither the conversation's files nor the files themselves.
       for (const call of [

@@ -18,13 +18,14 @@ export interface ClaimedRun {
 export class IngestionRunsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Runs of files the viewer may see, newest first; optionally of one collection. */
+  /** Runs of files the viewer may see, newest first; optionally of one collection. A conversation's attachments are not listed (their conversation shows them). */
   async page(viewer: Viewer, options: { page: number; size: number; collectionId?: string }): Promise<IngestionRunsPage> {
     let base = this.db
       .selectFrom('ingestion_runs as r')
       .innerJoin('files as f', 'f.id', 'r.file_id')
       .innerJoin('collections as c', 'c.id', 'f.collection_id')
-      .where((eb) => eb.or([eb('c.scope', '=', 'company'), eb('c.owner_id', '=', viewer.sub)]));
+      .where((eb) => eb.or([eb('c.scope', '=', 'company'), eb('c.owner_id', '=', viewer.sub)]))
+      .where('c.scope', '!=', 'conversation');
     if (options.collectionId) base = base.where('c.id', '=', options.collectionId);
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
