@@ -27,7 +27,7 @@ function baseMediaType(mediaType: string): string {
 }
 
 /**
- * Bytes of an uploaded file to pages of text (PDF: one per page with line boxes; other formats:
+ * Bytes of an uploaded file to pages of text (PDF: one per page with word boxes; other formats:
  * one page without boxes). Refusals are DocumentParseError with the run's DATA code:
  * DATA0001 unknown type, DATA0003 no text (a scanned PDF), DATA0004 corrupt or not decodable,
  * DATA0005 encrypted, DATA0006 empty file. An aborted signal rejects with the signal's reason.
