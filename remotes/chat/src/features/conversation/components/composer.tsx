@@ -71,16 +71,18 @@ export const Composer = memo(function Composer(props: ComposerProps) {
         onCompositionEnd={() => (composing.current = false)}
         className="conversation__composer-field"
       />
-      <p id={hintId} className="conversation__composer-hint">
-        {t('conversation.composer.hint')}
-      </p>
+      <div className="conversation__composer-row">
+        {tools && <div className="conversation__composer-tools">{tools}</div>}
+        <p id={hintId} className="conversation__composer-hint">
+          {t('conversation.composer.hint')}
+        </p>
+      </div>
       {blockedReason !== undefined && (
         <p id={blockedId} className="conversation__composer-blocked">
           {blockedReason}
         </p>
       )}
       <div className="conversation__composer-bar">
-        {tools && <div className="conversation__composer-tools">{tools}</div>}
         <ModelPicker models={models} model={model} onModelChange={onModelChange} think={think} onThinkChange={onThinkChange} />
         <div className="conversation__composer-buttons">
           {streaming && (

@@ -110,7 +110,7 @@ describe('a grounded answer', () => {
     grounded.sourcesAnswers = [sourcesReady()];
     const user = userEvent.setup();
     await renderChat(`/chat/${made.id}`);
-    const open = await screen.findByRole('button', { name: 'Show source 2 in Travel policy.txt' });
+    const open = await screen.findByRole('button', { name: 'Show in document: source 2, Travel policy.txt' });
     await user.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Travel policy.txt · p. 1' });
     const preview = await within(dialog).findByRole('region', { name: 'Travel policy.txt' });

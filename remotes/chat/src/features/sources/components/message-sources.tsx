@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { useMessageSources } from '../hooks/use-message-sources';
+import { sourceExcerpt } from '../model/source-excerpt';
 import { SourcePreviewDialog } from './source-preview-dialog';
 import './message-sources.css';
 
@@ -58,9 +59,7 @@ export function MessageSources({ conversationId, messageId, mediaTypeOf, documen
                   {source.source_label && <span className="message-sources__label">{source.source_label}</span>}
                   <Badge variant={kind === 'supporting' ? 'success' : 'error'}>{t(`sources.badge.${kind}`)}</Badge>
                 </div>
-                <blockquote className="message-sources__text">
-                  <MarkedText text={source.text} highlights={source.highlights} />
-                </blockquote>
+                <SourceText source={source} />
                 {source.source_url && (
                   <Button
                     size="sm"
@@ -106,5 +105,31 @@ export function MessageSources({ conversationId, messageId, mediaTypeOf, documen
       )}
       {open && <SourcePreviewDialog source={open} name={nameOf(open)} mediaType={mediaTypeOf?.(open.source_index)} onClose={() => setOpen(undefined)} />}
     </section>
+  );
+}
+
+/**
+ * A source's text with its judged sentences marked: an excerpt around the marks at first (a
+ * source may be a whole document), "Show more" for all of it; printed line wraps read as spaces.
+ */
+function SourceText({ source }: { source: InContextSource }) {
+  const { t } = useTranslation(NAMESPACE);
+  const id = useId();
+  const [whole, setWhole] = useState(false);
+  const excerpt = sourceExcerpt(source.text, source.highlights, whole);
+  const cut = whole || excerpt.cutStart || excerpt.cutEnd;
+  return (
+    <>
+      <blockquote id={id} className="message-sources__text">
+        {excerpt.cutStart && '… '}
+        <MarkedText text={excerpt.text} highlights={excerpt.highlights} />
+        {excerpt.cutEnd && ' …'}
+      </blockquote>
+      {cut && (
+        <Button size="sm" variant="ghost" aria-expanded={whole} aria-controls={id} onClick={() => setWhole(!whole)}>
+          {whole ? t('sources.showLess') : t('sources.showMore')}
+        </Button>
+      )}
+    </>
   );
 }
