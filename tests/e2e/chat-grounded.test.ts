@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { CIRCULAR_DOCX, CIRCULAR_SENTENCE, GROUNDING_FIXTURES_DIR, POLICY_PDF, POLICY_SENTENCE } from '../fixtures/documents/make-grounding-fixtures';
+import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { describeViolations, seriousAxeViolations } from './support/axe';
+import { signInToPortal } from './support/sign-in';
+import { startPortal, type RunningPortal } from './support/start-portal';
+
+const SHOTS = '/tmp/shots-13';
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800, locale: 'de-DE', question: 'Wie hoch ist die Reisekostenpauschale für Dienstreisen ins Ausland?' },
+  { name: 'phone', width: 390, height: 844, locale: 'en-US', question: 'How high is the daily allowance for business trips abroad?' },
+] as const;
+
+/** The sources of the grounded prompt: the JSON array between the lines <sources> and </sources>. */
+function promptSources(message: string): Array<{ n: number; document: string; text: string }> {
+  const match = /<sources>\n([\s\S]*?)\n<\/sources>/.exec(message);
+  return match ? (JSON.parse(match[1]!) as Array<{ n: number; document: string; text: string }>) : [];
+}
+
+/**
+ * The judge's verdicts: the circular's sentence (36 euros) backs the answer, the policy's (48 euros)
+ * contradicts it, the rest is unrelated. The server's splitter may cut a sentence at a German date
+ * ("1. Januar"): every piece of the sentence gets its verdict.
+ */
+const pieceOf = (sentence: string, text: string) => text.length > 8 && sentence.includes(text);
+function judge(message: string): string {
+  const input = JSON.parse(message) as { sources: Array<{ n: number; sentences: Array<{ s: number; text: string }> }> };
+  return JSON.stringify({
+    sources: input.sources.map((source) => ({
+      n: source.n,
+      sentences: source.sentences.map((sentence) => {
+        const text = sentence.text.replace(/\s+/g, ' ').trim();
+        if (pieceOf(CIRCULAR_SENTENCE, text)) return { s: sentence.s, label: 'supports', strength: 0.9 };
+        if (pieceOf(POLICY_SENTENCE, text)) return { s: sentence.s, label: 'contradicts', strength: 0.8 };
+        return { s: sentence.s, label: 'unrelated', strength: 0 };
+      }),
+    })),
+  });
+}
+
+// Grounded chat in a real browser against the started system: attach the circular (DOCX) and the
+// policy (PDF) to a new chat, ask, see the retrieval as a tool step, then the sources after the
+// polling (supporting and conflicting), open one in the preview, and find all of it after a
+// reload. The scripted OpenAI-compatible model server is the model and the judge (tests only).
+describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
+  let model: ScriptedModelServer;
+  let portal: RunningPortal;
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    model = await startScriptedModelServer({
+      models: ['scripted-model'],
+      rules: [
+        // The judge takes a few seconds, so the first sources call finds them not ready.
+        { system: 'You check an answer against the sources it was written from', delayMs: 3000, reply: (message) => judge(message) },
+        {
+          system: "You answer questions of a company's employees from the sources",
+          delayMs: 20,
+          reply: (message) => {
+            const sources = promptSources(message);
+            // Cite the windows that hold the two amounts (a document may give several windows).
+            const holding = (document: string, amount: string) => sources.find((s) => s.document === document && s.text.replace(/\s+/g, ' ').includes(amount))?.n;
+            const circular = holding(CIRCULAR_DOCX, '36 Euro');
+            const policy = holding(POLICY_PDF, 'genau 48 Euro');
+            return message.includes('How high')
+              ? `According to the circular, the allowance is only **36 euros** a day since 1 January 2026 [${circular}]. The travel policy still says 48 euros [${policy}].`
+              : `Laut Rundschreiben beträgt die Pauschale seit dem 1. Januar 2026 nur noch **36 Euro** pro Tag [${circular}]. Die Reiserichtlinie nennt dagegen 48 Euro [${policy}].`;
+          },
+        },
+        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
+        { system: 'Write a short title', reply: 'Reisekostenpauschale' },
+      ],
+    });
+    portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });
+  });
+  after(async () => {
+    await portal?.stop();
+    await model?.close();
+  });
+
+  for (const size of SIZES) {
+    it(`attaches a DOCX and a PDF, asks, shows the tool step, then the sources after polling, and the preview (${size.name}, ${size.locale})`, async () => {
+      const en = size.locale.startsWith('en');
+      const words = en
+        ? { attach: 'Attach files', attachments: 'Attachments', ready: 'Ready', message: 'Your message', answer: 'Answer', searched: 'Searched 2 documents', sources: 'Sources', supporting: 'Supporting (1)', conflicting: 'Conflicting (1)', open: 'Show in document', close: 'Close the document', messages: 'Messages' }
+        : { attach: 'Dateien anhängen', attachments: 'Anhänge', ready: 'Bereit', message: 'Ihre Nachricht', answer: 'Antwort', searched: '2 Dokumente durchsucht', sources: 'Quellen', supporting: 'Belegend (1)', conflicting: 'Widersprechend (1)', open: 'Im Dokument zeigen', close: 'Dokument schließen', messages: 'Nachrichten' };
+      const shot = (name: string) => page.screenshot({ path: join(SHOTS, `chat-grounded-${size.name}-${en ? 'en' : 'de'}-${name}.png`) });
+      const { browser, page } = await signInToPortal(portal, '/chat', 'employee', size.locale);
+      try {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        // The sources calls the page makes, with when they were made.
+        const sourcesCalls: { method: string; at: number; status?: number }[] = [];
+        page.on('response', (response) => {
+          if (/\/api\/conversations\/[^/]+\/messages\/[^/]+\/sources$/.test(response.url())) {
+            sourcesCalls.push({ method: response.request().method(), at: Date.now(), status: response.status() });
+          }
+        });
+
+        await page.getByRole('textbox', { name: words.message }).waitFor();
+        // Attach by the button's file dialog: the new chat is created first and opened.
+        const chooser = page.waitForEvent('filechooser');
+        await page.getByRole('button', { name: words.attach }).click();
+        await (await chooser).setFiles([join(GROUNDING_FIXTURES_DIR, CIRCULAR_DOCX), join(GROUNDING_FIXTURES_DIR, POLICY_PDF)]);
+        await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+        const chips = page.getByRole('list', { name: words.attachments });
+        await chips.waitFor();
+        await shot('attaching');
+        for (const name of [CIRCULAR_DOCX, POLICY_PDF]) {
+          await chips.getByRole('listitem').filter({ hasText: name }).filter({ hasText: words.ready }).waitFor({ timeout: 120_000 });
+        }
+        const composer = page.getByRole('textbox', { name: words.message });
+        await composer.fill(size.question);
+        await shot('attachments-ready');
+        await composer.press('Enter');
+
+        // The retrieval as a folded step, then the answer with its citations.
+        const answer = page.getByRole('list', { name: words.messages }).getByRole('article', { name: words.answer });
+        const step = answer.locator('details').filter({ hasText: words.searched });
+        await step.waitFor({ timeout: 60_000 });
+        assert.equal(await step.getAttribute('open'), null, 'the tool step starts folded');
+        await step.locator('summary').click();
+        const found = await step.getByRole('listitem').allInnerTexts();
+        assert.deepEqual(found.map((text) => text.split(' ')[0]).sort(), [CIRCULAR_DOCX, POLICY_PDF].sort());
+        await answer.getByText(en ? /only 36 euros/ : /nur noch 36 Euro/).waitFor({ timeout: 60_000 });
+
+        // The sources: computing, then (the judge takes 3 s) supporting and conflicting.
+        const sources = answer.getByRole('region', { name: words.sources });
+        await sources.waitFor();
+        const supporting = sources.getByRole('region', { name: words.supporting });
+        const conflicting = sources.getByRole('region', { name: words.conflicting });
+        await supporting.waitFor({ timeout: 90_000 });
+        await conflicting.waitFor();
+        assert.match(await supporting.innerText(), new RegExp(CIRCULAR_DOCX.replace('.', '\\.')));
+        assert.match(await conflicting.innerText(), new RegExp(POLICY_PDF.replace('.', '\\.')));
+        const marked = async (region: typeof supporting) => (await region.locator('mark').allTextContents()).join(' ').replace(/\s+/g, ' ').trim();
+        assert.equal(await marked(supporting), CIRCULAR_SENTENCE);
+        // The policy's sentence runs over the page break; the source marks all of it.
+        assert.equal(await marked(conflicting), POLICY_SENTENCE);
+
+        // Triggered once, then polled every 2 s until it succeeded (a 409 first, as the judge is slow).
+        const posts = sourcesCalls.filter((call) => call.method === 'POST');
+        const gets = sourcesCalls.filter((call) => call.method === 'GET');
+        assert.equal(posts.length, 1, 'one trigger');
+        assert.ok(gets.length >= 2, `polled (${gets.map((g) => g.status).join(', ')})`);
+        assert.equal(gets[0]!.status, 409);
+        assert.equal(gets.at(-1)!.status, 200);
+        for (let i = 1; i < gets.length; i += 1) assert.ok(gets[i]!.at - gets[i - 1]!.at >= 1800, 'the polls are 2 s apart');
+        await step.scrollIntoViewIfNeeded();
+        await shot('tool-step-and-sources');
+        await sources.scrollIntoViewIfNeeded();
+        await shot('sources');
+        const violations = await seriousAxeViolations(page);
+        assert.equal(violations.length, 0, describeViolations(violations));
+
+        // A source opens the shared preview at its place: the PDF's boxes over the cited characters on pages 1 and 2.
+        await conflicting.getByRole('button', { name: new RegExp(`${words.open}.*${POLICY_PDF.replace('.', '\\.')}`) }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor();
+        await dialog.locator('.ui-document-preview__box').first().waitFor({ timeout: 60_000 });
+        const pages = await dialog.locator('.ui-document-preview__page:has(.ui-document-preview__box)').evaluateAll((items) => items.map((item) => item.getAttribute('data-page-number')));
+        assert.deepEqual([...new Set(pages)].sort(), ['1', '2']);
+        await shot('preview');
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+
+        // After a reload the stored answer shows its tool step and its sources again.
+        await page.reload();
+        const reloaded = page.getByRole('list', { name: words.messages }).getByRole('article', { name: words.answer });
+        await reloaded.locator('details').filter({ hasText: words.searched }).waitFor({ timeout: 30_000 });
+        await reloaded.getByRole('region', { name: words.supporting }).waitFor({ timeout: 30_000 });
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+});
