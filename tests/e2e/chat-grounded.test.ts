@@ -9,9 +9,13 @@ import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
 const SHOTS = '/tmp/shots-13';
+const GERMAN = { locale: 'de-DE', question: 'Wie hoch ist die Reisekostenpauschale für Dienstreisen ins Ausland?' } as const;
+const ENGLISH = { locale: 'en-US', question: 'How high is the daily allowance for business trips abroad?' } as const;
 const SIZES = [
-  { name: 'desktop', width: 1280, height: 800, locale: 'de-DE', question: 'Wie hoch ist die Reisekostenpauschale für Dienstreisen ins Ausland?' },
-  { name: 'phone', width: 390, height: 844, locale: 'en-US', question: 'How high is the daily allowance for business trips abroad?' },
+  { name: 'desktop', width: 1280, height: 800, ...GERMAN },
+  { name: 'phone', width: 390, height: 844, ...ENGLISH },
+  { name: 'desktop', width: 1280, height: 800, ...ENGLISH },
+  { name: 'phone', width: 390, height: 844, ...GERMAN },
 ] as const;
 
 /** The sources of the grounded prompt: the JSON array between the lines <sources> and </sources>. */
@@ -113,6 +117,14 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
         const composer = page.getByRole('textbox', { name: words.message });
         await composer.fill(size.question);
         await shot('attachments-ready');
+        // The collections menu opens over the composer and closes with Escape, back on its button.
+        const collectionsButton = page.getByRole('button', { name: en ? 'Collections' : 'Sammlungen', exact: true });
+        await collectionsButton.click();
+        await page.getByText(en ? 'Answers in this conversation search the collections you pick.' : 'Antworten in dieser Unterhaltung durchsuchen die Sammlungen, die Sie wählen.').waitFor();
+        await shot('collections-menu');
+        await page.keyboard.press('Escape');
+        assert.equal(await collectionsButton.getAttribute('aria-expanded'), 'false');
+        assert.ok(await collectionsButton.evaluate((button) => button === document.activeElement), 'the focus is back on the menu button');
         await composer.press('Enter');
 
         // The retrieval as a folded step, then the answer with its citations.
