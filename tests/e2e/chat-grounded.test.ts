@@ -122,6 +122,10 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
         await collectionsButton.click();
         await page.getByText(en ? 'Answers in this conversation search the collections you pick.' : 'Antworten in dieser Unterhaltung durchsuchen die Sammlungen, die Sie wählen.').waitFor();
         await shot('collections-menu');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `the open menu makes the page ${overflow} px wider than the window`);
+        const panel = await page.locator('.collection-picker__panel').boundingBox();
+        assert.ok(panel && panel.x >= 0 && panel.x + panel.width <= size.width, 'the menu lies within the window');
         await page.keyboard.press('Escape');
         assert.equal(await collectionsButton.getAttribute('aria-expanded'), 'false');
         assert.ok(await collectionsButton.evaluate((button) => button === document.activeElement), 'the focus is back on the menu button');
