@@ -136,6 +136,34 @@ describe('a grounded answer', () => {
     expect(grounded.sourcesCalls.filter((call) => call.startsWith('POST'))).toHaveLength(2);
   });
 
+  it('shows a long source as an excerpt around its marks, and all of it on request', async () => {
+    const { made } = storedGroundedConversation();
+    const filler = (word: string) => Array.from({ length: 60 }, (_, i) => `${word}${i}`).join(' ');
+    const key = 'The revenue grew by 12 percent in 2025.';
+    const text = `${filler('before')}\n${key}\n${filler('after')}`;
+    const start = text.indexOf(key);
+    grounded.sourcesAnswers = [
+      sourcesReady({
+        trace_id: 't',
+        highlighted_sources: [{ supporting: [{ source_index: 0, text, highlights: [{ start, end: start + key.length, relevancy: 1 }], source_name: 'Annual report.docx' }], conflicting: [] }],
+      }),
+    ];
+    const user = userEvent.setup();
+    await renderChat(`/chat/${made.id}`);
+    const supporting = await screen.findByRole('region', { name: 'Supporting (1)' });
+    const quote = supporting.querySelector('blockquote')!;
+    expect(quote.querySelector('mark')).toHaveTextContent(key);
+    expect(quote.textContent).toMatch(/^… /);
+    expect(quote.textContent).not.toContain('before0 ');
+    // The printed line wraps read as spaces.
+    expect(quote.textContent).toContain(` ${key} `);
+    const more = within(supporting).getByRole('button', { name: 'Show more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(quote.textContent).toContain('before0 ');
+    expect(within(supporting).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('says when no passage backs or contradicts the answer', async () => {
     const { made } = storedGroundedConversation();
     grounded.sourcesAnswers = [sourcesReady({ trace_id: 't', highlighted_sources: [{ supporting: [], conflicting: [] }] })];
