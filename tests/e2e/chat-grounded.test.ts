@@ -186,6 +186,18 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
         const reloaded = page.getByRole('list', { name: words.messages }).getByRole('article', { name: words.answer });
         await reloaded.locator('details').filter({ hasText: words.searched }).waitFor({ timeout: 30_000 });
         await reloaded.getByRole('region', { name: words.supporting }).waitFor({ timeout: 30_000 });
+
+        // A file dropped onto the conversation is attached too (and removed again).
+        await page.evaluate(() => {
+          const files = new DataTransfer();
+          files.items.add(new File(['Notiz: Die Pauschale gilt ab Januar.'], 'notiz.txt', { type: 'text/plain' }));
+          const area = document.querySelector('.conversation')!;
+          for (const type of ['dragenter', 'dragover', 'drop']) area.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: files }));
+        });
+        const dropped = page.getByRole('list', { name: words.attachments }).getByRole('listitem').filter({ hasText: 'notiz.txt' });
+        await dropped.filter({ hasText: words.ready }).waitFor({ timeout: 60_000 });
+        await dropped.getByRole('button', { name: en ? 'Remove notiz.txt' : 'notiz.txt entfernen' }).click();
+        await dropped.waitFor({ state: 'detached' });
       } finally {
         await browser.close();
       }
