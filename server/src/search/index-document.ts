@@ -4,7 +4,7 @@ import type { ParsedDocument } from '../ingestion/document-model';
 import { countWords } from '../ingestion/parsers/language';
 import { chunkDocument, type ChunkOptions } from './chunk-document';
 import { storeEmbeddings } from './passage-embeddings';
-import { SEARCH_LANGUAGES, searchDb, type AnyKysely, type SearchTables } from './tables';
+import { analyzeWhenGrown, SEARCH_LANGUAGES, searchDb, type AnyKysely, type SearchTables } from './tables';
 
 const BATCH = 200;
 
@@ -78,6 +78,7 @@ export async function indexDocument(
   if (db.isTransaction) await write(searchDb(db));
   else await searchDb(db).transaction().execute(write);
   await flushTextIndex(db);
+  await analyzeWhenGrown(db, 'passages', passages.length);
 }
 
 /**

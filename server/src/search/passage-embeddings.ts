@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Embedder } from '../inference/embeddings';
 import { ensureVectorIndex, vectorLiteral } from './search-storage';
-import { searchDb, type AnyKysely } from './tables';
+import { analyzeWhenGrown, searchDb, type AnyKysely } from './tables';
 
 export interface PassageVector {
   passageId: string;
@@ -44,6 +44,7 @@ export async function storeEmbeddings(db: AnyKysely, model: string, vectors: rea
       .execute();
   }
   for (const dims of dimensions) await ensureVectorIndex(db, dims);
+  await analyzeWhenGrown(db, 'passage_embeddings', vectors.length);
 }
 
 /** Passages that have no embedding of `model` (none at all, or one of another model). */
