@@ -49,7 +49,34 @@ export interface ChatStreamRequest extends ChatRequest {
    * is asked again without it. Reasoning the model streams arrives as `reasoning` deltas either way.
    */
   think?: boolean;
+  /**
+   * Functions the model may call (the OpenAI tools API). An endpoint that refuses them (HTTP 400
+   * about tools or functions) is asked again without them, and `onToolsRefused` is told.
+   */
+  tools?: ChatToolSpec[];
+  /** Receives each streamed piece of a tool call (`delta.tool_calls`), to be assembled by `index`. */
+  onToolCall?: (delta: ToolCallDelta) => void;
+  /** Called when the endpoint refused `tools` and the request went out without them. */
+  onToolsRefused?: () => void;
 }
+
+/** A function offered to the model (`tools: [{ type: 'function', function }]`). */
+export interface ChatToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** One streamed piece of a tool call: the first of a call carries its id and name, the rest pieces of its JSON arguments. */
+export interface ToolCallDelta {
+  index: number;
+  id?: string | undefined;
+  name?: string | undefined;
+  arguments?: string | undefined;
+}
+
+/** A 400 whose words say the endpoint (or model) does not do tools or functions. */
+const REFUSES_TOOLS = /tool|function/i;
 
 type Logger = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 
@@ -350,7 +377,8 @@ export class ModelProvider {
     const client = await this.requireClient();
     const deadline = new Deadline(SERVICE, request.timeoutMs ?? this.options.timeoutMs, request.signal);
     let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
-    const create = (think: boolean) =>
+    const tools = request.tools?.length ? request.tools : undefined;
+    const create = (think: boolean, withTools: boolean) =>
       client.chat.completions.create(
         {
           model: request.model,
@@ -359,17 +387,39 @@ export class ModelProvider {
           ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
           max_tokens: this.tokensFor(request),
           ...(think ? { reasoning_effort: 'medium' as const } : {}),
+          ...(withTools && tools
+            ? { tools: tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.parameters } })) }
+            : {}),
         },
         { signal: deadline.signal },
       );
+    const refusal = (error: unknown) => {
+      const mapped = mapSdkError(error);
+      return mapped instanceof UpstreamError && mapped.status === 400 ? mapped : undefined;
+    };
     try {
-      try {
-        stream = await create(request.think === true);
-      } catch (error) {
-        const mapped = mapSdkError(error);
-        if (!(request.think && mapped instanceof UpstreamError && mapped.status === 400)) throw error;
-        this.options.logger.info({ model: request.model }, 'the model refused reasoning_effort: asking without it');
-        stream = await create(false);
+      let think = request.think === true;
+      let withTools = tools !== undefined;
+      // At most one retry per refused parameter: tools first (when the refusal names them), then reasoning_effort.
+      for (;;) {
+        try {
+          stream = await create(think, withTools);
+          break;
+        } catch (error) {
+          const refused = refusal(error);
+          if (refused && withTools && REFUSES_TOOLS.test(refused.message)) {
+            this.options.logger.info({ model: request.model }, 'the model refused tools: asking without them');
+            withTools = false;
+            request.onToolsRefused?.();
+            continue;
+          }
+          if (refused && think) {
+            this.options.logger.info({ model: request.model }, 'the model refused reasoning_effort: asking without it');
+            think = false;
+            continue;
+          }
+          throw error;
+        }
       }
     } catch (error) {
       const explained = deadline.explain(mapSdkError(error));
@@ -378,12 +428,21 @@ export class ModelProvider {
     }
     deadline.restart();
     const budget = this.answerBudget();
+    const onToolCall = request.onToolCall;
     return (async function* deltas(): AsyncGenerator<ChatDelta> {
       try {
         for await (const chunk of stream) {
           deadline.restart();
-          const delta = chunk.choices?.[0]?.delta as { content?: string | null; reasoning_content?: unknown; reasoning?: unknown } | undefined;
+          const delta = chunk.choices?.[0]?.delta as
+            | { content?: string | null; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall[] }
+            | undefined;
           if (!delta) continue;
+          for (const call of delta.tool_calls ?? []) {
+            const args = call.function?.arguments;
+            // Counted like text: a model cannot stream endless arguments.
+            if (args) budget.take(args);
+            onToolCall?.({ index: call.index, id: call.id, name: call.function?.name, arguments: args });
+          }
           const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : '';
           if (reasoning) yield { channel: 'reasoning', text: budget.take(reasoning) };
           if (delta.content) yield { channel: 'answer', text: budget.take(delta.content) };
