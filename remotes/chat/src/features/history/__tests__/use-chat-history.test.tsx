@@ -30,6 +30,9 @@ describe('the chat page with either history', () => {
 
     await user.click(screen.getByRole('button', { name: 'New conversation' }));
     const composer = await screen.findByRole('textbox', { name: 'Your message' });
+    // The browser-kept history keeps no files and no sources: no attachments, no collections.
+    expect(screen.queryByRole('button', { name: 'Attach files' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Collections' })).not.toBeInTheDocument();
     await user.type(composer, 'What to see in Lisbon?{Enter}');
     // The streamed answer's row is replaced by the stored copy's: look it up when checking.
     await waitFor(() => expect(screen.getByText('Answer to What to see in Lisbon?', { selector: 'p' })).toBeInTheDocument(), { timeout: 5000 });
