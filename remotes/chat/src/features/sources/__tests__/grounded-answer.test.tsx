@@ -123,13 +123,17 @@ describe('a grounded answer', () => {
   it('shows the tool step of a stored answer after a reload, and says when the sources failed or there are none', async () => {
     const { made } = storedGroundedConversation();
     grounded.sourcesAnswers = [sourcesFailed];
+    const first = await renderChat(`/chat/${made.id}`, 'de');
+    await screen.findByText('Die Quellen konnten nicht ermittelt werden.');
+    // Shown again (the conversation left and opened again): no second trigger by itself.
+    first.unmount();
     await renderChat(`/chat/${made.id}`, 'de');
     const [answer] = await screen.findAllByRole('article', { name: 'Antwort' });
     expect(within(answer!).getByText('2 Dokumente durchsucht')).toBeInTheDocument();
     expect(await within(answer!).findByText('Die Quellen konnten nicht ermittelt werden.')).toBeInTheDocument();
     // A failure is not asked again by itself; the user may ask once more (the trigger, then the polling).
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(grounded.sourcesCalls.filter((call) => call.startsWith('GET'))).toHaveLength(1);
+    expect(grounded.sourcesCalls.filter((call) => call.startsWith('POST'))).toHaveLength(1);
     grounded.sourcesAnswers = [sourcesReady()];
     await userEvent.setup().click(within(answer!).getByRole('button', { name: 'Erneut versuchen' }));
     expect(await within(answer!).findByRole('region', { name: 'Belegend (1)' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@assistant/platform';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { conversationKeys } from '../../../query-keys';
 import { isSourcesNotReady, messageSourcesQuery } from '../api/get-message-sources';
 import { triggerMessageSources } from '../api/trigger-message-sources';
@@ -16,17 +16,24 @@ export type MessageSources =
 /**
  * The in-context sources of a finished grounded answer (SPEC section 4): the trigger call once,
  * then the sources polled every 2 s until they are there (messageSourcesQuery). Sources already
- * in the cache (the answer shown before) are shown without asking again. `waited` says whether
+ * in the cache (the answer shown before) are shown without triggering again. `waited` says whether
  * this view saw them not ready yet (so "sources ready" is worth announcing).
  */
 export function useMessageSources(conversationId: string, messageId: string): MessageSources & { waited: boolean } {
   const queryClient = useQueryClient();
   const options = messageSourcesQuery(conversationId, messageId);
-  const cached = queryClient.getQueryData(conversationKeys.sources(conversationId, messageId)) !== undefined;
+  // Asked before in this session (the answer shown again: another branch, a long list scrolled):
+  // no second trigger, the query goes on from where it was (a failure is not triggered again by itself).
+  const known = queryClient.getQueryState(conversationKeys.sources(conversationId, messageId));
+  const cached = known !== undefined && (known.data !== undefined || known.error !== null);
   const trigger = useMutation({ mutationFn: () => triggerMessageSources(conversationId, messageId) });
   const { mutate } = trigger;
+  // At most once by itself per showing (the user's "Try again" is the only other trigger).
+  const triggered = useRef(false);
   useEffect(() => {
-    if (!cached) mutate();
+    if (cached || triggered.current) return;
+    triggered.current = true;
+    mutate();
   }, [cached, mutate]);
   const query = useQuery({ ...options, enabled: cached || trigger.isSuccess });
   const notReady = isSourcesNotReady(query.error);
