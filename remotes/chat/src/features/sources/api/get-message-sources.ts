@@ -27,4 +27,6 @@ export const messageSourcesQuery = (conversationId: string, messageId: string) =
     queryFn: ({ signal }) => getMessageSources(conversationId, messageId, signal),
     refetchInterval: (query) => (isSourcesNotReady(query.state.error) ? SOURCES_POLLING.intervalMs : false),
     staleTime: Infinity,
+    // Kept for the session (small), so an answer shown again is never triggered again by itself.
+    gcTime: Infinity,
   });
