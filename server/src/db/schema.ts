@@ -17,6 +17,7 @@ export interface DatabaseSchema {
   rate_limits: RateLimitsTable;
   stream_leases: StreamLeasesTable;
   grounding_traces: GroundingTracesTable;
+  mcp_servers: McpServersTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -209,5 +210,15 @@ export interface GroundingTracesTable {
   message_id: string | null;
   /** StoredSources (grounding-traces-repository.ts), once the sources job ran. */
   sources: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The company's MCP tool servers (administrators register them); `bearer_token` never leaves the server except to `url`. */
+export interface McpServersTable {
+  id: string;
+  name: string;
+  url: string;
+  bearer_token: string | null;
+  created_by: string;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

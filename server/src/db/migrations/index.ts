@@ -9,6 +9,7 @@ import * as embeddings from './0007-embeddings';
 import * as jobs from './0008-jobs';
 import * as groundingTraces from './0009-grounding-traces';
 import * as conversationAttachments from './0010-conversation-attachments';
+import * as mcpServers from './0011-mcp-servers';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-jobs': jobs,
   '0009-grounding-traces': groundingTraces,
   '0010-conversation-attachments': conversationAttachments,
+  '0011-mcp-servers': mcpServers,
 };
