@@ -29,6 +29,8 @@ import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
 import { localChatRoutes } from './routes/local-chat';
+import { mcpServerRoutes } from './routes/mcp-servers';
+import { McpServersRepository } from './mcp/mcp-servers-repository';
 import { messageSourcesRoutes } from './routes/message-sources';
 import { qaChatRoutes } from './routes/qa-chat';
 import { qaResourcesRoutes } from './routes/qa-resources';
@@ -108,6 +110,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(configRoutes, { settings, limits: config.limits });
       await api.register(iamRoutes, { prefix: '/iam' });
       await api.register(adminSettingsRoutes, { prefix: '/admin', settings });
+      await api.register(mcpServerRoutes, { servers: new McpServersRepository(db), settings });
       await api.register(feedbackRoutes, { feedback: new FeedbackRepository(db) });
       await api.register(translationRoutes, { translation, maxCharacters });
       await api.register(easyLanguageRoutes, { models, maxCharacters });
@@ -117,6 +120,15 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
         storage,
         collections,
         grounding: { db, retriever, traces, maxCharacters: config.qa.maxCharacters },
+        // Built-in tools (docs/tools.md): each search gives at most half the grounded budget.
+        tools: config.tools.chat
+          ? {
+              services: { db, retriever, files, searchMaxCharacters: Math.floor(config.qa.maxCharacters / 2), webSearch: config.tools.webSearch },
+              maxSteps: config.tools.maxSteps,
+              loopTimeMs: config.tools.loopTimeMs,
+              callTimeMs: config.tools.callTimeMs,
+            }
+          : undefined,
       });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models });
