@@ -122,6 +122,14 @@ const envSchema = z.object({
   MODEL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   MAX_CONCURRENT_STREAMS_PER_USER: z.coerce.number().int().min(0).default(4),
   MAX_PENDING_JOBS_PER_USER: z.coerce.number().int().min(0).default(50),
+
+  // Tools in chat (docs/tools.md).
+  CHAT_TOOLS: z.enum(['on', 'off']).default('on'),
+  TOOL_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(5),
+  TOOL_LOOP_TIMEOUT_SECONDS: z.coerce.number().min(1).default(120),
+  TOOL_TIMEOUT_SECONDS: z.coerce.number().min(1).default(30),
+  WEB_SEARCH_URL: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL to which the query is appended' }).optional(),
+  WEB_SEARCH_TIMEOUT_SECONDS: z.coerce.number().min(1).default(10),
 });
 
 export interface ServerConfig {
@@ -193,6 +201,19 @@ export interface ServerConfig {
     maxCharacters: number;
     /** QA_DOCUMENT_MODELS: models that answer over one whole document (`mode: 'document'`). */
     documentModels: string[];
+  };
+  /** Tools the chat model may call (docs/tools.md). */
+  tools: {
+    /** CHAT_TOOLS: chat answers may call the built-in tools (when the endpoint accepts tools). */
+    chat: boolean;
+    /** TOOL_MAX_STEPS: rounds of tool calls per answer. */
+    maxSteps: number;
+    /** TOOL_LOOP_TIMEOUT_SECONDS: the tool rounds of one answer together. */
+    loopTimeMs: number;
+    /** TOOL_TIMEOUT_SECONDS: one call, unless its tool names its own. */
+    callTimeMs: number;
+    /** WEB_SEARCH_URL (a SearXNG-compatible JSON endpoint; the query is appended); undefined: no web_search tool. */
+    webSearch: { url: string; timeoutMs: number } | undefined;
   };
   /** Per-user limits (http/user-limits.ts, docs/limits.md); 0 is off. */
   userLimits: {
@@ -283,6 +304,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     qa: {
       maxCharacters: e.QA_MAX_CHARACTERS,
       documentModels: e.QA_DOCUMENT_MODELS ?? [],
+    },
+    tools: {
+      chat: e.CHAT_TOOLS === 'on',
+      maxSteps: e.TOOL_MAX_STEPS,
+      loopTimeMs: e.TOOL_LOOP_TIMEOUT_SECONDS * 1000,
+      callTimeMs: e.TOOL_TIMEOUT_SECONDS * 1000,
+      webSearch: e.WEB_SEARCH_URL ? { url: e.WEB_SEARCH_URL, timeoutMs: e.WEB_SEARCH_TIMEOUT_SECONDS * 1000 } : undefined,
     },
     userLimits: {
       modelCallsPerMinute: e.MODEL_RATE_LIMIT_PER_MINUTE,

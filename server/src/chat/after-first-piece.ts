@@ -7,7 +7,7 @@ import type { ChatDelta } from '../inference/model-provider';
  * the model endpoint nor on this event loop. The caller also calls `start` (idempotent) when the
  * answer ended, for an answer that had no piece at all.
  */
-export async function* afterFirstPiece(deltas: AsyncIterable<ChatDelta>, start: () => void): AsyncGenerator<ChatDelta> {
+export async function* afterFirstPiece<D = ChatDelta>(deltas: AsyncIterable<D>, start: () => void): AsyncGenerator<D> {
   let scheduled = false;
   for await (const delta of deltas) {
     yield delta;

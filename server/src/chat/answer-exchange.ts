@@ -5,10 +5,14 @@ import type { Database } from '../db/database';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 import type { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import { buildGroundedMessages } from '../grounding/grounded-prompt';
+import type { SourceWindow } from '../grounding/source-windows';
 import type { ChatDelta, ChatMessage, ModelProvider } from '../inference/model-provider';
 import type { Retriever } from '../search/retriever';
+import { builtinTools, type BuiltinToolServices } from '../tools/builtin/builtin-tools';
+import { startToolLoop, type LoopDelta, type ToolLoop } from '../tools/tool-loop';
 import { afterFirstPiece, once } from './after-first-piece';
-import { buildPrompt } from './build-prompt';
+import { buildPrompt, withToolsNote } from './build-prompt';
+import { storeToolEvents } from './store-tool-events';
 import { retrieveSources } from './grounded-retrieval';
 import type { GroundingScope } from './grounding-scope';
 import { classifyIntent } from './intent';
@@ -41,6 +45,16 @@ export interface PreparedExchange {
   isFirstExchange: boolean;
   /** Set when the answer comes from documents (the message's collections or attachments). */
   grounding?: GroundingScope | undefined;
+  /** The user administers the assistant (what a tool may read is decided with it). */
+  isAdmin?: boolean | undefined;
+}
+
+/** Tools in chat (CHAT_TOOLS; docs/tools.md): the built-in tools and the loop's bounds. */
+export interface ChatToolSettings {
+  services: BuiltinToolServices;
+  maxSteps: number;
+  loopTimeMs: number;
+  callTimeMs: number;
 }
 
 /** What a grounded answer needs besides the model (docs/chat.md "Grounded answers"). */
@@ -57,12 +71,17 @@ export interface GroundedStart {
   toolEvents: ToolEvent[];
   /** The grounding trace (the intent's trace_id, what the sources are computed from). */
   traceId: string | undefined;
+  /** The windows retrieval gave the model (source_index 0 on); tool calls continue after them. */
+  windows?: SourceWindow[] | undefined;
 }
 
 /** The model's answer as it starts, and, for a grounded one, what its retrieval found. */
 export interface StartedExchange {
-  deltas: AsyncIterable<ChatDelta>;
+  /** The answer; with tools, their events between the model's rounds. */
+  deltas: AsyncIterable<ChatDelta | LoopDelta>;
   grounded?: GroundedStart;
+  /** Set when the model was offered tools: its calls' events and the windows they found. */
+  toolLoop?: ToolLoop;
 }
 
 export function prepareIds(payload: MessagePayload): { userMessageId: string; assistantMessageId: string } {
@@ -84,7 +103,7 @@ export async function startExchange(
   conversations: ConversationsRepository,
   exchange: PreparedExchange,
   signal: AbortSignal,
-  grounding?: GroundingServices & { log: Log },
+  grounding?: GroundingServices & { log: Log; tools?: ChatToolSettings | undefined },
 ): Promise<StartedExchange> {
   let messages: ChatMessage[];
   let retrieved: Awaited<ReturnType<typeof retrieveSources>> | undefined;
@@ -119,8 +138,26 @@ export async function startExchange(
     },
   ];
   const windows = retrieved?.windows;
+  const tools = grounding?.tools;
+  // With tools the model may search and read itself (tools/tool-loop.ts); a grounded answer's
+  // retrieval still comes first, and the calls' sources are numbered after its windows.
+  const answer: Promise<{ deltas: AsyncIterable<ChatDelta | LoopDelta>; toolLoop?: ToolLoop }> =
+    tools && grounding
+      ? startToolLoop({
+          models,
+          request: { model: exchange.model, messages: windows ? messages : withToolsNote(messages), think: exchange.payload.think },
+          tools: builtinTools(tools.services, exchange.grounding),
+          context: { owner: exchange.owner, isAdmin: exchange.isAdmin ?? false, conversationId: exchange.conversation.id },
+          signal,
+          log: grounding.log,
+          maxSteps: tools.maxSteps,
+          timeMs: tools.loopTimeMs,
+          toolTimeoutMs: tools.callTimeMs,
+          firstSourceIndex: windows?.length ?? 0,
+        }).then((toolLoop) => ({ deltas: toolLoop.deltas, toolLoop }))
+      : models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, signal }).then((deltas) => ({ deltas }));
   const [upstream, stored, traced] = await Promise.allSettled([
-    models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, signal }),
+    answer,
     conversations.addMessages(exchange.owner, exchange.conversation.id, toStore).then((rows) => {
       // Checked by the route a moment ago; gone only when it was deleted meanwhile.
       if (rows.length !== toStore.length) throw new Error('The conversation is no longer there');
@@ -140,14 +177,18 @@ export async function startExchange(
       : Promise.resolve(undefined),
   ]);
   if (upstream.status === 'fulfilled' && stored.status === 'fulfilled' && traced.status === 'fulfilled') {
-    const deltas = upstream.value;
-    return retrieved ? { deltas, grounded: { toolEvents: retrieved.toolEvents, traceId: traced.value } } : { deltas };
+    const { deltas, toolLoop } = upstream.value;
+    return {
+      deltas,
+      ...(retrieved ? { grounded: { toolEvents: retrieved.toolEvents, traceId: traced.value, windows } } : {}),
+      ...(toolLoop ? { toolLoop } : {}),
+    };
   }
   if (stored.status === 'fulfilled') await conversations.removeMessages(exchange.owner, toStore.map((message) => message.message_id));
   if (traced.status === 'fulfilled' && traced.value) await grounding?.traces.remove(traced.value);
   if (upstream.status === 'fulfilled') {
     // Stops the upstream request the answer no longer needs.
-    await (upstream.value as AsyncGenerator<ChatDelta>).return?.(undefined);
+    await (upstream.value.deltas as AsyncGenerator<ChatDelta | LoopDelta>).return?.(undefined);
     throw stored.status === 'rejected' ? stored.reason : (traced as PromiseRejectedResult).reason;
   }
   throw upstream.reason;
@@ -163,15 +204,18 @@ export async function relayExchange(options: {
   models: ModelProvider;
   conversations: ConversationsRepository;
   exchange: PreparedExchange;
-  deltas: AsyncIterable<ChatDelta>;
+  deltas: AsyncIterable<ChatDelta | LoopDelta>;
   writer: NdjsonWriter;
   signal: AbortSignal;
   log: Log;
   /** A grounded answer's tool step and trace (startExchange). */
   grounded?: GroundedStart | undefined;
   traces?: GroundingTracesRepository | undefined;
+  /** The tool loop of an answer offered tools (startExchange), and where its steps are stored. */
+  toolLoop?: ToolLoop | undefined;
+  db?: Database | undefined;
 }): Promise<void> {
-  const { models, conversations, exchange, deltas, writer, signal, log, grounded, traces } = options;
+  const { models, conversations, exchange, deltas, writer, signal, log, grounded, traces, toolLoop, db } = options;
   const send = (event: StreamEvent) => writer.send(event);
   const started = Date.now();
 
@@ -251,7 +295,27 @@ export async function relayExchange(options: {
   await conversations
     .finishMessage(exchange.owner, exchange.assistantMessageId, { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning })
     .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the answer could not be stored'));
-  if (grounded?.traceId && traces) {
+  if (toolLoop && toolLoop.events.length > 0 && db) {
+    // The calls' steps after the retrieval's, as streamed: a reload shows them again.
+    await storeToolEvents(db, exchange.owner, exchange.conversation.id, exchange.assistantMessageId, [...(grounded?.toolEvents ?? []), ...toolLoop.events])
+      .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the tool steps could not be stored'));
+  }
+  if (toolLoop && toolLoop.windows.length > 0 && traces) {
+    // Sources found by tool calls: one trace with every window of the answer (the retrieval's
+    // first), the message's latest, so its sources endpoints work as for grounded chat.
+    await traces
+      .create({
+        owner: exchange.owner,
+        kind: 'chat',
+        question: exchange.payload.content,
+        windows: [...(grounded?.windows ?? []), ...toolLoop.windows],
+        model: exchange.model,
+        conversationId: exchange.conversation.id,
+        messageId: exchange.assistantMessageId,
+      })
+      .then((id) => traces.complete(id, outcome.content))
+      .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the tool sources could not be traced'));
+  } else if (grounded?.traceId && traces) {
     // The trace keeps what the model said (all of it, or as far as it came), for the sources job.
     await traces
       .complete(grounded.traceId, outcome.content)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StreamErrorCode, StreamEvent } from '@assistant/contracts';
 import type { ChatDelta } from '../inference/model-provider';
+import type { LoopDelta } from '../tools/tool-loop';
 import { describeStreamFailure } from '../inference/public-failure';
 import { ThinkTagSplitter } from './think-tags';
 
@@ -22,7 +23,8 @@ export interface AnswerOutcome {
  * stop), `error` when the model fails; the caller stores the outcome and writes done or error.
  */
 export async function streamAnswer(options: {
-  deltas: AsyncIterable<ChatDelta>;
+  /** The model's text and reasoning; with tools, their events between the rounds (sent as `tool` lines). */
+  deltas: AsyncIterable<ChatDelta | LoopDelta>;
   think: boolean;
   send: (event: StreamEvent) => Promise<void>;
   signal: AbortSignal;
@@ -69,6 +71,11 @@ export async function streamAnswer(options: {
   let failure: unknown;
   try {
     for await (const delta of deltas) {
+      if (delta.channel === 'tool') {
+        await send({ kind: 'tool', event: delta.event });
+        if (signal.aborted) break;
+        continue;
+      }
       for (const piece of splitter.push(delta)) await relay(piece);
       progress?.(content, reasoning);
       if (signal.aborted) break;

@@ -40,17 +40,17 @@ export function pickModel(
  * then `relay` writes the events while the client reads (backpressure through the writer). The
  * client leaving aborts the signal both get.
  */
-export async function replyWithStream(
+export async function replyWithStream<D = ChatDelta>(
   request: FastifyRequest,
   reply: FastifyReply,
   options: {
     model: string;
-    start(signal: AbortSignal): Promise<AsyncIterable<ChatDelta>>;
-    relay(deltas: AsyncIterable<ChatDelta>, writer: NdjsonWriter, signal: AbortSignal): Promise<void>;
+    start(signal: AbortSignal): Promise<AsyncIterable<D>>;
+    relay(deltas: AsyncIterable<D>, writer: NdjsonWriter, signal: AbortSignal): Promise<void>;
   },
 ): Promise<FastifyReply> {
   const client = abortWhenClientLeaves(reply);
-  let deltas: AsyncIterable<ChatDelta>;
+  let deltas: AsyncIterable<D>;
   try {
     deltas = await options.start(client.signal);
   } catch (error) {

@@ -12,7 +12,7 @@ import {
 } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { prepareIds, relayExchange, startExchange, type GroundedStart, type GroundingServices, type PreparedExchange } from '../chat/answer-exchange';
+import { prepareIds, relayExchange, startExchange, type ChatToolSettings, type GroundedStart, type GroundingServices, type PreparedExchange } from '../chat/answer-exchange';
 import { resolveGroundingScope } from '../chat/grounding-scope';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
@@ -21,6 +21,7 @@ import type { FastifyReply } from 'fastify';
 import { sendError } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
 import type { FileStorage } from '../ingestion/file-storage';
+import type { ToolLoop } from '../tools/tool-loop';
 import { viewerOf } from './collections';
 
 /** Sends one of the contract's conversation refusals (the browser-kept history answers the same). */
@@ -40,6 +41,8 @@ export interface ConversationServices {
   collections: CollectionsRepository;
   /** Retrieval, windows and traces of grounded answers. */
   grounding: GroundingServices;
+  /** The built-in tools answers may call (CHAT_TOOLS on); absent: no tools. */
+  tools?: ChatToolSettings | undefined;
 }
 
 
@@ -49,7 +52,7 @@ export interface ConversationServices {
  * JSON lines (docs/chat.md). Every conversation and message is its owner's alone: another user's
  * is a 404, like a missing one.
  */
-export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (app, { conversations, models, storage, collections, grounding }) => {
+export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (app, { conversations, models, storage, collections, grounding, tools }) => {
   app.post(
     '/conversations',
     { schema: { querystring: conversationNameQuerySchema, response: { 201: conversationSchema } } },
@@ -154,18 +157,21 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         payload,
         isFirstExchange: !prepared.hasMessages,
         grounding: resolved.scope,
+        isAdmin: viewerOf(request).isAdmin,
       };
 
       let grounded: GroundedStart | undefined;
+      let toolLoop: ToolLoop | undefined;
       return replyWithStream(request, reply, {
         model,
         start: async (signal) => {
-          const started = await startExchange(models, conversations, exchange, signal, { ...grounding, log: request.log });
+          const started = await startExchange(models, conversations, exchange, signal, { ...grounding, log: request.log, tools });
           grounded = started.grounded;
+          toolLoop = started.toolLoop;
           return started.deltas;
         },
         relay: (deltas, writer, signal) =>
-          relayExchange({ models, conversations, exchange, deltas, writer, signal, log: request.log, grounded, traces: grounding.traces }),
+          relayExchange({ models, conversations, exchange, deltas, writer, signal, log: request.log, grounded, traces: grounding.traces, toolLoop, db: grounding.db }),
       });
     },
   );
