@@ -26,6 +26,8 @@ export const mcpServerUrlSchema = z
   .url({ protocol: /^https?$/, message: MESSAGES.url })
   .max(MCP_SERVER_URL_MAX_LENGTH, `Must not be longer than ${MCP_SERVER_URL_MAX_LENGTH} characters`)
   .refine((url) => {
+    // zod runs this even after the URL check failed: an unparsable value is that check's to report.
+    if (!URL.canParse(url)) return true;
     const parsed = new URL(url);
     return parsed.username === '' && parsed.password === '';
   }, 'Must not contain a user name or password; use the bearer token');

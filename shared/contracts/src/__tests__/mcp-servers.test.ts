@@ -16,6 +16,8 @@ describe('createMcpServerRequestSchema', () => {
     const refused = (body: object) => !createMcpServerRequestSchema.safeParse(body).success;
     assert.ok(refused({ name: 'x', url: 'ftp://mcp.example.org' }));
     assert.ok(refused({ name: 'x', url: 'javascript:alert(1)' }));
+    assert.ok(refused({ name: 'x', url: '' }));
+    assert.ok(refused({ name: 'x', url: 'not a url' }));
     assert.ok(refused({ name: 'x', url: 'https://user:secret@mcp.example.org/mcp' }));
     assert.ok(refused({ name: '   ', url: 'https://mcp.example.org/mcp' }));
     assert.ok(refused({ name: 'x'.repeat(MCP_SERVER_NAME_MAX_LENGTH + 1), url: 'https://mcp.example.org/mcp' }));
