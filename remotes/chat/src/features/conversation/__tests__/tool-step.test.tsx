@@ -57,4 +57,29 @@ describe('the tool step of a streaming answer', () => {
     expect(summary.closest('details')).toHaveTextContent('The search failed: The search index is not reachable.');
     await user.keyboard('{Escape}');
   });
+
+  it('shows any other tool as a step of its own, named by the tool, with its result as text', async () => {
+    const history = new FakeChatHistory([], { autoAnswer: null });
+    const user = userEvent.setup();
+    renderConversation(history);
+    await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Weather?{Enter}');
+    await waitFor(() => expect(history.streams).toHaveLength(1));
+    const [begin, end] = retrievalEvents();
+    act(() =>
+      history.streams[0]!.push(
+        { kind: 'tool', event: begin! },
+        { kind: 'tool', event: end! },
+        { kind: 'tool', event: { call_id: 'w', name: 'web_search', type: 'begin' } },
+      ),
+    );
+    const answer = await screen.findByRole('article', { name: 'Answer' });
+    await waitFor(() => expect(within(answer).getByText('Using web_search…')).toBeInTheDocument());
+    expect(within(answer).getByText('Searched 2 documents')).toBeInTheDocument();
+    act(() => history.streams[0]!.push({ kind: 'tool', event: { call_id: 'w', name: 'web_search', type: 'end', content: [{ type: 'text', text: '<b>Sunny</b> in Lisbon', source_index: 3 }] } }));
+    const summary = await within(answer).findByText('Used web_search');
+    await user.click(summary);
+    // Shown as text, never as markup.
+    expect(summary.closest('details')).toHaveTextContent('<b>Sunny</b> in Lisbon');
+    await user.keyboard('{Escape}');
+  });
 });

@@ -1,5 +1,13 @@
 import { parseSourceUrl, type ToolContent, type ToolEvent } from '@assistant/contracts';
 
+/** The name the server gives a grounded answer's retrieval step (docs/chat.md "Tool events"). */
+export const RETRIEVAL_TOOL_NAME = 'search_documents';
+
+/** Whether a call searched documents: the retrieval step, or any call that returned documents. */
+export function isDocumentSearch(call: ToolCall): boolean {
+  return call.name === RETRIEVAL_TOOL_NAME || call.content.some((part) => part.type === 'resource');
+}
+
 /** One tool call of an answer, from its begin, end and error events. */
 export interface ToolCall {
   callId: string;
