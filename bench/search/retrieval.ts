@@ -17,6 +17,7 @@
 //
 //   node --import tsx bench/search/retrieval.ts [--passages 2200] [--latency-size 50000] [--queries 200] [--seed 42] [--teams 40]
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/database';
 import { EmbeddingsClient } from '../../server/src/inference/embeddings';
@@ -228,7 +229,10 @@ async function quality(bench: Bench, questions: LabelledQuestion[], configs: Con
 }
 
 async function main(): Promise<void> {
-  console.log(`retrieval benchmark: ${PASSAGES} passages for quality, ${LATENCY_SIZE} for latency, ${QUERIES} timed queries, seed ${SEED}, node ${process.version}`);
+  console.log(
+    `retrieval benchmark: ${PASSAGES} passages for quality, ${LATENCY_SIZE} for latency, ${QUERIES} timed queries, seed ${SEED}, node ${process.version}, ` +
+      `load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (other work on the machine moves the timings)`,
+  );
   console.log(
     'embeddings: the scripted model server\'s deterministic test double (hashed character trigrams, 256 dimensions) over HTTP —\n' +
       'no real embeddings model is reachable here; it matches spelling, not meaning, so hybrid figures are a floor for a real model.',
@@ -330,6 +334,7 @@ async function main(): Promise<void> {
       ],
     ),
   );
+  console.log(`load average now ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
   const p95 = percentile(hybridCold, 95);
   console.log(
     `\nretrieval adds before the first token (hybrid, new question): p50 ${fmt(percentile(hybridCold, 50))} ms, p95 ${fmt(p95)} ms — ` +

@@ -6,6 +6,8 @@ import type { AnyKysely } from './tables';
 export const COMPOUND_MIN_LETTERS = 4;
 /** Most stems one query looks for inside words (a long question keeps its first ones). */
 const MAX_STEMS = 8;
+/** Most candidate passages ranked (by id past it): a bound for stems in very many compounds. */
+const MAX_COMPOUND_CANDIDATES = 2000;
 
 /** A query word's stem and the pattern that finds it inside any word of a passage. */
 export interface CompoundStem {
@@ -105,6 +107,19 @@ const LETTER = '[a-zäöüßA-ZÄÖÜ]';
  * (`Bericht|spflicht`; inflection adds fewer: `Bericht|en`, `plan|ning`). A word that is only the
  * stem inflected (`Berichte`) is full-text search's, not this list's.
  */
+/**
+ * What the trigram index can look up for a stem: its longest run without a, o, u (those may be
+ * umlauts in the text) when that has 3+ letters (`bericht`, `rtr` of `vertrag`), else the
+ * pattern. A pattern with several [aä] classes expands into so many trigram alternatives that
+ * pg_trgm gives up and scans the whole index; a literal run keeps the lookup narrow. Any passage
+ * the pattern matches contains the run, so the prefilter loses nothing.
+ */
+export function indexPattern(stem: CompoundStem): string {
+  const runs = fold(stem.stem).replace(/ss/g, '|').split(/[aou|]/);
+  const longest = runs.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return longest.length >= 3 ? longest : stem.pattern;
+}
+
 export function compoundPattern(stem: CompoundStem): string {
   return `(?:${LETTER}{3}${stem.pattern}|${stem.pattern}${LETTER}{5})`;
 }
@@ -115,8 +130,8 @@ export function compoundPattern(stem: CompoundStem): string {
  * regular expression per stem, which pg_trgm's GIN index on passages.text answers (or a scan of
  * the collections' passages where the extension is missing). Ranked by how many of the query's
  * stems the passage contains anywhere (so the passage whose compound and other words match comes
- * first), then by how often (at most 3 counted per stem); ties by id. Always within the
- * collections (and files) given.
+ * first), then by how often (at most 3 counted per stem); ties by id. At most 2000 candidates
+ * (by id) are ranked. Always within the collections (and files) given.
  */
 export async function searchCompounds(
   db: AnyKysely,
@@ -131,22 +146,30 @@ export async function searchCompounds(
   },
 ): Promise<CompoundRow[]> {
   const { collectionIds, fileIds, stems, limit } = input;
-  const rankStems = input.rankStems?.length ? input.rankStems : stems;
   if (stems.length === 0 || collectionIds.length === 0 || fileIds?.length === 0) return [];
-  const found = (pattern: string) => sql<number>`(case when p.text ~* ${pattern} then 1 else 0 end)`;
-  const occurrences = (pattern: string) => sql<number>`least(regexp_count(p.text, ${pattern}, 1, 'i'), 3)`;
-  const { rows } = await sql<CompoundRow>`
-    select p.id, p.file_id, p.collection_id, p.page_number, p.start_offset, p.end_offset, p.text,
-           (${sql.join(rankStems.map((s) => found(s.pattern)), sql` + `)})
-             + 0.1 * (${sql.join(rankStems.map((s) => occurrences(s.pattern)), sql` + `)}) as score
+  const rankStems = input.rankStems?.length ? input.rankStems : stems;
+  const { rows } = await sql<Omit<CompoundRow, 'score'>>`
+    select p.id, p.file_id, p.collection_id, p.page_number, p.start_offset, p.end_offset, p.text
     from passages p
     where p.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
       ${fileIds ? sql`and p.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`))})` : sql``}
       -- The plain stem lets pg_trgm's index find candidates; the compound pattern then decides.
-      and (${sql.join(stems.map((s) => sql`(p.text ~* ${s.pattern} and p.text ~* ${compoundPattern(s)})`), sql` or `)})
-    order by score desc, p.id
-    limit ${limit}`.execute(db);
-  return rows.map((row) => ({ ...row, score: Number(row.score) }));
+      and (${sql.join(stems.map((s) => sql`(p.text ~* ${indexPattern(s)} and p.text ~* ${compoundPattern(s)})`), sql` or `)})
+    order by p.id
+    limit ${MAX_COMPOUND_CANDIDATES}`.execute(db);
+  // Ranked here: JavaScript's regular expressions are much faster than PostgreSQL's (in
+  // WebAssembly on PGlite), and only the candidates are ranked.
+  const patterns = rankStems.map((s) => new RegExp(s.pattern, 'giu'));
+  const scored = rows.map((row) => {
+    let score = 0;
+    for (const pattern of patterns) {
+      const count = row.text.match(pattern)?.length ?? 0;
+      if (count > 0) score += 1 + 0.1 * Math.min(count, 3);
+    }
+    return { ...row, score };
+  });
+  scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return scored.slice(0, limit);
 }
 
 /**
