@@ -39,6 +39,9 @@ import { startupRoutes } from './routes/startup';
 import { translationRoutes } from './routes/translation';
 import { searchRoutes } from './routes/search';
 import { createRetriever, type Retriever } from './search/retriever';
+import { researchRoutes } from './routes/research';
+import { ResearchRepository } from './research/research-repository';
+import { ResearchService } from './research/research-service';
 import { uploadRoutes } from './routes/upload';
 import { translationServiceFromConfig } from './translation/engines-from-config';
 
@@ -57,10 +60,12 @@ export interface AppDependencies {
   nudgeJobs?: () => void;
   /** Passage retrieval for grounded answers; full-text search over `db` when absent. */
   retriever?: Retriever;
+  /** Called after a research job is enqueued (main.ts passes its research runner's nudge). */
+  nudgeResearch?: () => void;
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? { level: config.logLevel, redact: ['req.headers.authorization'] } : undefined,
@@ -140,6 +145,11 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(searchRoutes, { db, collections });
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
+      // Deep research (docs/deep-research.md): the runs' jobs are main.ts's research runner.
+      await api.register(researchRoutes, {
+        research: new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research }),
+        settings,
+      });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { CONFIG_DEFAULTS, LANGUAGE_CODE_PATTERN, TRANSLATE_MAX_CHARACTERS } from '@assistant/contracts';
+import { CONFIG_DEFAULTS, LANGUAGE_CODE_PATTERN, RESEARCH_MAX_TASKS_LIMIT, TRANSLATE_MAX_CHARACTERS } from '@assistant/contracts';
 import { z } from 'zod';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -130,6 +130,14 @@ const envSchema = z.object({
   TOOL_TIMEOUT_SECONDS: z.coerce.number().min(1).default(30),
   WEB_SEARCH_URL: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL to which the query is appended' }).optional(),
   WEB_SEARCH_TIMEOUT_SECONDS: z.coerce.number().min(1).default(10),
+
+  // Deep research (docs/deep-research.md).
+  RESEARCH_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(0).default(2),
+  RESEARCH_MAX_TASKS: z.coerce.number().int().min(1).max(RESEARCH_MAX_TASKS_LIMIT).default(8),
+  RESEARCH_MAX_TOOL_CALLS_PER_TASK: z.coerce.number().int().min(1).max(50).default(6),
+  RESEARCH_TASK_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
+  RESEARCH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(2),
+  RESEARCH_TASK_TIMEOUT_SECONDS: z.coerce.number().min(1).default(180),
 });
 
 export interface ServerConfig {
@@ -224,6 +232,21 @@ export interface ServerConfig {
     /** Unfinished ingestion jobs of one user before an upload is refused. */
     pendingJobs: number;
   };
+  /** Deep research runs (research/research-jobs.ts ResearchLimits, docs/deep-research.md). */
+  research: {
+    /** RESEARCH_MAX_CONCURRENT_PER_USER: runs of one user working at once (0: no limit). */
+    maxConcurrentPerUser: number;
+    /** RESEARCH_MAX_TASKS: tasks one plan may have. */
+    maxTasks: number;
+    /** RESEARCH_MAX_TOOL_CALLS_PER_TASK. */
+    maxToolCallsPerTask: number;
+    /** RESEARCH_TASK_CONCURRENCY: tasks of one run working at once. */
+    taskConcurrency: number;
+    /** RESEARCH_MAX_ATTEMPTS: claims of one research job (restarts) before the run fails with the reason. */
+    maxAttempts: number;
+    /** RESEARCH_TASK_TIMEOUT_SECONDS: the tool rounds of one task together. */
+    taskTimeMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -316,6 +339,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       modelCallsPerMinute: e.MODEL_RATE_LIMIT_PER_MINUTE,
       concurrentStreams: e.MAX_CONCURRENT_STREAMS_PER_USER,
       pendingJobs: e.MAX_PENDING_JOBS_PER_USER,
+    },
+    research: {
+      maxConcurrentPerUser: e.RESEARCH_MAX_CONCURRENT_PER_USER,
+      maxTasks: e.RESEARCH_MAX_TASKS,
+      maxToolCallsPerTask: e.RESEARCH_MAX_TOOL_CALLS_PER_TASK,
+      taskConcurrency: e.RESEARCH_TASK_CONCURRENCY,
+      maxAttempts: e.RESEARCH_MAX_ATTEMPTS,
+      taskTimeMs: e.RESEARCH_TASK_TIMEOUT_SECONDS * 1000,
     },
   };
 }

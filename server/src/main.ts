@@ -18,6 +18,11 @@ import { REEMBED_JOB_KIND, reembedJobHandler, scheduleReembedding } from './sear
 import { createRetriever } from './search/retriever';
 import { prepareSearchStorage } from './search/search-storage';
 import { loadSettingsSeed } from './settings/load-seed';
+import { GroundingTracesRepository } from './db/repositories/grounding-traces-repository';
+import { FilesRepository } from './db/repositories/files-repository';
+import { researchJobHandlers } from './research/research-jobs';
+import { ResearchRepository } from './research/research-repository';
+import { researchLimitsFromConfig, researchTools } from './research/research-tools';
 
 /** Starts the reference backend: storage, the dev identity provider (unless OIDC_ISSUER is set), the API. */
 async function main() {
@@ -94,6 +99,32 @@ async function main() {
     [SOURCES_JOB_KIND]: sourcesJobHandler({ db: database.db, models, portalOrigin: config.portalOrigin, log: logger.child({ component: 'grounding' }) }),
   };
   const jobs = new JobRunner({ db: database.db, handlers: jobHandlers, log: logger.child({ component: 'jobs' }) });
+  // Deep research runs (docs/deep-research.md) on a runner of their own: long jobs that must not
+  // hold up source computation. Its lease lets another replica resume a run after a restart; one
+  // claim more than RESEARCH_MAX_ATTEMPTS reaches the handler, which then fails the run with the reason.
+  const researchLimits = researchLimitsFromConfig(config);
+  const researchJobs = new JobRunner({
+    db: database.db,
+    handlers: researchJobHandlers({
+      research: new ResearchRepository(database.db),
+      traces: new GroundingTracesRepository(database.db),
+      models,
+      tools: researchTools({
+        db: database.db,
+        retriever,
+        files: new FilesRepository(database.db),
+        searchMaxCharacters: Math.floor(config.qa.maxCharacters / 2),
+        webSearch: config.tools.webSearch,
+      }),
+      limits: researchLimits,
+      log: logger.child({ component: 'research' }),
+    }),
+    concurrency: 4,
+    leaseMs: 60_000,
+    timeoutMs: researchLimits.jobTimeoutMs,
+    maxAttempts: researchLimits.maxAttempts + 1,
+    log: logger.child({ component: 'research-jobs' }),
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -103,14 +134,17 @@ async function main() {
     nudgeIngestion: () => ingestion.nudge(),
     retriever,
     nudgeJobs: () => jobs.nudge(),
+    nudgeResearch: () => researchJobs.nudge(),
     logger: logger.child({ component: 'api' }),
   });
   await app.listen({ host: config.host, port: config.port });
   ingestion.start();
   jobs.start();
+  researchJobs.start();
   scheduleEmbeddings();
   closers.unshift(() => ingestion.stop());
   closers.unshift(() => jobs.stop());
+  closers.unshift(() => researchJobs.stop());
   closers.unshift(() => app.close());
 
   const apiUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;

@@ -18,6 +18,8 @@ export interface DatabaseSchema {
   stream_leases: StreamLeasesTable;
   grounding_traces: GroundingTracesTable;
   mcp_servers: McpServersTable;
+  research_runs: ResearchRunsTable;
+  research_events: ResearchEventsTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -220,5 +222,38 @@ export interface McpServersTable {
   url: string;
   bearer_token: string | null;
   created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Deep research runs (docs/deep-research.md); `plan` and `sources` are read through research-repository.ts. */
+export interface ResearchRunsTable {
+  id: string;
+  owner_id: string;
+  conversation_id: string | null;
+  user_message_id: string | null;
+  assistant_message_id: string | null;
+  question: string;
+  collections: ColumnType<unknown, string | undefined, string>;
+  model: string | null;
+  status: 'running' | 'awaiting_clarification' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
+  stage: 'start' | 'clarification' | 'planning' | 'execution' | 'generation' | 'end';
+  clarification_question: string | null;
+  clarification_answer: string | null;
+  title: string | null;
+  plan: ColumnType<unknown, string | null | undefined, string | null>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  report: string | null;
+  trace_id: string | null;
+  job_id: string | null;
+  error: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A run's events in order: `seq` counts from 1 per run; `event` is a DeepResearchEvent. */
+export interface ResearchEventsTable {
+  research_id: string;
+  seq: number;
+  event: ColumnType<unknown, string, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

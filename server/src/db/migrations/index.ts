@@ -10,6 +10,7 @@ import * as jobs from './0008-jobs';
 import * as groundingTraces from './0009-grounding-traces';
 import * as conversationAttachments from './0010-conversation-attachments';
 import * as mcpServers from './0011-mcp-servers';
+import * as research from './0012-research';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-grounding-traces': groundingTraces,
   '0010-conversation-attachments': conversationAttachments,
   '0011-mcp-servers': mcpServers,
+  '0012-research': research,
 };

@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FINAL_RESEARCH_STATUSES,
+  deepResearchEventSchema,
+  researchPlanTaskSchema,
+  sourceSegmentSchema,
+  taskStatusSchema,
+  type DeepResearchEvent,
+  type DeepResearchStage,
+  type ResearchStatus,
+} from '@assistant/contracts';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/database';
+import type { SourceWindow } from '../grounding/source-windows';
+
+/** One tool call of a task, as the run's state keeps it. */
+const toolCallSchema = z.object({
+  tool_call_id: z.string(),
+  tool_name: z.string(),
+  args_json: z.string(),
+  /** Set when the call failed (the task goes on without its result). */
+  error: z.string().optional(),
+});
+
+/** A plan task with what became of it (stored in research_runs.plan). */
+const taskSchema = researchPlanTaskSchema.extend({
+  status: taskStatusSchema,
+  /** The task's findings: the model's text, its [n] already numbered across the run. */
+  findings: z.string().optional(),
+  error: z.string().optional(),
+  tool_calls: z.array(toolCallSchema).default([]),
+});
+export type ResearchTask = z.infer<typeof taskSchema>;
+
+const windowSchema = z.object({
+  index: z.number().int().min(0),
+  fileId: z.string(),
+  collectionId: z.string(),
+  fileName: z.string(),
+  mediaType: z.string(),
+  totalPages: z.number().int().positive().optional(),
+  segments: z.array(sourceSegmentSchema),
+  text: z.string(),
+  score: z.number(),
+});
+
+export interface ResearchRun {
+  id: string;
+  owner: string;
+  conversationId: string | null;
+  userMessageId: string | null;
+  assistantMessageId: string | null;
+  question: string;
+  collections: string[];
+  model: string | null;
+  status: ResearchStatus;
+  stage: DeepResearchStage;
+  clarificationQuestion: string | null;
+  clarificationAnswer: string | null;
+  title: string | null;
+  tasks: ResearchTask[];
+  sources: SourceWindow[];
+  report: string | null;
+  traceId: string | null;
+  jobId: string | null;
+  error: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StoredEvent {
+  seq: number;
+  event: DeepResearchEvent;
+  createdAt: Date;
+}
+
+const json = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+
+type Row = {
+  id: string;
+  owner_id: string;
+  conversation_id: string | null;
+  user_message_id: string | null;
+  assistant_message_id: string | null;
+  question: string;
+  collections: unknown;
+  model: string | null;
+  status: ResearchStatus;
+  stage: DeepResearchStage;
+  clarification_question: string | null;
+  clarification_answer: string | null;
+  title: string | null;
+  plan: unknown;
+  sources: unknown;
+  report: string | null;
+  trace_id: string | null;
+  job_id: string | null;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+// Stored JSON is read back through the shapes it was written in: a row that does not fit fails
+// loudly instead of reaching a user half-formed.
+function toRun(row: Row): ResearchRun {
+  const plan = json(row.plan);
+  return {
+    id: row.id,
+    owner: row.owner_id,
+    conversationId: row.conversation_id,
+    userMessageId: row.user_message_id,
+    assistantMessageId: row.assistant_message_id,
+    question: row.question,
+    collections: z.array(z.string()).parse(json(row.collections)),
+    model: row.model,
+    status: row.status,
+    stage: row.stage,
+    clarificationQuestion: row.clarification_question,
+    clarificationAnswer: row.clarification_answer,
+    title: row.title,
+    tasks: plan === null || plan === undefined ? [] : z.array(taskSchema).parse(plan),
+    sources: z.array(windowSchema).parse(json(row.sources)),
+    report: row.report,
+    traceId: row.trace_id,
+    jobId: row.job_id,
+    error: row.error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface NewResearchRun {
+  owner: string;
+  question: string;
+  conversationId?: string | null | undefined;
+  userMessageId?: string | null | undefined;
+  assistantMessageId?: string | null | undefined;
+  collections?: readonly string[] | undefined;
+}
+
+export interface ResearchPatch {
+  status?: ResearchStatus;
+  stage?: DeepResearchStage;
+  model?: string | null;
+  clarificationQuestion?: string | null;
+  clarificationAnswer?: string | null;
+  title?: string | null;
+  tasks?: readonly ResearchTask[];
+  sources?: readonly SourceWindow[];
+  report?: string | null;
+  traceId?: string | null;
+  jobId?: string | null;
+  error?: string | null;
+}
+
+const FINAL = FINAL_RESEARCH_STATUSES as readonly string[];
+
+/**
+ * Research runs and their events (migration 0012). Every read for a user is scoped to the owner:
+ * another user's run is null, like a missing one (a 404).
+ *
+ * Events get seq = last + 1 in one statement, and the appends of one run are chained in this
+ * process, so a reader that reads `seq > n` in order never sees a later event before an earlier
+ * one (no gap) and never reads one twice. Only one job works on a run at a time (its lease); an
+ * append that still meets another replica's (a cancel) is retried on the key conflict. An event
+ * of a run that is over is dropped: nothing follows its `end`.
+ */
+/** The append chains of this process, shared by every repository (the routes' and the jobs'). */
+const chains = new Map<string, Promise<unknown>>();
+
+export class ResearchRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(run: NewResearchRun): Promise<string> {
+    const id = randomUUID();
+    await this.db
+      .insertInto('research_runs')
+      .values({
+        id,
+        owner_id: run.owner,
+        conversation_id: run.conversationId ?? null,
+        user_message_id: run.userMessageId ?? null,
+        assistant_message_id: run.assistantMessageId ?? null,
+        question: run.question,
+        collections: JSON.stringify(run.collections ?? []),
+        status: 'running',
+        stage: 'start',
+      })
+      .execute();
+    return id;
+  }
+
+  /** The owner's run, or null (missing or another user's). */
+  async find(id: string, owner: string): Promise<ResearchRun | null> {
+    const row = await this.db.selectFrom('research_runs').selectAll().where('id', '=', id).where('owner_id', '=', owner).executeTakeFirst();
+    return row ? toRun(row) : null;
+  }
+
+  /** Any run (the jobs; never for a user's request). */
+  async get(id: string): Promise<ResearchRun | null> {
+    const row = await this.db.selectFrom('research_runs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toRun(row) : null;
+  }
+
+  async update(id: string, patch: ResearchPatch): Promise<void> {
+    await this.db
+      .updateTable('research_runs')
+      .set({
+        ...(patch.status === undefined ? {} : { status: patch.status }),
+        ...(patch.stage === undefined ? {} : { stage: patch.stage }),
+        ...(patch.model === undefined ? {} : { model: patch.model }),
+        ...(patch.clarificationQuestion === undefined ? {} : { clarification_question: patch.clarificationQuestion }),
+        ...(patch.clarificationAnswer === undefined ? {} : { clarification_answer: patch.clarificationAnswer }),
+        ...(patch.title === undefined ? {} : { title: patch.title }),
+        ...(patch.tasks === undefined ? {} : { plan: JSON.stringify(patch.tasks) }),
+        ...(patch.sources === undefined ? {} : { sources: JSON.stringify(patch.sources) }),
+        ...(patch.report === undefined ? {} : { report: patch.report }),
+        ...(patch.traceId === undefined ? {} : { trace_id: patch.traceId }),
+        ...(patch.jobId === undefined ? {} : { job_id: patch.jobId }),
+        ...(patch.error === undefined ? {} : { error: patch.error }),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Moves a run from one of `from` to `patch.status` in one statement; false when it was not in
+   * one of them (someone else moved it first: a double approval, a cancel).
+   */
+  async transition(id: string, from: readonly ResearchStatus[], patch: ResearchPatch & { status: ResearchStatus }): Promise<boolean> {
+    return this.chain(id, async () => {
+      const result = await this.db
+        .updateTable('research_runs')
+        .set({ status: patch.status, updated_at: new Date(), ...(patch.error === undefined ? {} : { error: patch.error }), ...(patch.jobId === undefined ? {} : { job_id: patch.jobId }) })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    });
+  }
+
+  /** Runs of the owner that work now (waiting for the user does not count). */
+  async countRunning(owner: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('research_runs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('owner_id', '=', owner)
+      .where('status', '=', 'running')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Appends a validated event (research_id and stage included) after the run's last one; answers
+   * its seq, or undefined when the run is over (the event is dropped).
+   */
+  async append(event: DeepResearchEvent): Promise<number | undefined> {
+    const checked = deepResearchEventSchema.parse(event);
+    return this.chain(checked.research_id, () => this.insert(checked, false));
+  }
+
+  /**
+   * Ends the run: its final status and the `end` event, in order after every event appended
+   * before. False when the run was already over.
+   */
+  async finish(id: string, status: 'completed' | 'failed' | 'cancelled', patch: ResearchPatch = {}): Promise<boolean> {
+    return this.chain(id, async () => {
+      const result = await this.db
+        .updateTable('research_runs')
+        .set({ status, stage: 'end', updated_at: new Date(), ...(patch.error === undefined ? {} : { error: patch.error }) })
+        .where('id', '=', id)
+        .where('status', 'not in', FINAL as ResearchStatus[])
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await this.insert(deepResearchEventSchema.parse({ research_id: id, stage: 'end' }), true);
+      return true;
+    });
+  }
+
+  /** The run's events after `after`, in order (at most `limit`). */
+  async eventsAfter(id: string, after: number, limit = 500): Promise<StoredEvent[]> {
+    const rows = await this.db
+      .selectFrom('research_events')
+      .select(['seq', 'event', 'created_at'])
+      .where('research_id', '=', id)
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ seq: row.seq, event: deepResearchEventSchema.parse(json(row.event)), createdAt: row.created_at }));
+  }
+
+  async lastSeq(id: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('research_events')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('research_id', '=', id)
+      .executeTakeFirst();
+    return Number(row?.seq ?? 0);
+  }
+
+  private async insert(event: DeepResearchEvent, force: boolean): Promise<number | undefined> {
+    const id = event.research_id;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { rows } = await sql<{ seq: number }>`
+          insert into research_events (research_id, seq, event)
+          select ${id}, coalesce((select max(seq) from research_events where research_id = ${id}), 0) + 1, ${JSON.stringify(event)}::jsonb
+          where ${force} or exists (select 1 from research_runs where id = ${id} and status not in ('completed', 'failed', 'cancelled'))
+          returning seq`.execute(this.db);
+        return rows[0]?.seq;
+      } catch (error) {
+        // Another replica appended the same seq at the same moment: take the next one.
+        if (attempt < 3 && /duplicate key|unique/i.test(error instanceof Error ? error.message : '')) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** Runs `step` after the steps queued before it for the same run (in this process). */
+  private chain<T>(id: string, step: () => Promise<T>): Promise<T> {
+    const previous = chains.get(id) ?? Promise.resolve();
+    const next = previous.then(step, step);
+    const settled = next.catch(() => undefined);
+    chains.set(id, settled);
+    void settled.then(() => {
+      if (chains.get(id) === settled) chains.delete(id);
+    });
+    return next;
+  }
+}

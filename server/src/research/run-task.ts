@@ -1,0 +1,94 @@
+import type { DeepResearchEvent } from '@assistant/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SourceWindow } from '../grounding/source-windows';
+import type { ModelProvider } from '../inference/model-provider';
+import { startToolLoop } from '../tools/tool-loop';
+import { ToolError, type Tool } from '../tools/tool';
+import { taskMessages } from './research-prompts';
+import type { ResearchRun, ResearchTask } from './research-repository';
+
+/** What each known tool does, in words for the user (the execution event's `capability`). */
+const CAPABILITIES: Record<string, string> = {
+  search_documents: 'document search',
+  read_document_page: 'document reading',
+  web_search: 'web search',
+};
+export const capabilityOf = (toolName: string) => CAPABILITIES[toolName] ?? 'tool';
+
+export interface TaskLimits {
+  maxToolCalls: number;
+  maxSteps: number;
+  loopTimeMs: number;
+  toolTimeoutMs: number;
+}
+
+export interface TaskRunInput {
+  models: Pick<ModelProvider, 'streamChat'>;
+  model: string;
+  run: ResearchRun;
+  task: ResearchTask;
+  tools: readonly Tool[];
+  limits: TaskLimits;
+  signal: AbortSignal;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Appends an execution event of this task. */
+  emit: (event: Omit<Extract<DeepResearchEvent, { stage: 'execution' }>, 'research_id' | 'stage' | 'task_id'>) => Promise<void>;
+}
+
+export interface TaskRunResult {
+  /** The model's findings, citing [n] in this task's own numbering (window index + 1). */
+  findings: string;
+  windows: SourceWindow[];
+  toolCalls: ResearchTask['tool_calls'];
+}
+
+/** The tools, each call counted: past `max` calls of this task a call is a tool error the model is told. */
+function countedTools(tools: readonly Tool[], max: number): Tool[] {
+  let calls = 0;
+  return tools.map((tool) => ({
+    ...tool,
+    run: (args, ctx) => {
+      calls += 1;
+      if (calls > max) return Promise.reject(new ToolError(`A research task may call tools at most ${max} times; answer from what was found.`));
+      return tool.run(args, ctx);
+    },
+  }));
+}
+
+/**
+ * One plan task: the shared tool loop (tools/tool-loop.ts) with the built-in tools, bounded in
+ * steps, time and calls; each tool call is an `in_progress` execution event with its tool,
+ * capability, call id and arguments. A failing call is told to the model and kept in the task's
+ * state; the task goes on.
+ */
+export async function runTask(input: TaskRunInput): Promise<TaskRunResult> {
+  const { limits } = input;
+  const loop = await startToolLoop({
+    models: input.models,
+    request: { model: input.model, messages: taskMessages(input.run, input.task) },
+    tools: countedTools(input.tools, limits.maxToolCalls),
+    context: { owner: input.run.owner, isAdmin: false, conversationId: input.run.conversationId ?? undefined },
+    signal: input.signal,
+    log: input.log,
+    maxSteps: limits.maxSteps,
+    timeMs: limits.loopTimeMs,
+    toolTimeoutMs: limits.toolTimeoutMs,
+  });
+  let findings = '';
+  const toolCalls: ResearchTask['tool_calls'] = [];
+  for await (const delta of loop.deltas) {
+    if (delta.channel === 'answer') findings += delta.text;
+    if (delta.channel !== 'tool') continue;
+    const event = delta.event;
+    if (event.type === 'begin') {
+      const argsJson = JSON.stringify(event.args ?? {});
+      toolCalls.push({ tool_call_id: event.call_id, tool_name: event.name, args_json: argsJson });
+      await input.emit({ task_status: 'in_progress', tool_name: event.name, capability: capabilityOf(event.name), tool_call_id: event.call_id, args_json: argsJson });
+    } else if (event.type === 'error') {
+      const call = toolCalls.find((c) => c.tool_call_id === event.call_id);
+      if (call) call.error = event.message;
+    }
+  }
+  if (input.signal.aborted) throw input.signal.reason as Error;
+  return { findings: findings.trim(), windows: loop.windows, toolCalls };
+}

@@ -1,0 +1,135 @@
+import {
+  STREAM_CONTENT_TYPE,
+  researchClarificationRequestSchema,
+  researchEventsQuerySchema,
+  researchIdParamsSchema,
+  researchPlanApprovalSchema,
+  researchStateSchema,
+  startResearchRequestSchema,
+} from '@assistant/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NdjsonWriter } from '../chat/ndjson-writer';
+import type { SettingsRepository } from '../db/repositories/settings-repository';
+import { sendError } from '../http/send-error';
+import { abortWhenClientLeaves } from '../inference/client-abort';
+import { ResearchRefusal, type ResearchService } from '../research/research-service';
+
+/** Seconds a client waits before starting another research after the concurrency limit refused. */
+const RESEARCH_RETRY_AFTER_SECONDS = 30;
+
+export const DEEP_RESEARCH_OFF = 'Deep research is switched off (feature flag enableDeepResearch)';
+
+/** Whether new runs may start: the feature flag enableDeepResearch, read on every start so every replica agrees. */
+export async function deepResearchEnabled(settings: SettingsRepository): Promise<boolean> {
+  try {
+    return (await settings.readOne('feature_flags')).enableDeepResearch === true;
+  } catch {
+    // No flags stored yet: off, like every flag that is not set.
+    return false;
+  }
+}
+
+/** A refusal of the service as the API's error body (429 with retry-after); anything else goes on to the error handler. */
+function refuse(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof ResearchRefusal)) throw error;
+  if (error.status === 429) {
+    reply.header('retry-after', RESEARCH_RETRY_AFTER_SECONDS);
+    return sendError(reply, 429, error.message, { code: 'rate_limited', retryAfterSeconds: RESEARCH_RETRY_AFTER_SECONDS });
+  }
+  return sendError(reply, error.status, error.message);
+}
+
+/**
+ * Deep research (docs/deep-research.md): POST /api/research starts a run (the chat route does the
+ * same for a message with `deep_research: true`); GET /api/research/{id} is its state; GET
+ * /api/research/{id}/events?after=<seq> replays the stored events after `seq`, then follows new
+ * ones as JSON lines in the stream envelope, until `end` (then `done`, or `error` with the reason
+ * when the run failed or was cancelled); clarification, plan and cancel move it on. Another
+ * user's research id is a 404.
+ */
+export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; settings: SettingsRepository }> = async (app, { research, settings }) => {
+  app.post('/research', { schema: { body: startResearchRequestSchema } }, async (request, reply) => {
+    if (!(await deepResearchEnabled(settings))) return sendError(reply, 403, DEEP_RESEARCH_OFF);
+    try {
+      const id = await research.start({
+        owner: request.principal.sub,
+        question: request.body.question,
+        conversationId: request.body.conversation_id,
+        collections: request.body.collections,
+      });
+      return reply.code(201).send(await research.state(id, request.principal.sub));
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  app.get('/research/:id', { schema: { params: researchIdParamsSchema, response: { 200: researchStateSchema } } }, async (request, reply) => {
+    try {
+      return await research.state(request.params.id, request.principal.sub);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  app.post('/research/:id/clarification', { schema: { params: researchIdParamsSchema, body: researchClarificationRequestSchema } }, async (request, reply) => {
+    try {
+      await research.answerClarification(request.params.id, request.principal.sub, request.body.answer);
+      return await research.state(request.params.id, request.principal.sub);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  app.post('/research/:id/plan', { schema: { params: researchIdParamsSchema, body: researchPlanApprovalSchema } }, async (request, reply) => {
+    try {
+      await research.approvePlan(request.params.id, request.principal.sub, request.body);
+      return await research.state(request.params.id, request.principal.sub);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  app.post('/research/:id/cancel', { schema: { params: researchIdParamsSchema } }, async (request, reply) => {
+    try {
+      await research.cancel(request.params.id, request.principal.sub);
+      return await research.state(request.params.id, request.principal.sub);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  app.get('/research/:id/events', { schema: { params: researchIdParamsSchema, querystring: researchEventsQuerySchema } }, async (request, reply) => {
+    const owner = request.principal.sub;
+    try {
+      await research.require(request.params.id, owner);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+    const client = abortWhenClientLeaves(reply);
+    const writer = new NdjsonWriter(client.signal);
+    void (async () => {
+      let ended = false;
+      for await (const stored of research.follow(request.params.id, request.query.after, client.signal)) {
+        await writer.send({ kind: 'deep_research', event: stored.event });
+        if (stored.event.stage === 'end') ended = true;
+      }
+      if (ended) {
+        const run = await research.require(request.params.id, owner);
+        await writer.send(
+          run.status === 'completed'
+            ? { kind: 'done' }
+            : { kind: 'error', code: run.status === 'cancelled' ? 'cancelled' : 'upstream_failed', message: run.error ?? 'The research failed' },
+        );
+      }
+      writer.end();
+    })()
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'research: following the events failed');
+        writer.end();
+      })
+      .finally(() => client.dispose());
+    reply.header('content-type', `${STREAM_CONTENT_TYPE}; charset=utf-8`).header('x-accel-buffering', 'no');
+    return reply.send(writer.stream);
+  });
+};
