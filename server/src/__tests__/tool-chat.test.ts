@@ -118,6 +118,34 @@ for (const target of testDatabaseTargets()) {
       assert.equal((await t.as('other', { method: 'POST', url: `/api/conversations/${id}/messages/${assistantId}/sources` })).statusCode, 404);
     });
 
+    it('shows the finished steps to a reload while the answer is still being written', async () => {
+      const question = 'Budget, slowly?';
+      model.setScript({
+        rules: [
+          INTENT_RULE,
+          TITLE_RULE,
+          callsTool(question, [{ name: 'search_documents', arguments: { query: 'budget' }, id: 'slow-search' }]),
+          // The answer after the call comes slowly: the reload below happens while it streams.
+          { afterToolResults: true, reply: 'Five hundred euros, as found.', delayMs: 400 },
+        ],
+      });
+      const id = await conversation();
+      const answering = ask(id, { content: question });
+      const stepsStored = async () => {
+        const stored = messageListResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/conversations/${id}/messages` })).json()).messages;
+        const answer = stored.find((message) => message.role === 'assistant');
+        return answer?.status === 'streaming' ? answer.tool_events : undefined;
+      };
+      let seen: ToolEvent[] | undefined;
+      for (let attempt = 0; attempt < 100 && !seen?.some((event) => event.type === 'end'); attempt += 1) {
+        seen = await stepsStored();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.deepEqual(seen?.map((event) => [event.call_id, event.type]), [['slow-search', 'begin'], ['slow-search', 'end']], 'the steps while the answer streams');
+      const { events } = await answering;
+      assert.equal(channelText(events, 'answer'), 'Five hundred euros, as found.');
+    });
+
     it("reads a page of the user's own file, and refuses another user's file like a missing one", async () => {
       const question = 'Read those pages.';
       model.setScript({

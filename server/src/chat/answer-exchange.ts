@@ -281,10 +281,28 @@ export async function relayExchange(options: {
       });
   };
 
+  // The steps so far are written after each finished call (one write at a time, never waited for
+  // by the stream), so a reload during a long tool round shows them; the final write comes last.
+  let stepsWrite: Promise<void> = Promise.resolve();
+  const allSteps = () => [...(grounded?.toolEvents ?? []), ...(toolLoop?.events ?? [])];
+  const storeSteps = () => {
+    if (!toolLoop || !db || toolLoop.events.length === 0) return;
+    const steps = allSteps();
+    stepsWrite = stepsWrite
+      .then(() => storeToolEvents(db, exchange.owner, exchange.conversation.id, exchange.assistantMessageId, steps))
+      .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the tool steps could not be stored'));
+  };
+  async function* storingSteps(source: AsyncIterable<ChatDelta | LoopDelta>): AsyncGenerator<ChatDelta | LoopDelta> {
+    for await (const delta of source) {
+      yield delta;
+      if (delta.channel === 'tool' && delta.event.type !== 'begin') storeSteps();
+    }
+  }
+
   let outcome;
   try {
     await messageSent;
-    outcome = await streamAnswer({ deltas: afterFirstPiece(deltas, startSideCalls), think: exchange.payload.think, send, signal, progress });
+    outcome = await streamAnswer({ deltas: afterFirstPiece(storingSteps(deltas), startSideCalls), think: exchange.payload.think, send, signal, progress });
   } finally {
     signal.removeEventListener('abort', stopSideCalls);
     // An answer that ended before its first piece still gets its title (and, unless stopped, its intent).
@@ -295,11 +313,9 @@ export async function relayExchange(options: {
   await conversations
     .finishMessage(exchange.owner, exchange.assistantMessageId, { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning })
     .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the answer could not be stored'));
-  if (toolLoop && toolLoop.events.length > 0 && db) {
-    // The calls' steps after the retrieval's, as streamed: a reload shows them again.
-    await storeToolEvents(db, exchange.owner, exchange.conversation.id, exchange.assistantMessageId, [...(grounded?.toolEvents ?? []), ...toolLoop.events])
-      .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the tool steps could not be stored'));
-  }
+  // The calls' steps after the retrieval's, as streamed (also those begun when the answer stopped): a reload shows them again.
+  storeSteps();
+  await stepsWrite;
   if (toolLoop && toolLoop.windows.length > 0 && traces) {
     // Sources found by tool calls: one trace with every window of the answer (the retrieval's
     // first), the message's latest, so its sources endpoints work as for grounded chat.
