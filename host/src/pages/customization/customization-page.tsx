@@ -10,7 +10,7 @@ import {
   type AdminSettingsPatch,
   type FeatureFlagName,
 } from '@assistant/contracts';
-import { ApiRequestError, notifyError, notifySuccess } from '@assistant/platform';
+import { ApiRequestError, notifyError, notifySuccess, useFeature } from '@assistant/platform';
 import { ActionConfirmDialog, Button, ErrorState, Loading, PageHeader, Select, Checkbox, TextArea, TextField } from '@assistant/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { useAdminSettingsQuery } from './api/get-admin-settings';
 import { useUpdateAdminSettings } from './api/update-admin-settings';
 import { BrandImageField } from './brand-image-field';
 import { addCustomizationTexts } from './customization-texts';
+import { McpServersSection } from './mcp-servers-section';
 import { SignLanguageVideosEditor } from './sign-language-videos-editor';
 import './customization.css';
 
@@ -73,6 +74,8 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const save = useUpdateAdminSettings();
+  // Tool servers exist in feature set BETA only (the shell's loaded set, so a saved change shows at once).
+  const mcpTools = useFeature('mcpTools');
   const settings = draft ?? stored;
 
   /** A localized message for a wrong value; the contract's (English) message where none fits. */
@@ -356,6 +359,7 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
           </Button>
         </div>
       </form>
+      {mcpTools && <McpServersSection />}
       {confirming && (
         <ActionConfirmDialog
           danger

@@ -50,6 +50,8 @@ const server = setupServer(
     stored = { ...stored, ...body, feature_flags: { ...stored.feature_flags, ...body.feature_flags } };
     return HttpResponse.json(stored);
   }),
+  // The tool servers section below the form (mcp-servers-section.test.tsx tests it).
+  http.get('*/api/admin/mcp-servers', () => HttpResponse.json({ servers: [] })),
   // What the shell shows, read from where the shell reads it at start-up.
   http.get('*/api/feature-flags', () => {
     calls.push('GET feature-flags');
