@@ -14,7 +14,7 @@ import type { McpServerConnection } from './mcp-servers-repository';
 /** Longest wait for a server to list its tools (connect included). */
 export const MCP_LIST_TIMEOUT_MS = 10_000;
 /** Longest wait for one tool call (connect included). */
-export const MCP_CALL_TIMEOUT_MS = 60_000;
+export const MCP_CALL_TIMEOUT_MS = 30_000;
 /** Most bytes of one HTTP answer of an MCP server; a longer one fails the request. */
 export const MCP_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 /** Largest JSON schema of a tool's arguments (as JSON text) given to the model; tools with larger ones are left out. */
