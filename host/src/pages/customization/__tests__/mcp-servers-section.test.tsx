@@ -154,7 +154,7 @@ describe('tool servers (MCP) on the customization page', () => {
     renderPage();
     const user = userEvent.setup();
     const area = await section();
-    await user.click(await within(area).findByRole('button', { name: 'List the tools of Personalverzeichnis' }));
+    await user.click(await within(area).findByRole('button', { name: 'List tools of Personalverzeichnis' }));
     expect(await within(area).findByText('Asking Personalverzeichnis for its tools …')).toBeInTheDocument();
     release();
     expect(await within(area).findByText('Personalverzeichnis offers 2 tools:')).toBeInTheDocument();
@@ -172,7 +172,7 @@ describe('tool servers (MCP) on the customization page', () => {
     renderPage('de');
     const user = userEvent.setup();
     const area = await section('Tool-Server (MCP)');
-    const button = await within(area).findByRole('button', { name: 'Werkzeuge von Personalverzeichnis abrufen' });
+    const button = await within(area).findByRole('button', { name: 'Werkzeuge abrufen: Personalverzeichnis' });
     await user.click(button);
     expect(await within(area).findByText(/Personalverzeichnis hat nicht geantwortet: .*HTTP 401/)).toBeInTheDocument();
 
@@ -205,7 +205,7 @@ describe('tool servers (MCP) on the customization page', () => {
     renderPage();
     const user = userEvent.setup();
     const area = await section();
-    await user.click(await within(area).findByRole('button', { name: 'List the tools of Personalverzeichnis' }));
+    await user.click(await within(area).findByRole('button', { name: 'List tools of Personalverzeichnis' }));
     await within(area).findByText('lookup_employee');
     await user.click(within(area).getByRole('button', { name: 'Add' }));
     await within(area).findByText('Enter a name (at most 80 characters).');
