@@ -231,9 +231,12 @@ const execute: Step = async (deps, run, signal) => {
   const tools = deps.tools(run);
   const work = async (task: ResearchTask) => {
     const emit = async (event: Partial<Extract<DeepResearchEvent, { stage: 'execution' }>> & { task_status: ResearchTask['status'] }) => {
+      // Kept in the state too (saved with the next change of the run).
+      task.status = event.task_status;
       await deps.research.append({ research_id: id, stage: 'execution', task_id: task.task_id, ...event });
     };
     task.status = 'begin';
+    await save();
     await emit({ task_status: 'begin' });
     try {
       const result = await runTask({ models: deps.models, model, run, task, tools, limits, signal, log: deps.log, emit });
