@@ -2,6 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { collectionSummarySchema, conversationSchema, messageListResponseSchema, uploadResponseSchema, type StreamEvent, type ToolEvent } from '@assistant/contracts';
 import { startFakeSearxng, type FakeSearxng } from '../../../tests/fixtures/fake-searxng';
+import { startTestMcpServer } from '../../../tests/fixtures/test-mcp-server';
+import { SettingsRepository } from '../db/repositories/settings-repository';
+import { McpServersRepository } from '../mcp/mcp-servers-repository';
+import { loadSettingsSeed } from '../settings/load-seed';
+import { testConfig } from '../testing/test-config';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import type { DatabaseHandle } from '../db/database';
 import { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
@@ -215,6 +220,37 @@ for (const target of testDatabaseTargets()) {
       } finally {
         searx.behaviour = {};
         await withSearch.close();
+      }
+    });
+
+    it("offers the tools of the MCP servers a message picks (feature set BETA), each call a step like the built-in ones", async () => {
+      const mcp = await startTestMcpServer();
+      try {
+        const server = await new McpServersRepository(handle.db).create({ name: 'HR', url: mcp.url, bearer_token: undefined }, 'admin');
+        // The settings as a started server has them (main.ts seeds them), outside BETA first.
+        const settings = new SettingsRepository(handle.db);
+        await settings.seedMissing({ ...(await loadSettingsSeed(testConfig('http://issuer.invalid').seedFile)), feature_set: '1' });
+        const question = 'Where does Erika Mustermann sit?';
+        model.setScript({
+          rules: [INTENT_RULE, TITLE_RULE, callsTool(question, [{ name: 'hr__lookup_employee', arguments: { name: 'Erika Mustermann' }, id: 'hr-1' }]), answersAfterTools('Room 2.14 [1].')],
+        });
+        // Outside BETA the picked servers are refused as before (501), nothing asked.
+        const id = await conversation();
+        const refused = await t.as('employee', { method: 'POST', url: `/api/conversations/${id}/messages/v2`, payload: { content: question, server_ids: [server.id] } });
+        assert.equal(refused.statusCode, 501, refused.body);
+        assert.equal(answerCalls().length, 0);
+
+        await settings.update({ feature_set: 'BETA' }, 'admin');
+        const { events } = await ask(id, { content: question, server_ids: [server.id] });
+        assert.deepEqual(answerCalls()[0]!.tools, ['search_documents', 'read_document_page', 'hr__lookup_employee', 'hr__policy_document', 'hr__slow_tool', 'hr__failing_tool']);
+        const end = toolEvents(events).find((event) => event.type === 'end');
+        assert.ok(end?.type === 'end' && end.call_id === 'hr-1');
+        assert.ok(end.content.some((part) => part.type === 'text' && part.text.includes('Raum 2.14')), JSON.stringify(end.content));
+        assert.deepEqual(mcp.calls, ['lookup_employee']);
+        assert.equal(channelText(events, 'answer'), 'Room 2.14 [1].');
+      } finally {
+        await new SettingsRepository(handle.db).update({ feature_set: '1' }, 'admin').catch(() => undefined);
+        await mcp.close();
       }
     });
 

@@ -9,6 +9,7 @@ import type { SourceWindow } from '../grounding/source-windows';
 import type { ChatDelta, ChatMessage, ModelProvider } from '../inference/model-provider';
 import type { Retriever } from '../search/retriever';
 import { builtinTools, type BuiltinToolServices } from '../tools/builtin/builtin-tools';
+import type { Tool } from '../tools/tool';
 import { startToolLoop, type LoopDelta, type ToolLoop } from '../tools/tool-loop';
 import { afterFirstPiece, once } from './after-first-piece';
 import { buildPrompt, withToolsNote } from './build-prompt';
@@ -103,7 +104,12 @@ export async function startExchange(
   conversations: ConversationsRepository,
   exchange: PreparedExchange,
   signal: AbortSignal,
-  grounding?: GroundingServices & { log: Log; tools?: ChatToolSettings | undefined },
+  grounding?: GroundingServices & {
+    log: Log;
+    tools?: ChatToolSettings | undefined;
+    /** The tools of the MCP servers the message picked (`server_ids`), listed when the answer starts. */
+    toolServers?: ((signal: AbortSignal) => Promise<Tool[]>) | undefined;
+  },
 ): Promise<StartedExchange> {
   let messages: ChatMessage[];
   let retrieved: Awaited<ReturnType<typeof retrieveSources>> | undefined;
@@ -141,12 +147,13 @@ export async function startExchange(
   const tools = grounding?.tools;
   // With tools the model may search and read itself (tools/tool-loop.ts); a grounded answer's
   // retrieval still comes first, and the calls' sources are numbered after its windows.
+  const toolServers = grounding?.toolServers;
   const answer: Promise<{ deltas: AsyncIterable<ChatDelta | LoopDelta>; toolLoop?: ToolLoop }> =
     tools && grounding
-      ? startToolLoop({
+      ? (toolServers ? toolServers(signal) : Promise.resolve([])).then((serverTools) => startToolLoop({
           models,
           request: { model: exchange.model, messages: windows ? messages : withToolsNote(messages), think: exchange.payload.think },
-          tools: builtinTools(tools.services, exchange.grounding),
+          tools: [...builtinTools(tools.services, exchange.grounding), ...serverTools],
           context: { owner: exchange.owner, isAdmin: exchange.isAdmin ?? false, conversationId: exchange.conversation.id },
           signal,
           log: grounding.log,
@@ -154,7 +161,7 @@ export async function startExchange(
           timeMs: tools.loopTimeMs,
           toolTimeoutMs: tools.callTimeMs,
           firstSourceIndex: windows?.length ?? 0,
-        }).then((toolLoop) => ({ deltas: toolLoop.deltas, toolLoop }))
+        })).then((toolLoop) => ({ deltas: toolLoop.deltas, toolLoop }))
       : models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, signal }).then((deltas) => ({ deltas }));
   const [upstream, stored, traced] = await Promise.allSettled([
     answer,

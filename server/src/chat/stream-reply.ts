@@ -12,13 +12,14 @@ export const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: chat needs a l
 /**
  * What a message payload asks for that chat does not do yet: refused (501) rather than faked.
  * `grounding`: the caller answers from collections and attachments (a stored conversation does;
- * the browser-kept history has no attachments, and answers only plainly).
+ * the browser-kept history has no attachments, and answers only plainly). `toolServers`: the
+ * caller offers the tools of the picked MCP servers (tools on and MCP tools in the feature set).
  */
-export function unsupported(payload: MessagePayload, options: { grounding?: boolean } = {}): string | undefined {
+export function unsupported(payload: MessagePayload, options: { grounding?: boolean; toolServers?: boolean } = {}): string | undefined {
   if (payload.deep_research) return 'Deep research is not available yet';
   if (!options.grounding && payload.attachments.length > 0) return 'Attachments are not available in chat yet';
   if (!options.grounding && payload.collections.length > 0) return 'Answers from collections are not available in chat yet';
-  if (payload.server_ids.length > 0) return 'Tool servers are not available yet';
+  if (!options.toolServers && payload.server_ids.length > 0) return 'Tool servers are not available yet';
   if (payload.personality !== undefined) return 'Agents are not available in chat yet';
   return undefined;
 }

@@ -22,6 +22,9 @@ import { sendError } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
 import type { FileStorage } from '../ingestion/file-storage';
 import type { ToolLoop } from '../tools/tool-loop';
+import { SettingsRepository } from '../db/repositories/settings-repository';
+import { mcpToolsEnabled } from '../mcp/mcp-gate';
+import { mcpTools } from '../mcp/mcp-tools';
 import { viewerOf } from './collections';
 
 /** Sends one of the contract's conversation refusals (the browser-kept history answers the same). */
@@ -113,13 +116,21 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       // the (cached) model list: the answer is asked for as early as possible.
       // Beside them, a grounded message's collections (readable?) and attachments (this
       // conversation's, processed?): refused with 404 / 409 before anything is stored.
-      const [prepared, offered, resolved] = await Promise.all([
+      // Picked MCP servers (server_ids) are offered with the tools, in feature set BETA only (docs/tools.md).
+      const [prepared, offered, resolved, toolServersOn] = await Promise.all([
         conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
         models.models(),
         resolveGroundingScope({ collections, conversations }, viewerOf(request), request.params.id, payload),
+        tools && payload.server_ids.length > 0
+          ? mcpToolsEnabled(new SettingsRepository(grounding.db)).catch((error: unknown) => {
+              // No stored feature set (settings never seeded): MCP tools are off, as outside BETA.
+              request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'chat: the feature set could not be read; no tool servers');
+              return false;
+            })
+          : false,
       ]);
       if (!prepared) return refuse(reply, 'conversationNotFound');
-      const notYet = unsupported(payload, { grounding: true });
+      const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn });
       if (notYet) return sendError(reply, 501, notYet);
       if ('refusal' in resolved) return sendError(reply, resolved.refusal.status, resolved.refusal.message, { code: resolved.refusal.code });
 
@@ -165,7 +176,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       return replyWithStream(request, reply, {
         model,
         start: async (signal) => {
-          const started = await startExchange(models, conversations, exchange, signal, { ...grounding, log: request.log, tools });
+          const toolServers = toolServersOn ? (toolSignal: AbortSignal) => mcpTools(payload.server_ids, { db: grounding.db, owner, signal: toolSignal, log: request.log }) : undefined;
+          const started = await startExchange(models, conversations, exchange, signal, { ...grounding, log: request.log, tools, toolServers });
           grounded = started.grounded;
           toolLoop = started.toolLoop;
           return started.deltas;
