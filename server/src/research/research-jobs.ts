@@ -211,17 +211,19 @@ const execute: Step = async (deps, run, signal) => {
   // Resumed after a restart: done tasks stay done; the others run again from the start.
   const open = tasks.filter((task) => task.status !== 'done');
   await deps.research.update(id, { stage: 'execution' });
-  for (const task of open) {
-    task.status = 'pending';
-    await deps.research.append({ research_id: id, stage: 'execution', task_id: task.task_id, task_status: 'pending' });
-  }
-  let saving = Promise.resolve();
+  for (const task of open) task.status = 'pending';
+  await deps.research.appendAll(open.map((task) => ({ research_id: id, stage: 'execution' as const, task_id: task.task_id, task_status: 'pending' as const })));
+  // The state is saved in the order of the changes, without holding up the tasks (the events are
+  // what a client follows); the last save is awaited before the report.
+  let saving: Promise<void> = Promise.resolve();
+  let saveFailed: unknown;
   const save = () => {
     const snapshot = { tasks: tasks.map((task) => ({ ...task })), sources: [...sources] };
-    saving = saving.then(() => deps.research.update(id, snapshot));
-    return saving;
+    saving = saving.then(() => deps.research.update(id, snapshot)).catch((error: unknown) => {
+      saveFailed ??= error;
+    });
   };
-  await save();
+  save();
   const limits: TaskLimits = {
     maxToolCalls: deps.limits.maxToolCallsPerTask,
     maxSteps: deps.limits.toolSteps,
@@ -236,7 +238,7 @@ const execute: Step = async (deps, run, signal) => {
       await deps.research.append({ research_id: id, stage: 'execution', task_id: task.task_id, ...event });
     };
     task.status = 'begin';
-    await save();
+    save();
     await emit({ task_status: 'begin' });
     try {
       const result = await runTask({ models: deps.models, model, run, task, tools, limits, signal, log: deps.log, emit });
@@ -244,18 +246,20 @@ const execute: Step = async (deps, run, signal) => {
       const numbered = renumber(result.findings, result.windows, sources.length);
       sources = [...sources, ...numbered.windows];
       Object.assign(task, { status: 'done', findings: numbered.findings, tool_calls: result.toolCalls });
-      await save();
+      save();
       await emit({ task_status: 'done' });
     } catch (error) {
       if (signal.aborted) throw error;
       const message = describeStreamFailure(error, 'The task').message;
       deps.log.warn({ researchId: id, taskId: task.task_id, reason: error instanceof Error ? error.message : String(error) }, 'research task failed');
       Object.assign(task, { status: 'failed', error: message });
-      await save();
+      save();
       await emit({ task_status: 'failed' });
     }
   };
   await pool(open, Math.max(1, deps.limits.taskConcurrency), work, signal);
+  await saving;
+  if (saveFailed) throw saveFailed;
   if (signal.aborted) throw signal.reason as Error;
   if (!tasks.some((task) => task.status === 'done')) throw new JobFailure(ALL_TASKS_FAILED);
 

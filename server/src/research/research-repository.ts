@@ -261,6 +261,21 @@ export class ResearchRepository {
     return this.chain(checked.research_id, () => this.insert(checked, false));
   }
 
+  /** Appends several events in order, in one statement (the pending tasks of an execution). */
+  async appendAll(events: readonly DeepResearchEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const checked = events.map((event) => deepResearchEventSchema.parse(event));
+    const id = checked[0]!.research_id;
+    if (checked.some((event) => event.research_id !== id)) throw new Error('appendAll takes the events of one run');
+    await this.chain(id, async () => {
+      await sql`
+        insert into research_events (research_id, seq, event)
+        select ${id}, coalesce((select max(seq) from research_events where research_id = ${id}), 0) + e.n, e.event
+        from jsonb_array_elements(${JSON.stringify(checked)}::jsonb) with ordinality as e(event, n)
+        where exists (select 1 from research_runs where id = ${id} and status not in ('completed', 'failed', 'cancelled'))`.execute(this.db);
+    });
+  }
+
   /**
    * Ends the run: its final status and the `end` event, in order after every event appended
    * before. False when the run was already over.
