@@ -92,10 +92,14 @@ function McpServerItem({ server, onRemove }: { server: McpServer; onRemove(): vo
     const error = test.error;
     const timedOut = error instanceof ApiRequestError && (error.body?.code === 'upstream_timeout' || error.timedOut);
     const reason = error instanceof ApiRequestError ? (error.body?.message ?? error.detail) : error.message;
-    result = (
-      <p className="mcp-servers__failure">
-        {timedOut ? t('CUSTOMIZATION.mcp.testTimedOut', { name: server.name }) : t('CUSTOMIZATION.mcp.testFailed', { name: server.name, reason })}
-      </p>
+    // The server's message (English, for people) says what went wrong: shown as a detail under the localized sentence.
+    result = timedOut ? (
+      <p className="mcp-servers__failure">{t('CUSTOMIZATION.mcp.testTimedOut', { name: server.name })}</p>
+    ) : (
+      <>
+        <p className="mcp-servers__failure">{t('CUSTOMIZATION.mcp.testFailed', { name: server.name })}</p>
+        <p className="mcp-servers__detail">{t('CUSTOMIZATION.mcp.testDetails', { reason })}</p>
+      </>
     );
   } else if (test.isSuccess) {
     result =

@@ -174,7 +174,8 @@ describe('tool servers (MCP) on the customization page', () => {
     const area = await section('Tool-Server (MCP)');
     const button = await within(area).findByRole('button', { name: 'Werkzeuge abrufen: Personalverzeichnis' });
     await user.click(button);
-    expect(await within(area).findByText(/Personalverzeichnis hat nicht geantwortet: .*HTTP 401/)).toBeInTheDocument();
+    expect(await within(area).findByText('Personalverzeichnis hat nicht geantwortet.')).toBeInTheDocument();
+    expect(within(area).getByText(/^Einzelheiten: .*it refused the bearer token \(HTTP 401\)$/)).toBeInTheDocument();
 
     testAnswer = () =>
       HttpResponse.json({ statusCode: 504, error: 'Gateway Timeout', message: 'The tool server did not answer within 10 s', code: 'upstream_timeout' }, { status: 504 });
