@@ -63,7 +63,7 @@ for (const target of testDatabaseTargets()) {
       assert.equal(await repository.saveProgress(OTHER, answerId, { content: 'overwritten', reasoning: '' }), false);
       assert.equal(await repository.finishMessage(OTHER, answerId, { content: 'overwritten', status: 'error' }), false);
       await repository.removeMessages(OTHER, [questionId, answerId]);
-      assert.equal(await repository.delete(OTHER, conversation.id), false);
+      assert.equal(await repository.delete(OTHER, conversation.id), undefined);
       assert.deepEqual(await repository.list(OTHER), []);
 
       assert.deepEqual(await repository.messages(OWNER, conversation.id), before, "the owner's messages are untouched");
