@@ -166,6 +166,13 @@ export const messageSchema = z.object({
    * retrieval: begin, then end with the sources or error), so a reload shows the tool step.
    */
   tool_events: z.array(toolEventSchema).optional(),
+  /**
+   * The deep research run this assistant message belongs to (docs/deep-research.md "Starting a run
+   * from chat"). The run's current answer (the run state's `assistant_message_id`) shows the run
+   * and gets the report as its text when it completes; an earlier answer of the same run asked its
+   * clarifying question and holds that question as its text.
+   */
+  research_id: uuidSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
