@@ -16,6 +16,7 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
+import { uploadToNewCollection } from './support/upload-documents';
 
 // The fixture documents (tests/fixtures/documents/README.md): a two-page policy PDF whose key
 // sentence starts in the middle of page 1's second-to-last line and ends on page 2's first line
@@ -97,20 +98,10 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
   }
 
   async function uploadDocuments(page: Page) {
-    await page.goto(`${portal.portalUrl}/collections/personal`);
-    await page.getByRole('heading', { level: 1, name: 'Sammlungen' }).waitFor();
-    await page.getByRole('button', { name: 'Neue Sammlung' }).click();
-    const create = page.getByRole('dialog');
-    await create.getByLabel('Name').fill(COLLECTION);
-    await create.getByRole('button', { name: 'Anlegen' }).click();
-    await page.getByRole('heading', { level: 1, name: COLLECTION }).waitFor();
-    await page.locator('input[type="file"]').setInputFiles([
+    await uploadToNewCollection(page, portal.portalUrl, COLLECTION, [
       { name: POLICY_PDF, mimeType: 'application/pdf', buffer: POLICY_BYTES },
       { name: CIRCULAR_DOCX, mimeType: DOCX_TYPE, buffer: CIRCULAR_BYTES },
     ]);
-    const files = page.getByRole('table', { name: 'Dokumente in dieser Sammlung' });
-    await files.getByRole('row', { name: new RegExp(`${escape(POLICY_PDF)}.*Verarbeitet`) }).waitFor({ timeout: 90_000 });
-    await files.getByRole('row', { name: new RegExp(`${escape(CIRCULAR_DOCX)}.*Verarbeitet`) }).waitFor({ timeout: 90_000 });
   }
 
   it('answers with both documents cited; the PDF supports, the memo contradicts; the preview marks exactly the cited characters on pages 1 and 2', async () => {
