@@ -9,6 +9,8 @@ import type { ChatHistoryScope } from './features/history';
 export const conversationKeys = {
   all: ['conversations'] as const,
   list: (scope: ChatHistoryScope) => ['conversations', 'list', scope] as const,
+  /** The messages of every conversation (a research run that ended changed its answer's text). */
+  allMessages: ['conversations', 'messages'] as const,
   messages: (scope: ChatHistoryScope, conversationId: string) => ['conversations', 'messages', scope, conversationId] as const,
   /** Every search of one history (invalidated together when its list changed). */
   searches: (scope: ChatHistoryScope) => ['conversations', 'search', scope] as const,
@@ -27,4 +29,19 @@ export const conversationKeys = {
 export const qaResourceKeys = {
   all: ['qa-resources'] as const,
   languageModels: ['qa-resources', 'language-models'] as const,
+};
+
+/**
+ * Deep research runs (docs/deep-research.md): a run's state (GET research/{id}), shared by the
+ * panel that shows the run and the composer that answers its clarifying question.
+ */
+export const researchKeys = {
+  all: ['research'] as const,
+  state: (researchId: string) => ['research', 'state', researchId] as const,
+};
+
+/** GET /api/mcp-servers: the tool servers a user may pick for a conversation (BETA). */
+export const toolServerKeys = {
+  all: ['mcp-servers'] as const,
+  choices: ['mcp-servers', 'choices'] as const,
 };
