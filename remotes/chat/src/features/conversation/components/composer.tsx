@@ -25,6 +25,10 @@ export interface ComposerProps {
   blockedReason?: string;
   /** Send was asked for while blocked (the view announces the reason). */
   onBlocked?(reason: string): void;
+  /** What the next message does when it is not an ordinary question (a deep research, the reply to its question). */
+  notice?: string;
+  /** The field's placeholder instead of the usual one (the reply to a research question). */
+  placeholder?: string;
 }
 
 /**
@@ -33,12 +37,13 @@ export interface ComposerProps {
  * chunks do not re-render it and typing stays responsive.
  */
 export const Composer = memo(function Composer(props: ComposerProps) {
-  const { streaming, models, model, onModelChange, think, onThinkChange, onSend, onStop, chips, tools, blockedReason, onBlocked } = props;
+  const { streaming, models, model, onModelChange, think, onThinkChange, onSend, onStop, chips, tools, blockedReason, onBlocked, notice, placeholder } = props;
   const { t } = useTranslation(NAMESPACE);
   const [text, setText] = useState('');
   const composing = useRef(false);
   const hintId = useId();
   const blockedId = useId();
+  const noticeId = useId();
   const canSend = !streaming && /\S/.test(text) && blockedReason === undefined;
 
   const submit = (event?: FormEvent) => {
@@ -57,14 +62,19 @@ export const Composer = memo(function Composer(props: ComposerProps) {
   return (
     <form className="conversation__composer" onSubmit={submit} aria-label={t('conversation.composer.label')}>
       {chips}
+      {notice !== undefined && (
+        <p id={noticeId} className="conversation__composer-notice">
+          {notice}
+        </p>
+      )}
       <TextArea
         label={t('conversation.composer.label')}
         hideLabel
-        placeholder={t('conversation.composer.placeholder')}
+        placeholder={placeholder ?? t('conversation.composer.placeholder')}
         value={text}
         rows={3}
         maxLength={MESSAGE_MAX_CHARACTERS}
-        aria-describedby={hintId}
+        aria-describedby={notice !== undefined ? `${noticeId} ${hintId}` : hintId}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         onCompositionStart={() => (composing.current = true)}

@@ -1,5 +1,5 @@
 import type { FileUploadState, Message } from '@assistant/contracts';
-import { useConfigStore, useQaResourcesStore, useQueryClient } from '@assistant/platform';
+import { useConfigStore, useFeature, useFlag, useQaResourcesStore, useQueryClient } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, cx, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +7,23 @@ import { NAMESPACE } from '../../../namespace';
 import { AttachButton, AttachmentChips, useAttachments, useFileDrop, type AttachmentItem } from '../../attachments';
 import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
+import { useResearchReply } from '../../research';
+import { ToolServerChips, ToolServerPicker, useToolServersQuery } from '../../tool-servers';
 import { qaResourceKeys } from '../../../query-keys';
 import { useLanguageModelsQuery } from '../api/get-language-models';
-import { useConversation, type ConversationCreation, type SendRequest } from '../hooks/use-conversation';
+import { useConversation, type ConversationCreation, type SendChoices, type SendRequest } from '../hooks/use-conversation';
 import { useCopyAnswer } from '../hooks/use-copy-answer';
-import { siblingPosition } from '../model/message-tree';
+import { researchQuestionOf, siblingPosition } from '../model/message-tree';
 import { markdownToPlainText } from '../model/plain-text';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import { MessageList } from './message-list';
 import '../conversation.css';
+
+/** How a question is asked besides its text: a deep research, or the reply to a run's clarifying question. */
+type ResearchMode = Pick<SendChoices, 'deepResearch' | 'deepResearchId'>;
+
+const NO_SERVERS: readonly never[] = [];
 
 export interface ConversationViewProps {
   history: ScopedChatHistory;
@@ -81,6 +88,17 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   // a collection made meanwhile (another tab, the collections page) is offered.
   const refreshCollections = useCallback(() => void queryClient.invalidateQueries({ queryKey: qaResourceKeys.languageModels }), [queryClient]);
   const collections = useMemo(() => pickedCollections.filter((id) => offered.some((entry) => entry.id === id)), [pickedCollections, offered]);
+  // Tool servers (BETA): picked for the conversation while it is open, sent with every question.
+  const toolServersOn = useFeature('mcpTools') && grounding;
+  const { data: toolServers = NO_SERVERS, refetch: refetchToolServers } = useToolServersQuery(toolServersOn);
+  const [pickedServers, setPickedServers] = useState<string[]>([]);
+  const serverIds = useMemo(() => pickedServers.filter((id) => toolServers.some((entry) => entry.id === id)), [pickedServers, toolServers]);
+  // Deep research (flag, server's history): the switch makes the next question a research run.
+  const researchOn = useFlag('enableDeepResearch') && history.kind === 'server' && canWrite;
+  const [deepResearch, setDeepResearch] = useState(false);
+  const streamingNow = conversation.streamingId !== undefined;
+  // The branch's last answer is a run asking its clarifying question: the next message answers it.
+  const replyTo = useResearchReply(streamingNow ? undefined : conversation.branch.at(-1), history.kind === 'server');
   const maxMB = useConfigStore((state) => state.config.maxFileUploadSizeMB);
   const attachHintId = useId();
   const blockedReason =
@@ -89,13 +107,14 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   const { items: attachmentItems, states: attachmentStates, retry: retryAttachment, remove: removeAttachment, add: addAttachments } = attachments;
   const chips = useMemo(
     () =>
-      grounding && (attachmentItems.length > 0 || collections.length > 0) ? (
+      grounding && (attachmentItems.length > 0 || collections.length > 0 || serverIds.length > 0) ? (
         <div className="conversation__composer-chips">
           <AttachmentChips items={attachmentItems} states={attachmentStates} onRetry={retryAttachment} onRemove={removeAttachment} />
           <CollectionChips collections={offered} selected={collections} onRemove={(id) => setPickedCollections((current) => current.filter((entry) => entry !== id))} />
+          <ToolServerChips servers={toolServers} selected={serverIds} onRemove={(id) => setPickedServers((current) => current.filter((entry) => entry !== id))} />
         </div>
       ) : undefined,
-    [grounding, attachmentItems, attachmentStates, retryAttachment, removeAttachment, collections, offered],
+    [grounding, attachmentItems, attachmentStates, retryAttachment, removeAttachment, collections, offered, serverIds, toolServers],
   );
   const tools = useMemo(
     () =>
@@ -110,9 +129,34 @@ export function ConversationView({ history, conversationId, creation, focusCompo
             onChange={setPickedCollections}
             onOpen={refreshCollections}
           />
+          {toolServersOn && toolServers.length > 0 && (
+            <ToolServerPicker servers={toolServers} selected={serverIds} onChange={setPickedServers} onOpen={() => void refetchToolServers()} />
+          )}
+          {researchOn && replyTo === undefined && (
+            <Button variant={deepResearch ? 'primary' : 'secondary'} size="sm" aria-pressed={deepResearch} onClick={() => setDeepResearch((on) => !on)}>
+              {t('conversation.composer.research')}
+            </Button>
+          )}
         </>
       ) : undefined,
-    [grounding, attachHintId, addAttachments, t, maxMB, offered, resourcesUnavailable, collections, refreshCollections],
+    [
+      grounding,
+      attachHintId,
+      addAttachments,
+      t,
+      maxMB,
+      offered,
+      resourcesUnavailable,
+      collections,
+      refreshCollections,
+      toolServersOn,
+      toolServers,
+      serverIds,
+      refetchToolServers,
+      researchOn,
+      replyTo,
+      deepResearch,
+    ],
   );
 
   const changed = useRef(onConversationChanged);
@@ -120,12 +164,18 @@ export function ConversationView({ history, conversationId, creation, focusCompo
     changed.current = onConversationChanged;
   }, [onConversationChanged]);
 
+  /** How each question sent from this view was asked (a research, a reply to one): a retry asks the same way. */
+  const modes = useRef(new Map<string, ResearchMode>());
   const ask = useCallback(
     /** `attachments`: the composer's files go with a new question (not with a regenerated or retried one). */
-    async (request: SendRequest, attachments: readonly string[] = []) => {
-      const outcome = await send(request, { model, think, attachments, collections });
+    async (request: SendRequest, attachments: readonly string[] = [], mode: ResearchMode = {}) => {
+      const messageId = request.messageId ?? crypto.randomUUID();
+      modes.current.set(messageId, mode);
+      const outcome = await send({ ...request, messageId }, { model, think, attachments, collections, serverIds, ...mode });
       if (!outcome) return;
-      if (outcome.kind === 'done') {
+      if (outcome.kind === 'done' && outcome.researchId !== undefined) {
+        // The run goes on: its panel announces where it stands.
+      } else if (outcome.kind === 'done') {
         const spoken = markdownToPlainText(outcome.answer);
         announce(spoken === '' ? t('conversation.announce.finished') : spoken);
       } else if (outcome.kind === 'stopped') {
@@ -136,17 +186,20 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       // The list shows the new title (after the first answer) and the new order.
       if (outcome.stored) changed.current?.();
     },
-    [send, model, think, collections, announce, t],
+    [send, model, think, collections, serverIds, announce, t],
   );
 
   const { clear: clearAttachments, fileIds: attachedFileIds } = attachments;
   const onSend = useCallback(
     (text: string) => {
-      void ask({ content: text, parentId: composerParent() }, attachedFileIds);
+      const mode: ResearchMode = replyTo !== undefined ? { deepResearchId: replyTo } : researchOn && deepResearch ? { deepResearch: true } : {};
+      void ask({ content: text, parentId: composerParent() }, attachedFileIds, mode);
       // The files went with this question; they stay in the conversation, the composer starts empty.
       clearAttachments();
+      // The switch is for one question: the next one is an ordinary question again.
+      if (mode.deepResearch) setDeepResearch(false);
     },
-    [ask, composerParent, attachedFileIds, clearAttachments],
+    [ask, composerParent, attachedFileIds, clearAttachments, replyTo, researchOn, deepResearch],
   );
   const questionOf = useCallback((answerId: string): Message | undefined => {
     const answer = tree.byId.get(answerId);
@@ -155,17 +208,21 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   }, [tree]);
   const onRegenerate = useCallback(
     (answerId: string) => {
-      const question = questionOf(answerId);
-      if (question) void ask({ content: question.content, parentId: question.parent_message_id });
+      // A research answer: a new research for the run's question (the one before its clarifying question, if it asked one).
+      const research = tree.byId.get(answerId)?.research_id !== undefined;
+      const question = research ? researchQuestionOf(tree, answerId) : questionOf(answerId);
+      if (question) void ask({ content: question.content, parentId: question.parent_message_id }, [], research ? { deepResearch: true } : {});
     },
-    [ask, questionOf],
+    [ask, questionOf, tree],
   );
   const onRetry = useCallback(
     (answerId: string) => {
       const question = questionOf(answerId);
-      if (question) void ask({ content: question.content, parentId: question.parent_message_id, messageId: question.message_id });
+      if (!question) return;
+      const mode = modes.current.get(question.message_id) ?? (tree.byId.get(answerId)?.research_id !== undefined ? { deepResearch: true } : {});
+      void ask({ content: question.content, parentId: question.parent_message_id, messageId: question.message_id }, [], mode);
     },
-    [ask, questionOf],
+    [ask, questionOf, tree],
   );
   const onEdit = useCallback(
     (questionId: string, text: string) => {
@@ -175,7 +232,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
     [ask, tree],
   );
 
-  const streaming = conversation.streamingId !== undefined;
+  const streaming = streamingNow;
   const { stop } = conversation;
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
@@ -263,6 +320,8 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         tools={tools}
         blockedReason={blockedReason}
         onBlocked={onBlocked}
+        notice={replyTo !== undefined ? t('conversation.composer.researchReply') : researchOn && deepResearch ? t('conversation.composer.researchNext') : undefined}
+        placeholder={replyTo !== undefined ? t('conversation.composer.researchReplyPlaceholder') : undefined}
       />
       )}
     </div>

@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { useLanguageModelsQuery } from '../api/get-language-models';
+import { ResearchAnswer } from '../../research';
 import { MessageSources } from '../../sources';
 import type { SendErrorKey } from '../model/describe-send-error';
 import { foundDocuments, isGrounded, mediaTypeOfSource, toolCallsOf } from '../model/tool-calls';
@@ -160,8 +161,18 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
           <p className="conversation__reasoning-text">{message.reasoning}</p>
         </details>
       )}
-      {message.content !== '' && <Markdown text={message.content} streaming={streaming} headingOffset={3} />}
-      {streaming && <p className="conversation__writing">{t('conversation.writing')}</p>}
+      {message.research_id !== undefined ? (
+        <ResearchAnswer
+          researchId={message.research_id}
+          messageId={message.message_id}
+          content={message.content}
+          conversationId={sourcesConversationId}
+          announce={announce}
+        />
+      ) : (
+        message.content !== '' && <Markdown text={message.content} streaming={streaming} headingOffset={3} />
+      )}
+      {streaming && message.research_id === undefined && <p className="conversation__writing">{t('conversation.writing')}</p>}
       {(modelName || stopped) && (
         <div className="conversation__answer-meta">
           {modelName && (

@@ -25,12 +25,20 @@ export interface SendChoices {
   attachments?: readonly string[];
   /** Ids of collections to search (the message payload's `collections`). */
   collections?: readonly string[];
+  /** Ids of the tool (MCP) servers the model may call (the payload's `server_ids`). */
+  serverIds?: readonly string[];
+  /** Answer with a deep research run (`deep_research`). */
+  deepResearch?: boolean;
+  /** The run this message answers the clarifying question of (`deep_research_id`; implies deepResearch). */
+  deepResearchId?: string;
 }
 
 /** How an exchange ended, for the caller to announce. */
 export type ExchangeOutcome = ({ kind: 'done'; answer: string } | { kind: 'stopped' } | { kind: 'error'; reason: SendErrorKey }) & {
   /** The server stored the exchange (its `message` event came): the conversation changed. */
   stored: boolean;
+  /** The answer is this deep research run (it goes on after the exchange; its panel tells how). */
+  researchId?: string;
 };
 
 interface Pending {
@@ -125,6 +133,7 @@ function pendingMessages(pending: Pending, status: Message['status']): [Message,
     status,
     ...(pending.draft.reasoning ? { reasoning: pending.draft.reasoning } : {}),
     ...(pending.draft.toolEvents.length > 0 ? { tool_events: [...pending.draft.toolEvents] } : {}),
+    ...(pending.draft.researchId !== undefined ? { research_id: pending.draft.researchId } : {}),
   };
   return [question, answer];
 }
@@ -281,6 +290,9 @@ export function useConversation(
         ...(choices.model ? { reasoning_model_override: choices.model } : {}),
         ...(choices.attachments?.length ? { attachments: [...choices.attachments] } : {}),
         ...(choices.collections?.length ? { collections: [...choices.collections] } : {}),
+        ...(choices.serverIds?.length ? { server_ids: [...choices.serverIds] } : {}),
+        ...(choices.deepResearch || choices.deepResearchId !== undefined ? { deep_research: true } : {}),
+        ...(choices.deepResearchId !== undefined ? { deep_research_id: choices.deepResearchId } : {}),
       };
       let failure: SendErrorKey | undefined;
       try {
@@ -322,14 +334,15 @@ export function useConversation(
       if (!final || generation !== generationRef.current) return undefined;
       pendingRef.current = null;
 
+      const research = final.draft.researchId !== undefined ? { researchId: final.draft.researchId } : {};
       if (controller.signal.aborted && final.draft.phase === 'streaming') {
         keepLocally(final, 'stopped');
-        return { kind: 'stopped', stored: final.draft.userMessageId !== undefined };
+        return { kind: 'stopped', stored: final.draft.userMessageId !== undefined, ...research };
       }
       if (failure !== undefined || final.draft.phase !== 'done') {
         const reason = failure ?? (final.draft.error ? errorKeyForCode(final.draft.error.code) : 'ended');
         keepLocally(final, 'error', reason);
-        return { kind: 'error', reason, stored: final.draft.userMessageId !== undefined };
+        return { kind: 'error', reason, stored: final.draft.userMessageId !== undefined, ...research };
       }
 
       // Done: the history has the whole exchange: reload the messages query and show its copy.
@@ -350,7 +363,7 @@ export function useConversation(
         console.warn('Reloading the messages failed', error);
         keepLocally(final, 'complete');
       }
-      return { kind: 'done', answer: final.draft.answer, stored: true };
+      return { kind: 'done', answer: final.draft.answer, stored: true, ...research };
     },
     [history, conversationId, messages, queryClient, update, keepLocally, onExchangeStart, ensureConversation, refetch],
   );

@@ -2,7 +2,7 @@ import { apiErrorCodeOf, STREAM_ERROR_CODES, type StreamErrorCode } from '@assis
 import { ApiRequestError } from '@assistant/platform';
 
 /** The `conversation.errors.*` key for a failed exchange: a stream error code (the contract's) or a thrown error. */
-export type SendErrorKey = StreamErrorCode | 'network' | 'ended';
+export type SendErrorKey = StreamErrorCode | 'network' | 'ended' | 'forbidden';
 
 /** A stream `error` event's code; unknown codes read like "internal" (contracts: stream-envelope.ts). */
 export function errorKeyForCode(code: string): SendErrorKey {
@@ -17,6 +17,8 @@ export function errorKeyForFailure(error: unknown): SendErrorKey {
   if (!(error instanceof ApiRequestError)) return 'internal';
   if (error.timedOut) return 'timeout';
   if (error.status === undefined) return 'network';
+  // Refused for this user, for example a deep research with its flag off.
+  if (error.status === 403) return 'forbidden';
   switch (apiErrorCodeOf(error.status, error.body)) {
     case 'upstream_timeout':
       return 'timeout';

@@ -120,3 +120,20 @@ export function siblingPosition(tree: MessageTree, messageId: string): SiblingPo
 export function leafAfterSwitch(tree: MessageTree, siblingId: string): string | undefined {
   return newestLeaf(tree, siblingId);
 }
+
+/**
+ * The question a research answer's run was started with: the question above its first answer. A
+ * run that asked a clarifying question has two answers with its research_id (the question, then
+ * the run after the user's reply); regenerating either starts a research for the first question.
+ */
+export function researchQuestionOf(tree: MessageTree, answerId: string): Message | undefined {
+  let answer = tree.byId.get(answerId);
+  const researchId = answer?.research_id;
+  for (;;) {
+    const question = answer?.parent_message_id ? tree.byId.get(answer.parent_message_id) : undefined;
+    if (question?.role !== 'user') return undefined;
+    const before = question.parent_message_id ? tree.byId.get(question.parent_message_id) : undefined;
+    if (researchId === undefined || before?.role !== 'assistant' || before.research_id !== researchId) return question;
+    answer = before;
+  }
+}

@@ -9,6 +9,8 @@ export interface StreamDraft {
   /** From the `message` event; undefined until the server stored both messages. */
   userMessageId: string | undefined;
   assistantMessageId: string | undefined;
+  /** From the `message` event when the answer is a deep research run: the answer shows the run at once. */
+  researchId: string | undefined;
   answer: string;
   reasoning: string;
   /** The tool events (a grounded answer's retrieval), in order; the answer's `tool_events` once stored. */
@@ -25,6 +27,7 @@ export interface StreamDraft {
 export const emptyDraft: StreamDraft = {
   userMessageId: undefined,
   assistantMessageId: undefined,
+  researchId: undefined,
   answer: '',
   reasoning: '',
   toolEvents: [],
@@ -39,7 +42,12 @@ export function applyStreamEvent(draft: StreamDraft, event: StreamEvent): Stream
   if (draft.phase !== 'streaming') return draft;
   switch (event.kind) {
     case 'message':
-      return { ...draft, userMessageId: event.user_message_id, assistantMessageId: event.assistant_message_id };
+      return {
+        ...draft,
+        userMessageId: event.user_message_id,
+        assistantMessageId: event.assistant_message_id,
+        ...(event.research_id !== undefined ? { researchId: event.research_id } : {}),
+      };
     case 'stream_text': {
       const text = event.event;
       if (text.type === 'begin') return { ...draft, channels: { ...draft.channels, [text.stream_id]: text.channel ?? 'answer' } };
