@@ -3,6 +3,7 @@
 // follower is connected; a connection can be dropped after some events to test reconnecting.
 import type { DeepResearchEvent, ResearchState, StreamEvent } from '@assistant/contracts';
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { RESEARCH_FOLLOW } from '../features/research/hooks/use-research-run';
 
 export const RESEARCH = '3f1e2d3c-4b5a-4697-8877-665544332211';
 export const RESEARCH_ANSWER = '3f1e2d3c-4b5a-4697-8877-aaaaaaaaaaaa';
@@ -79,7 +80,10 @@ export const research = {
   connections: [] as Connection[],
 };
 
+/** Resets the fake to a run with this state and these stored events; reconnects and state reads come soon in tests. */
 export function resetResearch(state: Partial<ResearchState> = {}, events: DeepResearchEvent[] = []): void {
+  RESEARCH_FOLLOW.retryDelayMs = 10;
+  RESEARCH_FOLLOW.stateRefreshMs = 20;
   for (const connection of research.connections) closeConnection(connection);
   Object.assign(research, {
     state: researchState({ last_seq: events.length, ...state }),
@@ -152,7 +156,8 @@ export function researchHandlers(): HttpHandler[] {
             return;
           }
           if (research.ending) {
-            controller.enqueue(line(research.ending.kind === 'done' ? { kind: 'done' } : { kind: 'error', ...research.ending }));
+            const { ending } = research;
+            controller.enqueue(line(ending.kind === 'done' ? { kind: 'done' } : { kind: 'error', code: ending.code, message: ending.message }));
             connection.closed = true;
             controller.close();
             return;

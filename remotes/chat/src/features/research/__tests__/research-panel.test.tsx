@@ -10,7 +10,6 @@ import { RESEARCH, RESEARCH_ANSWER, RESEARCH_CONVERSATION, endStreams, ev, pushE
 import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
 import { ResearchPanel } from '../components/research-panel';
-import { RESEARCH_FOLLOW } from '../hooks/use-research-run';
 
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
@@ -24,8 +23,6 @@ afterAll(() => {
 beforeEach(() => {
   setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
   resetGrounded();
-  RESEARCH_FOLLOW.retryDelayMs = 10;
-  RESEARCH_FOLLOW.stateRefreshMs = 20;
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 afterEach(() => {

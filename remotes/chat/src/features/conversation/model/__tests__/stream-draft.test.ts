@@ -10,6 +10,12 @@ const run = (events: StreamEvent[]): StreamDraft => events.reduce(applyStreamEve
 const text = (stream_id: string, type: 'begin' | 'append' | 'end', extra: object = {}): StreamEvent => ({ kind: 'stream_text', event: { stream_id, type, ...extra } }) as StreamEvent;
 
 describe('a streamed answer', () => {
+  it('keeps the research run the message event names, so the pending answer shows the run at once', () => {
+    const R = '33333333-3333-4333-8333-333333333333';
+    const draft = run([{ kind: 'message', conversation_id: U, user_message_id: U, assistant_message_id: A, research_id: R }, { kind: 'deep_research', event: { research_id: R, stage: 'start' } }]);
+    expect(draft).toMatchObject({ assistantMessageId: A, researchId: R, answer: '', phase: 'streaming' });
+  });
+
   it('collects ids, reasoning and answer per channel, then ends on done', () => {
     const draft = run([
       { kind: 'message', conversation_id: U, user_message_id: U, assistant_message_id: A },
