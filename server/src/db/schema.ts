@@ -179,6 +179,8 @@ export interface MessagesTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   /** The last write of the message (its creation, progress of a streaming answer, its end). */
   written_at: ColumnType<Date, Date | undefined, Date>;
+  /** The deep research run an assistant message belongs to (migration 0013). */
+  research_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Model-call counters of @fastify/rate-limit, one row per key (`model:<sub>`) and window. */
@@ -234,6 +236,8 @@ export interface ResearchRunsTable {
   assistant_message_id: string | null;
   question: string;
   collections: ColumnType<unknown, string | undefined, string>;
+  /** The MCP servers (ids) whose tools the run's tasks are offered (migration 0013). */
+  server_ids: ColumnType<unknown, string | undefined, string>;
   model: string | null;
   status: 'running' | 'awaiting_clarification' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
   stage: 'start' | 'clarification' | 'planning' | 'execution' | 'generation' | 'end';

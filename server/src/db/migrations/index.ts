@@ -11,6 +11,7 @@ import * as groundingTraces from './0009-grounding-traces';
 import * as conversationAttachments from './0010-conversation-attachments';
 import * as mcpServers from './0011-mcp-servers';
 import * as research from './0012-research';
+import * as researchInChat from './0013-research-in-chat';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-conversation-attachments': conversationAttachments,
   '0011-mcp-servers': mcpServers,
   '0012-research': research,
+  '0013-research-in-chat': researchInChat,
 };

@@ -14,8 +14,10 @@ import type { Database } from '../database';
 import type { ConversationsTable, MessagesTable } from '../schema';
 
 type ConversationRow = Pick<ConversationsTable, 'id' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date };
-type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at' | 'tool_events'> & {
+type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at' | 'tool_events' | 'research_id'> & {
   created_at: Date;
+  /** The deep research run of an assistant message (read where a message is shown). */
+  research_id?: string | null;
   /** Read where a message is shown (lists), not where only its text matters (the prompt's history). */
   tool_events?: unknown[] | null;
 };
@@ -40,6 +42,7 @@ const MESSAGE_COLUMNS = [
   'model',
   'reasoning',
   'tool_events',
+  'research_id',
   'created_at',
 ] as const;
 
@@ -80,6 +83,8 @@ export interface NewMessage {
   model?: string | undefined;
   /** The answer's tool events known when it is stored (a grounded answer's retrieval). */
   tool_events?: ToolEvent[] | undefined;
+  /** The deep research run this answer belongs to (docs/deep-research.md "Starting a run from chat"). */
+  research_id?: string | undefined;
 }
 
 /**
@@ -411,6 +416,7 @@ export class ConversationsRepository {
           sql<string | null>`${message.model ?? null}::text`.as('model'),
           sql<string | null>`null::text`.as('reasoning'),
           sql<unknown[] | null>`${message.tool_events ? JSON.stringify(message.tool_events) : null}::jsonb`.as('tool_events'),
+          sql<string | null>`${message.research_id ?? null}::uuid`.as('research_id'),
         ]);
     const [first, ...rest] = messages;
     const rows = rest.reduce((union, message) => union.unionAll(rowOf(message)), rowOf(first!));
@@ -418,7 +424,7 @@ export class ConversationsRepository {
       .with('stored', (db) =>
         db
           .insertInto('messages')
-          .columns(['message_id', 'conversation_id', 'parent_message_id', 'role', 'content', 'status', 'model', 'reasoning', 'tool_events'])
+          .columns(['message_id', 'conversation_id', 'parent_message_id', 'role', 'content', 'status', 'model', 'reasoning', 'tool_events', 'research_id'])
           .expression(rows)
           .returning([...MESSAGE_COLUMNS, 'seq']),
       )
@@ -498,5 +504,6 @@ function toMessage(row: MessageRow): Message {
   if (row.reasoning) message.reasoning = row.reasoning;
   // Written by this server from the contract's schema (NewMessage.tool_events).
   if (row.tool_events?.length) message.tool_events = row.tool_events as ToolEvent[];
+  if (row.research_id) message.research_id = row.research_id;
   return message;
 }
