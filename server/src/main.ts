@@ -115,7 +115,7 @@ async function main() {
         files: new FilesRepository(database.db),
         searchMaxCharacters: Math.floor(config.qa.maxCharacters / 2),
         webSearch: config.tools.webSearch,
-      }),
+      }, { db: database.db, log: logger.child({ component: 'research-mcp' }) }),
       limits: researchLimits,
       log: logger.child({ component: 'research' }),
     }),

@@ -14,7 +14,7 @@ export interface McpToolsContext {
   owner: string;
   /** The request's signal: listing stops when the client goes away. */
   signal: AbortSignal;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'warn'>;
   /** Overrides for tests. */
   listTimeoutMs?: number;
   callTimeoutMs?: number;
@@ -51,7 +51,7 @@ export async function mcpTools(serverIds: readonly string[], ctx: McpToolsContex
   );
 }
 
-function wrap(server: McpServerConnection, tool: McpToolInfo, name: string, timeoutMs: number, log: FastifyBaseLogger): Tool {
+function wrap(server: McpServerConnection, tool: McpToolInfo, name: string, timeoutMs: number, log: Pick<FastifyBaseLogger, 'warn'>): Tool {
   return {
     name,
     description: `${tool.description || tool.name} (tool server "${server.name}")`,

@@ -60,8 +60,11 @@ export interface ResearchJobDeps {
   research: ResearchRepository;
   traces: GroundingTracesRepository;
   models: Pick<ModelProvider, 'complete' | 'streamChat' | 'defaultModel'>;
-  /** The tools of a run's tasks (built-in tools scoped to its collections). */
-  tools: (run: ResearchRun) => Tool[];
+  /**
+   * The tools of a run's tasks (built-in tools scoped to its collections, and the tools of its
+   * MCP servers, listed when the execution starts; the signal stops the listing).
+   */
+  tools: (run: ResearchRun, signal: AbortSignal) => Tool[] | Promise<Tool[]>;
   limits: ResearchLimits;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** How often a working job looks whether its run was cancelled (from any replica). */
@@ -230,7 +233,7 @@ const execute: Step = async (deps, run, signal) => {
     loopTimeMs: deps.limits.taskTimeMs,
     toolTimeoutMs: deps.limits.toolTimeoutMs,
   };
-  const tools = deps.tools(run);
+  const tools = await deps.tools(run, signal);
   const work = async (task: ResearchTask) => {
     const emit = async (event: Partial<Extract<DeepResearchEvent, { stage: 'execution' }>> & { task_status: ResearchTask['status'] }) => {
       // Kept in the state too (saved with the next change of the run).
@@ -298,7 +301,10 @@ const execute: Step = async (deps, run, signal) => {
   });
   await deps.traces.complete(traceId, report);
   await deps.research.update(id, { report, traceId });
-  await deps.research.finish(id, 'completed');
+  // A run from chat: the report is its answer's text (history, search, a reload), written before
+  // `end` so a client that sees the end and reloads finds it. Taken back if a cancel came first.
+  const answered = await deps.research.writeAnswer(run, report);
+  if (!(await deps.research.finish(id, 'completed')) && answered) await deps.research.writeAnswer(run, '');
 };
 
 /** Runs `work` over `items`, at most `concurrency` at once; stops taking new ones once aborted. */

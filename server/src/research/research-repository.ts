@@ -53,6 +53,8 @@ export interface ResearchRun {
   assistantMessageId: string | null;
   question: string;
   collections: string[];
+  /** The MCP servers whose tools the tasks are offered (the chat message's server_ids). */
+  serverIds: string[];
   model: string | null;
   status: ResearchStatus;
   stage: DeepResearchStage;
@@ -85,6 +87,7 @@ type Row = {
   assistant_message_id: string | null;
   question: string;
   collections: unknown;
+  server_ids: unknown;
   model: string | null;
   status: ResearchStatus;
   stage: DeepResearchStage;
@@ -113,6 +116,7 @@ function toRun(row: Row): ResearchRun {
     assistantMessageId: row.assistant_message_id,
     question: row.question,
     collections: z.array(z.string()).parse(json(row.collections)),
+    serverIds: z.array(z.string()).parse(json(row.server_ids)),
     model: row.model,
     status: row.status,
     stage: row.stage,
@@ -137,12 +141,18 @@ export interface NewResearchRun {
   userMessageId?: string | null | undefined;
   assistantMessageId?: string | null | undefined;
   collections?: readonly string[] | undefined;
+  serverIds?: readonly string[] | undefined;
+  /** The model the run works with (the chat message's pick); absent: the endpoint's default, when the first job runs. */
+  model?: string | undefined;
 }
 
 export interface ResearchPatch {
   status?: ResearchStatus;
   stage?: DeepResearchStage;
   model?: string | null;
+  /** The chat exchange the run answers now (moved to the reply to its clarifying question). */
+  userMessageId?: string | null;
+  assistantMessageId?: string | null;
   clarificationQuestion?: string | null;
   clarificationAnswer?: string | null;
   title?: string | null;
@@ -184,11 +194,36 @@ export class ResearchRepository {
         assistant_message_id: run.assistantMessageId ?? null,
         question: run.question,
         collections: JSON.stringify(run.collections ?? []),
+        server_ids: JSON.stringify(run.serverIds ?? []),
+        model: run.model ?? null,
         status: 'running',
         stage: 'start',
       })
       .execute();
     return id;
+  }
+
+  /** Deletes the owner's run and its events (a chat exchange that could not be stored after the run was made). */
+  async remove(id: string, owner: string): Promise<void> {
+    await this.db.deleteFrom('research_runs').where('id', '=', id).where('owner_id', '=', owner).execute();
+  }
+
+  /**
+   * Writes `content` as the text of the run's current chat answer (its assistant message, status
+   * complete): the report when the run completes, so the conversation's history, search and
+   * message list hold it. Scoped to the run's owner and conversation; false when the run has no
+   * such message.
+   */
+  async writeAnswer(run: Pick<ResearchRun, 'owner' | 'conversationId' | 'assistantMessageId'>, content: string): Promise<boolean> {
+    if (!run.conversationId || !run.assistantMessageId) return false;
+    const result = await this.db
+      .updateTable('messages')
+      .set({ content, status: 'complete', written_at: new Date() })
+      .where('message_id', '=', run.assistantMessageId)
+      .where('conversation_id', '=', run.conversationId)
+      .where('conversation_id', 'in', this.db.selectFrom('conversations').select('id').where('owner_id', '=', run.owner))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** The owner's run, or null (missing or another user's). */
@@ -210,6 +245,8 @@ export class ResearchRepository {
         ...(patch.status === undefined ? {} : { status: patch.status }),
         ...(patch.stage === undefined ? {} : { stage: patch.stage }),
         ...(patch.model === undefined ? {} : { model: patch.model }),
+        ...(patch.userMessageId === undefined ? {} : { user_message_id: patch.userMessageId }),
+        ...(patch.assistantMessageId === undefined ? {} : { assistant_message_id: patch.assistantMessageId }),
         ...(patch.clarificationQuestion === undefined ? {} : { clarification_question: patch.clarificationQuestion }),
         ...(patch.clarificationAnswer === undefined ? {} : { clarification_answer: patch.clarificationAnswer }),
         ...(patch.title === undefined ? {} : { title: patch.title }),

@@ -38,6 +38,16 @@ export interface StartResearch {
   /** Set by the chat route: the messages of the exchange that started the run. */
   userMessageId?: string | undefined;
   assistantMessageId?: string | undefined;
+  /** The MCP servers whose tools the tasks get (the message's server_ids; the chat route checks the gate). */
+  serverIds?: readonly string[] | undefined;
+  /** The model to work with (the chat message's pick); absent: the endpoint's default. */
+  model?: string | undefined;
+}
+
+/** The chat exchange that answers a clarifying question: the run moves on to these messages. */
+export interface ClarificationMessages {
+  userMessageId: string;
+  assistantMessageId: string;
 }
 
 /**
@@ -72,21 +82,26 @@ export class ResearchService {
       collections: input.collections,
       userMessageId: input.userMessageId,
       assistantMessageId: input.assistantMessageId,
+      serverIds: input.serverIds,
+      model: input.model,
     });
     await this.deps.research.append({ research_id: id, stage: 'start' });
     await this.enqueue(id, RESEARCH_PLAN_JOB, input.owner);
     return id;
   }
 
-  /** The user's reply to the clarifying question: the same run goes on to planning. */
-  async answerClarification(id: string, owner: string, answer: string): Promise<ResearchRun> {
+  /**
+   * The user's reply to the clarifying question: the same run goes on to planning. From chat, the
+   * reply's messages become the run's exchange (its report goes into the new assistant message).
+   */
+  async answerClarification(id: string, owner: string, answer: string, messages?: ClarificationMessages): Promise<ResearchRun> {
     const run = await this.require(id, owner);
     if (run.status !== 'awaiting_clarification') throw new ResearchRefusal(409, 'This research is not waiting for an answer to a question');
     await this.checkConcurrency(owner);
     if (!(await this.deps.research.transition(id, ['awaiting_clarification'], { status: 'running' }))) {
       throw new ResearchRefusal(409, 'This research is not waiting for an answer to a question');
     }
-    await this.deps.research.update(id, { clarificationAnswer: answer.trim() });
+    await this.deps.research.update(id, { clarificationAnswer: answer.trim(), ...(messages ?? {}) });
     await this.enqueue(id, RESEARCH_PLAN_JOB, owner);
     return (await this.deps.research.get(id))!;
   }
@@ -113,6 +128,12 @@ export class ResearchService {
     await this.deps.research.append({ research_id: id, stage: 'planning', title: run.title ?? '', plan: tasks.map(({ task_id, content }) => ({ task_id, content })) });
     await this.enqueue(id, RESEARCH_EXECUTE_JOB, owner);
     return (await this.deps.research.get(id))!;
+  }
+
+  /** Deletes a run that was just started, for a chat exchange that could not be stored (nothing of it is kept). */
+  async discard(id: string, owner: string): Promise<void> {
+    abortLocalResearch(id);
+    await this.deps.research.remove(id, owner);
   }
 
   /** Cancels a run: over at once (`end` event); its job's model calls and tools are aborted. */

@@ -13,7 +13,12 @@ const CAPABILITIES: Record<string, string> = {
   read_document_page: 'document reading',
   web_search: 'web search',
 };
-export const capabilityOf = (toolName: string) => CAPABILITIES[toolName] ?? 'tool';
+/** An MCP server's tool is named `<server-slug>__<tool>` (mcp/mcp-tools.ts): its capability names the server. */
+const MCP_TOOL_NAME = /^([a-z0-9-]+)__./;
+export const capabilityOf = (toolName: string) => {
+  const server = MCP_TOOL_NAME.exec(toolName)?.[1];
+  return CAPABILITIES[toolName] ?? (server ? `tool server ${server}` : 'tool');
+};
 
 export interface TaskLimits {
   maxToolCalls: number;
@@ -56,7 +61,8 @@ function countedTools(tools: readonly Tool[], max: number): Tool[] {
 }
 
 /**
- * One plan task: the shared tool loop (tools/tool-loop.ts) with the built-in tools, bounded in
+ * One plan task: the shared tool loop (tools/tool-loop.ts) with the built-in tools (and the run's
+ * MCP servers' tools), bounded in
  * steps, time and calls; each tool call is an `in_progress` execution event with its tool,
  * capability, call id and arguments. A failing call is told to the model and kept in the task's
  * state; the task goes on.

@@ -13,6 +13,7 @@ import { NdjsonWriter } from '../chat/ndjson-writer';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { sendError } from '../http/send-error';
 import { abortWhenClientLeaves } from '../inference/client-abort';
+import { relayResearch } from '../research/relay-research';
 import { ResearchRefusal, type ResearchService } from '../research/research-service';
 
 /** Seconds a client waits before starting another research after the concurrency limit refused. */
@@ -30,8 +31,11 @@ export async function deepResearchEnabled(settings: SettingsRepository): Promise
   }
 }
 
-/** A refusal of the service as the API's error body (429 with retry-after); anything else goes on to the error handler. */
-function refuse(reply: FastifyReply, error: unknown) {
+/**
+ * A refusal of the service as the API's error body (429 `rate_limited` with retry-after); anything
+ * else goes on to the error handler. The chat route answers the research refusals with it too.
+ */
+export function sendResearchRefusal(reply: FastifyReply, error: unknown) {
   if (!(error instanceof ResearchRefusal)) throw error;
   if (error.status === 429) {
     reply.header('retry-after', RESEARCH_RETRY_AFTER_SECONDS);
@@ -60,7 +64,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
       });
       return reply.code(201).send(await research.state(id, request.principal.sub));
     } catch (error) {
-      return refuse(reply, error);
+      return sendResearchRefusal(reply, error);
     }
   });
 
@@ -68,7 +72,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
     try {
       return await research.state(request.params.id, request.principal.sub);
     } catch (error) {
-      return refuse(reply, error);
+      return sendResearchRefusal(reply, error);
     }
   });
 
@@ -77,7 +81,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
       await research.answerClarification(request.params.id, request.principal.sub, request.body.answer);
       return await research.state(request.params.id, request.principal.sub);
     } catch (error) {
-      return refuse(reply, error);
+      return sendResearchRefusal(reply, error);
     }
   });
 
@@ -86,7 +90,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
       await research.approvePlan(request.params.id, request.principal.sub, request.body);
       return await research.state(request.params.id, request.principal.sub);
     } catch (error) {
-      return refuse(reply, error);
+      return sendResearchRefusal(reply, error);
     }
   });
 
@@ -95,7 +99,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
       await research.cancel(request.params.id, request.principal.sub);
       return await research.state(request.params.id, request.principal.sub);
     } catch (error) {
-      return refuse(reply, error);
+      return sendResearchRefusal(reply, error);
     }
   });
 
@@ -104,26 +108,12 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
     try {
       await research.require(request.params.id, owner);
     } catch (error) {
-      return refuse(reply, error);
+      return sendResearchRefusal(reply, error);
     }
     const client = abortWhenClientLeaves(reply);
     const writer = new NdjsonWriter(client.signal);
-    void (async () => {
-      let ended = false;
-      for await (const stored of research.follow(request.params.id, request.query.after, client.signal)) {
-        await writer.send({ kind: 'deep_research', event: stored.event });
-        if (stored.event.stage === 'end') ended = true;
-      }
-      if (ended) {
-        const run = await research.require(request.params.id, owner);
-        await writer.send(
-          run.status === 'completed'
-            ? { kind: 'done' }
-            : { kind: 'error', code: run.status === 'cancelled' ? 'cancelled' : 'upstream_failed', message: run.error ?? 'The research failed' },
-        );
-      }
-      writer.end();
-    })()
+    void relayResearch({ research, id: request.params.id, owner, after: request.query.after, writer, signal: client.signal })
+      .then(() => writer.end())
       .catch((error: unknown) => {
         request.log.error({ err: error }, 'research: following the events failed');
         writer.end();
