@@ -108,6 +108,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const traces = new GroundingTracesRepository(db);
   const jobs = new JobQueue(db);
   const conversations = new ConversationsRepository(db);
+  // Deep research (docs/deep-research.md): the runs' jobs are main.ts's research runner; runs start
+  // from POST /research and from a chat message.
+  const research = new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research });
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -134,6 +137,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
               callTimeMs: config.tools.callTimeMs,
             }
           : undefined,
+        research,
       });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models });
@@ -145,11 +149,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(searchRoutes, { db, collections });
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
-      // Deep research (docs/deep-research.md): the runs' jobs are main.ts's research runner.
-      await api.register(researchRoutes, {
-        research: new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research }),
-        settings,
-      });
+      await api.register(researchRoutes, { research, settings });
     },
     { prefix: '/api' },
   );

@@ -121,17 +121,21 @@ for (const target of testDatabaseTargets()) {
     });
 
     // Attachments and collections are answered from documents now (grounded-chat.test.ts).
-    it('refuses what it does not do yet (deep research, tools, agents) with 501, never a fake', async () => {
+    it('refuses what it does not do yet (tools outside BETA, agents) with 501, never a fake; deep research with the flag off is a 403', async () => {
       const conversation = await create();
       for (const extra of [
-        { deep_research: true },
         { server_ids: ['s1'] },
         { personality: 'agent-1' },
       ]) {
         const response = await send(conversation.id, { content: 'Hi', ...extra });
         assert.equal(response.statusCode, 501, JSON.stringify(extra));
       }
+      // Deep research is built (research-chat.test.ts); without the flag enableDeepResearch it is refused.
+      const research = await send(conversation.id, { content: 'Hi', deep_research: true });
+      assert.equal(research.statusCode, 403, research.body);
+      assert.equal(research.json().code, 'forbidden');
       assert.equal(model.chatRequests().length, 0);
+      assert.deepEqual(await messages(conversation.id), []);
     });
 
     it("answers 404 for another user's conversation and messages, on every call", async () => {

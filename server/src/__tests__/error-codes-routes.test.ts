@@ -118,7 +118,8 @@ describe('error codes of the API', () => {
 
       const created = conversationSchema.parse((await t.inject({ method: 'POST', url: '/api/conversations?name=Codes' })).json());
       const send = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/conversations/${created.id}/messages/v2`, payload });
-      assert.equal(error(await send({ content: 'Hi', deep_research: true }), 501).code, 'not_implemented');
+      assert.equal(error(await send({ content: 'Hi', personality: 'agent-1' }), 501).code, 'not_implemented');
+      assert.equal(error(await send({ content: 'Hi', deep_research: true }), 403).code, 'forbidden');
       const noModel = error(await send({ content: 'Hi' }), 503);
       assert.equal(noModel.code, 'model_unavailable');
       const orphan = error(await send({ content: 'Hi', parent_message_id: '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e' }), 404);

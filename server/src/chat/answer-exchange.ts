@@ -19,7 +19,7 @@ import type { GroundingScope } from './grounding-scope';
 import { classifyIntent } from './intent';
 import type { NdjsonWriter } from './ndjson-writer';
 import { streamAnswer } from './stream-answer';
-import { generateTitle } from './title';
+import { titleConversation } from './title';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -260,13 +260,7 @@ export async function relayExchange(options: {
       if (intent && !sideCallsClosed) await send({ kind: 'intent', event: { payload: { trace_id: traceId }, intent_response: intent } });
     });
     if (exchange.isFirstExchange) {
-      titled = generateTitle(models, { model: exchange.model, question: exchange.payload.content }, log)
-        .then(async (title) => {
-          if (!title) return;
-          const set = await conversations.setTitle(exchange.owner, exchange.conversation.id, exchange.conversation.name, title);
-          if (set) log.info({ conversationId: exchange.conversation.id }, 'chat: conversation titled');
-        })
-        .catch((error: unknown) => log.warn({ err: error }, 'chat: the title could not be stored'));
+      titled = titleConversation(models, conversations, { owner: exchange.owner, conversation: exchange.conversation, model: exchange.model, question: exchange.payload.content }, log);
     }
   });
 

@@ -14,9 +14,14 @@ export const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: chat needs a l
  * `grounding`: the caller answers from collections and attachments (a stored conversation does;
  * the browser-kept history has no attachments, and answers only plainly). `toolServers`: the
  * caller offers the tools of the picked MCP servers (tools on and MCP tools in the feature set).
+ * `deepResearch`: the caller starts research runs (a stored conversation does; a run belongs to
+ * one, so the browser-kept history cannot).
  */
-export function unsupported(payload: MessagePayload, options: { grounding?: boolean; toolServers?: boolean } = {}): string | undefined {
-  if (payload.deep_research) return 'Deep research is not available yet';
+export function unsupported(
+  payload: MessagePayload,
+  options: { grounding?: boolean; toolServers?: boolean; deepResearch?: boolean } = {},
+): string | undefined {
+  if (!options.deepResearch && payload.deep_research) return 'Deep research is not available yet';
   if (!options.grounding && payload.attachments.length > 0) return 'Attachments are not available in chat yet';
   if (!options.grounding && payload.collections.length > 0) return 'Answers from collections are not available in chat yet';
   if (!options.toolServers && payload.server_ids.length > 0) return 'Tool servers are not available yet';

@@ -1,5 +1,6 @@
 import { CONVERSATION_NAME_MAX_LENGTH } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 import type { ModelProvider } from '../inference/model-provider';
 
 export const TITLE_SYSTEM_PROMPT = [
@@ -34,6 +35,26 @@ export async function generateTitle(
   } catch (error) {
     log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'chat: no title generated');
     return undefined;
+  }
+}
+
+/**
+ * Names a new conversation after its first question (unless the user renamed it meanwhile). Never
+ * rejects: a missing title is logged, the conversation keeps its name.
+ */
+export async function titleConversation(
+  models: ModelProvider,
+  conversations: Pick<ConversationsRepository, 'setTitle'>,
+  request: { owner: string; conversation: { id: string; name: string }; model: string; question: string },
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<void> {
+  try {
+    const title = await generateTitle(models, { model: request.model, question: request.question }, log);
+    if (!title) return;
+    const set = await conversations.setTitle(request.owner, request.conversation.id, request.conversation.name, title);
+    if (set) log.info({ conversationId: request.conversation.id }, 'chat: conversation titled');
+  } catch (error) {
+    log.warn({ err: error }, 'chat: the title could not be stored');
   }
 }
 

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { prepareIds, relayExchange, startExchange, type ChatToolSettings, type GroundedStart, type GroundingServices, type PreparedExchange } from '../chat/answer-exchange';
 import { resolveGroundingScope } from '../chat/grounding-scope';
+import { continueResearchExchange, startResearchExchange, streamResearchExchange, type ResearchExchange } from '../chat/research-exchange';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
@@ -25,7 +26,9 @@ import type { ToolLoop } from '../tools/tool-loop';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { mcpToolsEnabled } from '../mcp/mcp-gate';
 import { mcpTools } from '../mcp/mcp-tools';
+import type { ResearchService } from '../research/research-service';
 import { viewerOf } from './collections';
+import { DEEP_RESEARCH_OFF, deepResearchEnabled, sendResearchRefusal } from './research';
 
 /** Sends one of the contract's conversation refusals (the browser-kept history answers the same). */
 function refuse(reply: FastifyReply, which: keyof typeof CONVERSATION_ERRORS) {
@@ -46,6 +49,8 @@ export interface ConversationServices {
   grounding: GroundingServices;
   /** The built-in tools answers may call (CHAT_TOOLS on); absent: no tools. */
   tools?: ChatToolSettings | undefined;
+  /** Deep research runs started and continued from a message (`deep_research`); absent: refused (501). */
+  research?: ResearchService | undefined;
 }
 
 
@@ -55,7 +60,8 @@ export interface ConversationServices {
  * JSON lines (docs/chat.md). Every conversation and message is its owner's alone: another user's
  * is a 404, like a missing one.
  */
-export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (app, { conversations, models, storage, collections, grounding, tools }) => {
+export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (app, { conversations, models, storage, collections, grounding, tools, research }) => {
+  const settings = new SettingsRepository(grounding.db);
   app.post(
     '/conversations',
     { schema: { querystring: conversationNameQuerySchema, response: { 201: conversationSchema } } },
@@ -117,21 +123,24 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       // Beside them, a grounded message's collections (readable?) and attachments (this
       // conversation's, processed?): refused with 404 / 409 before anything is stored.
       // Picked MCP servers (server_ids) are offered with the tools, in feature set BETA only (docs/tools.md).
-      const [prepared, offered, resolved, toolServersOn] = await Promise.all([
+      // Deep research needs the flag enableDeepResearch, read on every message like POST /research.
+      const [prepared, offered, resolved, toolServersOn, researchOn] = await Promise.all([
         conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
         models.models(),
         resolveGroundingScope({ collections, conversations }, viewerOf(request), request.params.id, payload),
         tools && payload.server_ids.length > 0
-          ? mcpToolsEnabled(new SettingsRepository(grounding.db)).catch((error: unknown) => {
+          ? mcpToolsEnabled(settings).catch((error: unknown) => {
               // No stored feature set (settings never seeded): MCP tools are off, as outside BETA.
               request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'chat: the feature set could not be read; no tool servers');
               return false;
             })
           : false,
+        research && payload.deep_research ? deepResearchEnabled(settings) : false,
       ]);
       if (!prepared) return refuse(reply, 'conversationNotFound');
-      const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn });
+      const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn, deepResearch: research !== undefined });
       if (notYet) return sendError(reply, 501, notYet);
+      if (payload.deep_research && !researchOn) return sendError(reply, 403, DEEP_RESEARCH_OFF);
       if ('refusal' in resolved) return sendError(reply, resolved.refusal.status, resolved.refusal.message, { code: resolved.refusal.code });
 
       // Where the new message goes: absent parent = after the latest message; null = a new first message.
@@ -155,6 +164,31 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       const picked = pickModel(offered, payload.reasoning_model_override);
       if ('status' in picked) return sendError(reply, picked.status, picked.message, { code: picked.code });
       const { model } = picked;
+
+      if (research && payload.deep_research) {
+        // Deep research (docs/deep-research.md "Starting a run from chat"): the run is the answer.
+        const researchExchange: ResearchExchange = {
+          owner,
+          conversation,
+          parentId,
+          existingUserMessage,
+          userMessageId,
+          assistantMessageId,
+          model,
+          payload,
+          isFirstExchange: !prepared.hasMessages,
+          serverIds: toolServersOn ? payload.server_ids : [],
+        };
+        let started;
+        try {
+          started = payload.deep_research_id === undefined
+            ? await startResearchExchange({ research, conversations }, researchExchange)
+            : await continueResearchExchange({ research, conversations }, researchExchange, payload.deep_research_id);
+        } catch (error) {
+          return sendResearchRefusal(reply, error);
+        }
+        return streamResearchExchange(reply, { research, conversations, models, exchange: researchExchange, started, log: request.log });
+      }
 
       const exchange: PreparedExchange = {
         owner,
