@@ -101,7 +101,7 @@ describe('the research panel', () => {
     pushEvents(ev.planning('Revenue 2025', [{ task_id: 'task-1', content: 'Find the annual report 2025' }, { task_id: 'task-3', content: 'Compare both' }, { task_id: 'task-4', content: 'Ask the wiki' }]), ev.task('task-1', 'begin'), ev.task('task-1', 'in_progress', { id: 'c1', tool: 'search_documents', capability: 'document search', args: { query: 'annual report' } }));
     const tasks = await within(panel()).findByRole('region', { name: 'Tasks' });
     expect(within(tasks).getAllByRole('listitem').map((item) => item.querySelector('.research__task-head')?.textContent)).toEqual(['Find the annual report 2025Working', 'Compare bothPending', 'Ask the wikiPending']);
-    expect(within(tasks).getByText('Used document search')).toBeInTheDocument();
+    expect(within(tasks).getByText('Searched the documents: “annual report”')).toBeInTheDocument();
     expect(within(tasks).getByText(/"query": "annual report"/)).toBeInTheDocument();
     expect(currentStep()).toBe('Research');
     expect(await violations()).toEqual([]);
@@ -150,7 +150,7 @@ describe('the research panel', () => {
     expect(research.follows).toEqual([0, 5]);
     const tasks = within(panel()).getByRole('region', { name: 'Tasks' });
     expect(within(tasks).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(tasks).getAllByText(/^Used /).map((node) => node.textContent)).toEqual(['Used search_documents', 'Used web_search']);
+    expect(within(tasks).getAllByText(/^Searched the /).map((node) => node.textContent)).toEqual(['Searched the documents: “a”', 'Searched the web: “b”']);
     pushEvents(ev.report('by 12 %.'), ev.end());
     research.state = { ...research.state, status: 'completed', stage: 'end', report: 'Revenue grew by 12 %.', last_seq: 10 };
     endStreams({ kind: 'done' });

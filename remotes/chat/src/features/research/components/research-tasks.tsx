@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { prettyArguments, type RunToolCall } from '../model/research-run';
+import { toolCallSummary } from '../model/tool-call-summary';
 import type { ViewTask } from '../model/research-view';
 
 const BADGE: Record<TaskStatus, 'neutral' | 'info' | 'primary' | 'success' | 'error'> = {
@@ -48,11 +49,12 @@ export function ResearchTasks({ tasks }: { tasks: readonly ViewTask[] }) {
 function ToolCallStep({ call }: { call: RunToolCall }) {
   const { t } = useTranslation(NAMESPACE);
   const args = prettyArguments(call.argsJson);
+  const builtin = toolCallSummary(call);
   return (
     // The classes of the conversation's tool step (message-item.css): one look for every tool call.
     <details className="conversation__tool-step research__tool-call">
       <summary>
-        <span className="conversation__tool-summary">{t('research.tasks.call', { name: call.capability || call.toolName })}</span>
+        <span className="conversation__tool-summary">{builtin ? t(builtin.key, builtin.values) : t('research.tasks.call', { name: call.toolName })}</span>
       </summary>
       <dl className="conversation__tool-body research__tool-call-body">
         <dt>{t('research.tasks.tool')}</dt>
