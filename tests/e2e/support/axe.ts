@@ -19,7 +19,8 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   // Calls a page makes on entry may still add content (a notification): let them settle first.
   // An element added just after that (a notification rendered when an answer arrives) starts its
   // animation late: wait until two looks 150 ms apart find nothing finite still running.
-  await page.waitForLoadState('networkidle');
+  // A page that follows a stream (a deep research run) never goes idle: wait for that at most 5 s.
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   // (No named functions inside: tsx would wrap them in a helper the page does not have.)
   await page.evaluate(async () => {
     const deadline = performance.now() + 5000;
