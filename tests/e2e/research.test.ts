@@ -196,7 +196,7 @@ describe('deep research end to end', { timeout: 25 * 60_000 }, () => {
       const again = await browser.context.newPage();
       await again.goto(conversationUrl);
       const report = again.getByRole('region', { name: 'Tiefenrecherche' }).last();
-      await report.getByText('48 Euro pro Tag').waitFor({ timeout: 120_000 });
+      await report.getByText('48 Euro pro Tag', { exact: true }).waitFor({ timeout: 120_000 });
       await shot(again, 'desktop-de-report');
       await expectNoAxeViolations(again, 'report');
 
@@ -242,7 +242,7 @@ describe('deep research end to end', { timeout: 25 * 60_000 }, () => {
       await expectNoAxeViolations(page, 'phone plan');
       await editor.getByRole('button', { name: 'Approve plan' }).click();
       const panel = page.getByRole('region', { name: 'Deep research' }).last();
-      await panel.getByText('48 euros a day').waitFor({ timeout: 120_000 });
+      await panel.getByText('48 euros a day', { exact: true }).waitFor({ timeout: 120_000 });
       await shot(page, 'phone-en-report');
       await expectNoAxeViolations(page, 'phone report');
       // Nothing wider than the phone's screen.
