@@ -111,4 +111,32 @@ describe('long conversations', () => {
     await within(screen.getByRole('list', { name: 'Messages' })).findByText('Short.');
     expect(scroller.scrollTop).toBe(2800);
   });
+
+  it('keeps following when the layout, not the reader, moves the view away from the end', async () => {
+    const history = new FakeChatHistory(chain(3), { autoAnswer: null });
+    const user = userEvent.setup();
+    renderConversation(history);
+    await screen.findByText('Answer 3');
+    const scroller = screen.getByTestId('conversation-scroller');
+    scrollGeometry(scroller, 2000);
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'More{Enter}');
+    await waitFor(() => expect(history.streams).toHaveLength(1));
+    act(() => history.streams[0]!.text('Chunk one'));
+    await screen.findByText('Chunk one');
+    expect(scroller.scrollTop).toBe(2000);
+
+    // A message above grows (a research plan unfolds): the browser reports a scroll far from the end.
+    scrollGeometry(scroller, 2600);
+    scroller.scrollTop = 40;
+    fireEvent.scroll(scroller);
+    expect(scroller.scrollTop).toBe(2600);
+    expect(screen.queryByRole('button', { name: 'Jump to latest' })).not.toBeInTheDocument();
+
+    // The reader scrolling up (the height as it was) still stops the following.
+    scroller.scrollTop = 500;
+    fireEvent.scroll(scroller);
+    act(() => history.streams[0]!.text(' and two'));
+    await screen.findByText('Chunk one and two');
+    expect(scroller.scrollTop).toBe(500);
+  });
 });

@@ -28,20 +28,31 @@ export function useStickToBottom(
   const stuck = useRef(true);
   const [following, setFollowing] = useState(true);
   const lastFollowKey = useRef(followKey);
+  /** The content's height when the view last scrolled (itself or by the reader). */
+  const lastHeight = useRef<number | undefined>(undefined);
 
   const toEnd = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     if (scrollToEnd) scrollToEnd();
     else element.scrollTop = element.scrollHeight;
+    lastHeight.current = element.scrollHeight;
   }, [scroller, scrollToEnd]);
 
   const onScroll = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
-    stuck.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
-    setFollowing(stuck.current);
-  }, [scroller]);
+    const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
+    // A scroll away from the end while the content changed its height is the layout moving (a
+    // message replaced by a taller one, a research plan unfolding), not the reader: keep following.
+    if (stuck.current && !atEnd && lastHeight.current !== undefined && element.scrollHeight !== lastHeight.current) {
+      toEnd();
+      return;
+    }
+    lastHeight.current = element.scrollHeight;
+    stuck.current = atEnd;
+    setFollowing(atEnd);
+  }, [scroller, toEnd]);
 
   const jumpToLatest = useCallback(() => {
     stuck.current = true;
