@@ -96,14 +96,16 @@ async function waitFor(id: string, status: string) {
 async function once(n: number, follow: boolean): Promise<{ executionMs: number; delays: number[] }> {
   const id = await service.start({ owner: 'bench', question: `Research in ${n} tasks` });
   const planned = await waitFor(id, 'awaiting_approval');
-  const approvedAt = performance.now();
+  // Wall clock, as the events' stored time (created_at) is: the follower below sees an event only
+  // at its next poll, so its receive time would round the figure to the polling interval.
+  const approvedAt = Date.now();
   const delays: number[] = [];
   let executionMs = 0;
   const controller = new AbortController();
   const watching = (async () => {
     // The first generation piece marks the end of execution.
     for await (const stored of service.follow(id, 0, controller.signal)) {
-      if (stored.event.stage === 'generation' && executionMs === 0) executionMs = performance.now() - approvedAt;
+      if (stored.event.stage === 'generation' && executionMs === 0) executionMs = stored.createdAt.getTime() - approvedAt;
     }
   })();
   await service.approvePlan(id, 'bench', { plan: planned.tasks.map(({ task_id, content }) => ({ task_id, content })), approve: true });
