@@ -7,10 +7,8 @@ import {
   conversationSearchResponseSchema,
   inContextSourcesResponseSchema,
   messageListResponseSchema,
-  researchStateSchema,
   type DeepResearchEvent,
   type Message,
-  type ResearchState,
   type StreamEvent,
 } from '@assistant/contracts';
 import { makeDocx } from '../../../tests/fixtures/documents/make-documents';
@@ -35,6 +33,7 @@ import { createRetriever } from '../search/retriever';
 import { loadSettingsSeed } from '../settings/load-seed';
 import { DEMO_SEED_FILE } from '../testing/test-app';
 import { parseEvents } from './support/chat-test-app';
+import { researchStateReader } from './support/research-state';
 import { multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
 
 const first = (prompt: string) => prompt.split('\n')[0]!;
@@ -162,20 +161,7 @@ describe('deep research from chat', () => {
     assert.equal(response.statusCode, 200, response.body);
     return messageListResponseSchema.parse(response.json()).messages;
   }
-  async function state(id: string): Promise<ResearchState> {
-    const response = await t.as('employee', { method: 'GET', url: `/api/research/${id}` });
-    assert.equal(response.statusCode, 200, response.body);
-    return researchStateSchema.parse(response.json());
-  }
-  async function until(id: string, done: (s: ResearchState) => boolean, what: string): Promise<ResearchState> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const s = await state(id);
-      if (done(s)) return s;
-      if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}: ${JSON.stringify(s)}`);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-  }
+  const { state, until } = researchStateReader(() => t);
   async function approve(id: string) {
     const planned = await state(id);
     const response = await t.as('employee', {

@@ -25,6 +25,7 @@ import { researchTools } from '../research/research-tools';
 import { createRetriever } from '../search/retriever';
 import { loadSettingsSeed } from '../settings/load-seed';
 import { DEMO_SEED_FILE } from '../testing/test-app';
+import { researchStateReader } from './support/research-state';
 import { multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
 
 const has = (marker: string) => (text: string | undefined) => (text ?? '').includes(marker.split('\n')[0]!);
@@ -133,20 +134,7 @@ describe('deep research runs', () => {
     assert.equal(response.statusCode, 201, response.body);
     return researchStateSchema.parse(response.json());
   }
-  async function state(id: string): Promise<ResearchState> {
-    const response = await t.as('employee', { method: 'GET', url: `/api/research/${id}` });
-    assert.equal(response.statusCode, 200, response.body);
-    return researchStateSchema.parse(response.json());
-  }
-  async function until(id: string, done: (s: ResearchState) => boolean, what: string): Promise<ResearchState> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const s = await state(id);
-      if (done(s)) return s;
-      if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}: ${JSON.stringify(s)}`);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-  }
+  const { state, until } = researchStateReader(() => t);
   /** The stream of a run's events after `after` (complete: the run is over). */
   async function replay(id: string, afterSeq = 0): Promise<StreamEvent[]> {
     const response = await t.as('employee', { method: 'GET', url: `/api/research/${id}/events?after=${afterSeq}` });
