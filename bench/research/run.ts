@@ -14,7 +14,6 @@
 //
 //   node --import tsx bench/research/run.ts [--tasks 10] [--latency-ms 150] [--poll-ms 250] [--rounds 3]
 
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { startScriptedModelServer, type ScriptRule } from '../../tests/fixtures/scripted-model-server';
 import { openDatabase } from '../../server/src/db/database';
