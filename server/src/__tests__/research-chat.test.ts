@@ -368,6 +368,22 @@ describe('deep research from chat', () => {
     }
   });
 
+  it('a picked MCP server that is down is left out of the tasks: the run still completes with the built-in tools', async () => {
+    const dead = await startTestMcpServer();
+    await dead.close();
+    const server = await new McpServersRepository(handle.db).create({ name: 'Down', url: dead.url, bearer_token: undefined }, 'admin');
+    const id = await conversation();
+    const { researchId } = await step(id, { content: MCP_QUESTION, server_ids: [server.id] });
+    await approve(researchId);
+    const done = await until(researchId, (s) => s.status !== 'running' && s.status !== 'awaiting_approval', 'the end of the run');
+    assert.equal(done.status, 'completed', JSON.stringify(done));
+    assert.ok(done.report, 'the report was written');
+    const taskCalls = model.chatRequests().filter((request) => request.systemMessage?.startsWith(TASK) && request.lastUserMessage?.includes('Erika') && request.tools);
+    const offered = taskCalls.at(-1)?.tools ?? [];
+    assert.ok(offered.includes('search_documents'), JSON.stringify(offered));
+    assert.ok(!offered.some((name) => name.startsWith('down__')), `no tool of the dead server: ${JSON.stringify(offered)}`);
+  });
+
   it('the browser-kept history (POST /api/chat/stream) still refuses deep research with 501', async () => {
     const response = await t.as('employee', { method: 'POST', url: '/api/chat/stream', payload: { payload: { content: QUESTION, deep_research: true }, history: [] } });
     assert.equal(response.statusCode, 501, response.body);
