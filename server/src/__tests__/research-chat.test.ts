@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import {
-  collectionSummarySchema,
   conversationListResponseSchema,
   conversationSchema,
   conversationSearchResponseSchema,
@@ -11,30 +10,22 @@ import {
   type Message,
   type StreamEvent,
 } from '@assistant/contracts';
-import { makeDocx } from '../../../tests/fixtures/documents/make-documents';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import { startTestMcpServer } from '../../../tests/fixtures/test-mcp-server';
 import { openDatabase, type DatabaseHandle } from '../db/database';
-import { FilesRepository } from '../db/repositories/files-repository';
-import { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { JUDGE_SYSTEM_PROMPT } from '../grounding/judge-sources';
 import { SOURCES_JOB_KIND, sourcesJobHandler } from '../grounding/sources-job';
 import { ModelProvider } from '../inference/model-provider';
-import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
-import { IngestionRunner } from '../ingestion/ingestion-runner';
 import { JobRunner } from '../jobs/job-runner';
 import { McpServersRepository } from '../mcp/mcp-servers-repository';
-import { DEFAULT_RESEARCH_LIMITS, researchJobHandlers } from '../research/research-jobs';
 import { CLARIFY_SYSTEM_PROMPT, PLAN_SYSTEM_PROMPT, REPORT_SYSTEM_PROMPT, TASK_SYSTEM_PROMPT } from '../research/research-prompts';
-import { ResearchRepository } from '../research/research-repository';
-import { researchTools } from '../research/research-tools';
-import { createRetriever } from '../search/retriever';
 import { loadSettingsSeed } from '../settings/load-seed';
 import { DEMO_SEED_FILE } from '../testing/test-app';
 import { parseEvents } from './support/chat-test-app';
+import { startResearchJobRunner, uploadTravelPolicy } from './support/research-jobs-runner';
 import { researchStateReader } from './support/research-state';
-import { multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
+import { startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
 
 const first = (prompt: string) => prompt.split('\n')[0]!;
 const TASK = first(TASK_SYSTEM_PROMPT);
@@ -91,44 +82,12 @@ describe('deep research from chat', () => {
     model = await startScriptedModelServer({ models: ['scripted-model'], rules: RULES });
     t = await startCollectionsTestApp(handle, { OPENAI_BASE_URL: model.url, RESEARCH_MAX_CONCURRENT_PER_USER: '2' });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const collection = collectionSummarySchema.parse((await t.as('employee', { method: 'POST', url: '/api/collections', payload: { name: 'Policies' } })).json());
-    const uploaded = await t.as('employee', {
-      method: 'POST',
-      url: `/api/collections/${collection.id}/files`,
-      ...multipart([{ name: 'Travel.docx', content: Buffer.from(makeDocx(['The travel policy applies to every trip. Trips need approval first.'])) }]),
-    });
-    assert.equal(uploaded.statusCode, 201, uploaded.body);
-    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+    await uploadTravelPolicy(t, handle.db);
   });
   beforeEach(() => {
     model.setScript({ rules: RULES });
     // The research jobs as main.ts registers them, with the MCP servers' tools.
-    const models = new ModelProvider({ baseUrl: model.url, timeoutMs: 30_000, logger: quiet });
-    runner = new JobRunner({
-      db: handle.db,
-      handlers: researchJobHandlers({
-        research: new ResearchRepository(handle.db),
-        traces: new GroundingTracesRepository(handle.db),
-        models,
-        tools: researchTools(
-          {
-            db: handle.db,
-            retriever: createRetriever({ db: handle.db, storage: { vector: false, vectorVersion: undefined } }),
-            files: new FilesRepository(handle.db),
-            searchMaxCharacters: 4000,
-          },
-          { db: handle.db, log: quiet },
-        ),
-        limits: DEFAULT_RESEARCH_LIMITS,
-        log: quiet,
-        cancelPollMs: 100,
-      }),
-      pollMs: 20,
-      leaseMs: 1500,
-      concurrency: 4,
-      maxAttempts: DEFAULT_RESEARCH_LIMITS.maxAttempts + 1,
-    });
-    runner.start();
+    runner = startResearchJobRunner(handle.db, model.url, { mcp: true });
   });
   afterEach(async () => {
     await runner.stop();

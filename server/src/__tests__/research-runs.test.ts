@@ -1,32 +1,24 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import {
-  collectionSummarySchema,
   researchStateSchema,
   streamEventSchema,
   type DeepResearchEvent,
   type ResearchState,
   type StreamEvent,
 } from '@assistant/contracts';
-import { makeDocx } from '../../../tests/fixtures/documents/make-documents';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import { openDatabase, type DatabaseHandle } from '../db/database';
-import { FilesRepository } from '../db/repositories/files-repository';
 import { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import { SettingsRepository } from '../db/repositories/settings-repository';
-import { ModelProvider } from '../inference/model-provider';
-import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
-import { IngestionRunner } from '../ingestion/ingestion-runner';
 import { JobRunner } from '../jobs/job-runner';
-import { CANCELLED_REASON, DEFAULT_RESEARCH_LIMITS, INTERRUPTED_REASON, researchJobHandlers, type ResearchLimits } from '../research/research-jobs';
+import { CANCELLED_REASON, INTERRUPTED_REASON, type ResearchLimits } from '../research/research-jobs';
 import { CLARIFY_SYSTEM_PROMPT, PLAN_SYSTEM_PROMPT, REPORT_SYSTEM_PROMPT, TASK_SYSTEM_PROMPT } from '../research/research-prompts';
-import { ResearchRepository } from '../research/research-repository';
-import { researchTools } from '../research/research-tools';
-import { createRetriever } from '../search/retriever';
 import { loadSettingsSeed } from '../settings/load-seed';
 import { DEMO_SEED_FILE } from '../testing/test-app';
+import { startResearchJobRunner, uploadTravelPolicy } from './support/research-jobs-runner';
 import { researchStateReader } from './support/research-state';
-import { multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
+import { startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
 
 const has = (marker: string) => (text: string | undefined) => (text ?? '').includes(marker.split('\n')[0]!);
 const TASK = TASK_SYSTEM_PROMPT.split('\n')[0]!;
@@ -70,33 +62,7 @@ describe('deep research runs', () => {
   let runner: JobRunner;
   let origin: string;
 
-  const startRunner = (limits: Partial<ResearchLimits> = {}) => {
-    const full: ResearchLimits = { ...DEFAULT_RESEARCH_LIMITS, taskConcurrency: 4, ...limits };
-    const models = new ModelProvider({ baseUrl: model.url, timeoutMs: 30_000, logger: { debug() {}, info() {}, warn() {}, error() {} } });
-    const job = new JobRunner({
-      db: handle.db,
-      handlers: researchJobHandlers({
-        research: new ResearchRepository(handle.db),
-        traces: new GroundingTracesRepository(handle.db),
-        models,
-        tools: researchTools({
-          db: handle.db,
-          retriever: createRetriever({ db: handle.db, storage: { vector: false, vectorVersion: undefined } }),
-          files: new FilesRepository(handle.db),
-          searchMaxCharacters: 4000,
-        }),
-        limits: full,
-        log: { info() {}, warn() {}, error() {} },
-        cancelPollMs: 100,
-      }),
-      pollMs: 20,
-      leaseMs: 1500,
-      concurrency: 4,
-      maxAttempts: full.maxAttempts + 1,
-    });
-    job.start();
-    return job;
-  };
+  const startRunner = (limits: Partial<ResearchLimits> = {}) => startResearchJobRunner(handle.db, model.url, { limits: { taskConcurrency: 4, ...limits } });
 
   before(async () => {
     handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
@@ -104,14 +70,7 @@ describe('deep research runs', () => {
     model = await startScriptedModelServer({ models: ['scripted-model'], rules: rules({ hangSlow: false }) });
     t = await startCollectionsTestApp(handle, { OPENAI_BASE_URL: model.url, RESEARCH_MAX_TASKS: '6', RESEARCH_MAX_CONCURRENT_PER_USER: '2' });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const collection = collectionSummarySchema.parse((await t.as('employee', { method: 'POST', url: '/api/collections', payload: { name: 'Policies' } })).json());
-    const uploaded = await t.as('employee', {
-      method: 'POST',
-      url: `/api/collections/${collection.id}/files`,
-      ...multipart([{ name: 'Travel.docx', content: Buffer.from(makeDocx(['The travel policy applies to every trip. Trips need approval first.'])) }]),
-    });
-    assert.equal(uploaded.statusCode, 201, uploaded.body);
-    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+    await uploadTravelPolicy(t, handle.db);
   });
   beforeEach(() => {
     model.setScript({ rules: rules({ hangSlow: false }) });
