@@ -88,9 +88,9 @@ describe('deep research end to end', { timeout: 25 * 60_000 }, () => {
           toolCalls: [{ name: 'hr__lookup_employee', arguments: { name: 'Erika Mustermann' } }],
         },
         { system: TASK, offersTools: true, afterToolResults: false, toolCalls: [{ name: 'search_documents', arguments: { query: 'Reisekostenpauschale Ausland' } }] },
-        // The findings come slowly (a word every 400 ms): time to close the tab while tasks work.
-        { system: TASK, afterToolResults: true, match: (text) => text.includes('Erika'), reply: 'Erika Mustermann sitzt in der Personalabteilung, Raum 2.14.', delayMs: 400 },
-        { system: TASK, afterToolResults: true, reply: 'Die Reiserichtlinie nennt 48 Euro pro Tag für Auslandsreisen [1].', delayMs: 400 },
+        // The findings come slowly (a word every 1.5 s): time to close the tab while tasks work.
+        { system: TASK, afterToolResults: true, match: (text) => text.includes('Erika'), reply: 'Erika Mustermann sitzt in der Personalabteilung, Raum 2.14.', delayMs: 1500 },
+        { system: TASK, afterToolResults: true, reply: 'Die Reiserichtlinie nennt 48 Euro pro Tag für Auslandsreisen [1].', delayMs: 1500 },
         {
           system: REPORT,
           delayMs: 30,
