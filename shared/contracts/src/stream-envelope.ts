@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { toolEventSchema, streamTextEventSchema, intentEventSchema } from './chat-events';
 import { deepResearchEventSchema } from './deep-research';
+import { canvasEditEventSchema } from './canvas';
 import { nonEmptyStringSchema, unknownDiscriminator, uuidSchema } from './common';
 
 /**
  * The one envelope every streamed event travels in (DESIGN section 4; SPEC section 5: streamed
  * responses are JSON lines, each line parsed and validated, bad lines logged and skipped). Used by
- * POST conversations/{id}/messages/v2, POST qa/chat and the easy-language call.
+ * POST conversations/{id}/messages/v2, POST qa/chat, the easy-language call and POST skills/canvas-edit-agent.
  *
  * One JSON object per line, discriminated by `kind`. The events of chat-events.ts and
  * deep-research.ts travel unchanged under `event`; `message`, `error` and `done` are the envelope's
@@ -16,13 +17,15 @@ import { nonEmptyStringSchema, unknownDiscriminator, uuidSchema } from './common
 /** The Content-Type of a streamed answer. */
 export const STREAM_CONTENT_TYPE = 'application/x-ndjson';
 
-export const STREAM_EVENT_KINDS = ['tool', 'stream_text', 'intent', 'deep_research', 'message', 'error', 'done'] as const;
+export const STREAM_EVENT_KINDS = ['tool', 'stream_text', 'intent', 'deep_research', 'canvas_edit', 'message', 'error', 'done'] as const;
 export type StreamEventKind = (typeof STREAM_EVENT_KINDS)[number];
 
 export const toolStreamEventSchema = z.object({ kind: z.literal('tool'), event: toolEventSchema });
 export const streamTextStreamEventSchema = z.object({ kind: z.literal('stream_text'), event: streamTextEventSchema });
 export const intentStreamEventSchema = z.object({ kind: z.literal('intent'), event: intentEventSchema });
 export const deepResearchStreamEventSchema = z.object({ kind: z.literal('deep_research'), event: deepResearchEventSchema });
+/** POST skills/canvas-edit-agent only (canvas.ts). */
+export const canvasEditStreamEventSchema = z.object({ kind: z.literal('canvas_edit'), event: canvasEditEventSchema });
 
 /**
  * The ids of the stored messages of this exchange, sent once, as soon as the assistant message is
@@ -49,6 +52,7 @@ export const STREAM_ERROR_CODES = {
   rate_limited: 'Too many requests; try again later',
   input_too_long: 'The input is longer than the model accepts',
   answer_too_long: 'The answer was longer than the server keeps and was cut off',
+  edit_outside_range: 'The model changed text outside the selection, so nothing was changed',
   internal: 'Unexpected server error',
 } as const;
 export type StreamErrorCode = keyof typeof STREAM_ERROR_CODES;
@@ -70,6 +74,7 @@ export const streamEventSchema = z.discriminatedUnion(
     streamTextStreamEventSchema,
     intentStreamEventSchema,
     deepResearchStreamEventSchema,
+    canvasEditStreamEventSchema,
     messageStreamEventSchema,
     errorStreamEventSchema,
     doneStreamEventSchema,
