@@ -45,3 +45,15 @@ export const toolServerKeys = {
   all: ['mcp-servers'] as const,
   choices: ['mcp-servers', 'choices'] as const,
 };
+
+/**
+ * The canvases of a conversation (docs/canvas.md), kept where its history is kept (the scope):
+ * a canvas's current document, its versions and one version's text.
+ */
+export const canvasKeys = {
+  all: ['canvases'] as const,
+  list: (scope: ChatHistoryScope, conversationId: string) => ['canvases', 'list', scope, conversationId] as const,
+  document: (scope: ChatHistoryScope, canvasId: string) => ['canvases', 'document', scope, canvasId] as const,
+  versions: (scope: ChatHistoryScope, canvasId: string) => ['canvases', 'versions', scope, canvasId] as const,
+  version: (scope: ChatHistoryScope, canvasId: string, version: number) => ['canvases', 'version', scope, canvasId, version] as const,
+};

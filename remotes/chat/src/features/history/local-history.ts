@@ -1,6 +1,5 @@
 import {
   CONVERSATION_ERRORS,
-  apiErrorCodeForStatus,
   conversationNameSchema,
   conversationSearchQuerySchema,
   conversationSearchSnippet,
@@ -9,7 +8,6 @@ import {
   messagePayloadSchema,
   streamEventSchema,
   validationFailure,
-  type ApiError,
   type Conversation,
   type ConversationSearchResult,
   type LocalChatRequestInput,
@@ -21,6 +19,7 @@ import {
 import { ApiRequestError, RequestAbortedError, apiClients, type HttpClient } from '@assistant/platform';
 import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
 import type { ChatHistory } from './chat-history';
+import { localFailure as failure } from './local-failure';
 import { titleFromQuestion } from './title-from-question';
 
 /** The IndexedDB database of a user's conversations: one per user, so no user reads another's. */
@@ -52,14 +51,6 @@ export interface LocalHistoryOptions {
 
 export function localDatabaseName(userSub: string): string {
   return `${LOCAL_DB_PREFIX}.${userSub}`;
-}
-
-/** A refusal with the body the server would answer (apiErrorSchema, with its code). */
-function failure(status: 400 | 404 | 409, message: string, details: Pick<ApiError, 'code' | 'issues'> = {}): ApiRequestError {
-  const error = { 400: 'Bad Request', 404: 'Not Found', 409: 'Conflict' }[status];
-  const body: ApiError = { statusCode: status, error, message, code: details.code ?? apiErrorCodeForStatus(status) };
-  if (details.issues) body.issues = details.issues;
-  return new ApiRequestError(`${status} ${error}: ${message}`, { status, body });
 }
 
 /** One of the contract's conversation refusals, the same the server sends. */
