@@ -101,7 +101,9 @@ export function createLocalCanvasStore(options: LocalCanvasStoreOptions): Canvas
         .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
     },
     async createCanvas(conversationId, title, markdown) {
-      const checkedTitle = canvasTitleSchema.parse(title);
+      const checked = canvasTitleSchema.safeParse(title);
+      if (!checked.success) throw localFailure(400, `body/title ${checked.error.issues[0]!.message}`, { code: 'validation_failed' });
+      const checkedTitle = checked.data;
       if (canvasTooLong(markdown)) throw tooLong();
       if ((await self.listCanvases(conversationId)).length >= CANVAS_MAX_PER_CONVERSATION) throw refused('tooManyCanvases');
       const at = now();
