@@ -20,6 +20,8 @@ export interface DatabaseSchema {
   mcp_servers: McpServersTable;
   research_runs: ResearchRunsTable;
   research_events: ResearchEventsTable;
+  canvases: CanvasesTable;
+  canvas_versions: CanvasVersionsTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -259,5 +261,29 @@ export interface ResearchEventsTable {
   research_id: string;
   seq: number;
   event: ColumnType<unknown, string, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Canvas documents (docs/canvas.md): each belongs to a conversation and its owner; `version` is the current one. */
+export interface CanvasesTable {
+  id: string;
+  owner_id: string;
+  conversation_id: string;
+  title: string;
+  version: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The versions of a canvas, numbered from 1; never changed once stored. */
+export interface CanvasVersionsTable {
+  canvas_id: string;
+  version: number;
+  author: 'user' | 'model';
+  instruction: string | null;
+  restored_from: number | null;
+  markdown: string;
+  /** `markdown.length` (UTF-16 code units, as CANVAS_MAX_CHARACTERS counts). */
+  characters: number;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

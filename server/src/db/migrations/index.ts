@@ -12,6 +12,7 @@ import * as conversationAttachments from './0010-conversation-attachments';
 import * as mcpServers from './0011-mcp-servers';
 import * as research from './0012-research';
 import * as researchInChat from './0013-research-in-chat';
+import * as canvases from './0014-canvases';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-mcp-servers': mcpServers,
   '0012-research': research,
   '0013-research-in-chat': researchInChat,
+  '0014-canvases': canvases,
 };
