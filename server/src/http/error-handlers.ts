@@ -37,7 +37,9 @@ export function registerErrorHandlers(app: FastifyInstance) {
     }
     // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their message.
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(reply, 413, error.message, { limit: { value: app.initialConfig.bodyLimit ?? 1_048_576, unit: 'bytes' } });
+      // The route's own limit when it set one (the canvas routes, the admin settings).
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576;
+      return sendError(reply, 413, error.message, { limit: { value: limit, unit: 'bytes' } });
     }
     return sendError(reply, status, error.message);
   });
