@@ -5,6 +5,7 @@ import { registerAuthentication } from './auth/auth-hook';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import { CanvasStore } from './canvas/canvas-store';
 import { CollectionsRepository } from './db/repositories/collections-repository';
 import { ConversationsRepository } from './db/repositories/conversations-repository';
 import { FeedbackRepository } from './db/repositories/feedback-repository';
@@ -19,6 +20,8 @@ import { ModelProvider } from './inference/model-provider';
 import { FileStorage } from './ingestion/file-storage';
 import { JobQueue } from './jobs/job-queue';
 import { adminSettingsRoutes } from './routes/admin-settings';
+import { canvasEditAgentRoutes } from './routes/canvas-edit-agent';
+import { canvasRoutes } from './routes/canvases';
 import { collectionRoutes } from './routes/collections';
 import { configRoutes } from './routes/config';
 import { conversationFileRoutes } from './routes/conversation-files';
@@ -108,6 +111,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const traces = new GroundingTracesRepository(db);
   const jobs = new JobQueue(db);
   const conversations = new ConversationsRepository(db);
+  const canvases = new CanvasStore(db);
   // Deep research (docs/deep-research.md): the runs' jobs are main.ts's research runner; runs start
   // from POST /research and from a chat message.
   const research = new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research });
@@ -141,6 +145,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models });
+      // The canvas (docs/canvas.md): documents beside a conversation, and the model's edits.
+      await api.register(canvasRoutes, { canvases });
+      await api.register(canvasEditAgentRoutes, { models, canvases });
       await api.register(qaResourcesRoutes, { collections, models, retriever, qa: config.qa });
       await api.register(qaChatRoutes, { db, collections, files, models, retriever, traces, qa: config.qa });
       await api.register(qaSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
