@@ -1,9 +1,10 @@
 import type { Conversation } from '@assistant/contracts';
 import { useQueryClient } from '@assistant/platform';
-import { Button, ErrorState, Loading, PageHeader } from '@assistant/ui';
+import { Button, ErrorState, Loading, PageHeader, cx } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { CanvasOpenerProvider, CanvasPanel, useCanvasStore, type CanvasPanelTarget, type OpenCanvas } from '../features/canvas';
 import { ConversationView } from '../features/conversation/components/conversation-view';
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import { useConversationMutations } from '../features/conversations/hooks/use-conversation-mutations';
@@ -44,6 +45,8 @@ export default function ChatPage() {
       done: () => {
         if (narrow) setPanel(false);
       },
+      /** The canvas opened beside the conversation: the list gives it the room. */
+      collapse: () => setPanel(false),
     }),
     [panelId, panelOpen, narrow],
   );
@@ -73,6 +76,7 @@ interface PanelControl {
   narrow: boolean;
   close(): void;
   done(): void;
+  collapse(): void;
 }
 
 function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: PanelControl }) {
@@ -124,6 +128,28 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
     [conversationId, navigate, basePath],
   );
 
+  // The canvas beside the conversation (features/canvas): one at a time, of the open conversation.
+  const canvasStore = useCanvasStore(history);
+  const [canvas, setCanvas] = useState<{ conversationId: string; target: CanvasPanelTarget } | null>(null);
+  const seeds = useRef(0);
+  const { collapse } = panel;
+  const openCanvas = useCallback<OpenCanvas>(
+    (request) => {
+      const target: CanvasPanelTarget = 'canvasId' in request ? { canvasId: request.canvasId } : { seed: request.seed, serial: ++seeds.current };
+      setCanvas({ conversationId: request.conversationId, target });
+      collapse();
+    },
+    [collapse],
+  );
+  const canvasOpener = useMemo(() => ({ open: openCanvas, store: canvasStore }), [openCanvas, canvasStore]);
+  // Another conversation (or a new one) was opened: its canvas is not this one.
+  useEffect(() => setCanvas((current) => (current && current.conversationId !== conversationId ? null : current)), [conversationId]);
+  const closeCanvas = useCallback(() => {
+    setCanvas(null);
+    document.querySelector<HTMLTextAreaElement>('.chat-page__conversation .conversation__composer textarea')?.focus();
+  }, []);
+  const canvasCreated = useCallback((canvasId: string) => setCanvas((current) => current && { ...current, target: { canvasId } }), []);
+
   const drawer = panel.narrow && panel.open;
   // The drawer opened: the focus goes to its heading.
   useEffect(() => {
@@ -137,7 +163,7 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
   };
 
   return (
-    <div className={panel.open ? 'chat-page__layout' : 'chat-page__layout chat-page__layout--collapsed'}>
+    <div className={cx('chat-page__layout', !panel.open && 'chat-page__layout--collapsed', canvas && 'chat-page__layout--canvas')}>
       {/* Only Escape is handled here, for the drawer around the list. */}
       <div className="chat-page__panel" onKeyDown={onPanelKeyDown}>
         <ConversationList
@@ -155,6 +181,7 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
       </div>
       {drawer && <div className="chat-page__backdrop" aria-hidden="true" onClick={panel.close} />}
       <section className="chat-page__conversation" aria-label={t('page.conversationRegion')} inert={drawer}>
+        <CanvasOpenerProvider value={canvasOpener}>
         <ConversationView
           key={isDraft ? `new-${draft.serial}` : conversationId}
           history={history}
@@ -164,7 +191,13 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
           onStartNew={startNew}
           onConversationChanged={conversationChanged}
         />
+        </CanvasOpenerProvider>
       </section>
+      {canvas && (
+        <div className="chat-page__canvas" inert={drawer}>
+          <CanvasPanel store={canvasStore} conversationId={canvas.conversationId} target={canvas.target} onCreated={canvasCreated} onClose={closeCanvas} />
+        </div>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, cx, useAnnounc
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { CanvasMenu, titleFromMarkdown, useCanvasOpener } from '../../canvas';
 import { AttachButton, AttachmentChips, useAttachments, useFileDrop, type AttachmentItem } from '../../attachments';
 import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
@@ -116,10 +117,40 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       ) : undefined,
     [grounding, attachmentItems, attachmentStates, retryAttachment, removeAttachment, collections, offered, serverIds, toolServers],
   );
+  // The canvas (features/canvas): a new document or one of the conversation's, from the composer;
+  // an answer or a report from its actions. A new conversation is created first.
+  const canvas = useCanvasOpener();
+  const { ensureConversation } = conversation;
+  const openInCanvas = useCallback(
+    async (seed: { title: string; markdown: string } | { canvasId: string }) => {
+      const id = await ensureConversation();
+      if (id === undefined || !canvas) return;
+      canvas.open('canvasId' in seed ? { conversationId: id, canvasId: seed.canvasId } : { conversationId: id, seed });
+    },
+    [ensureConversation, canvas],
+  );
+  const onOpenInCanvas = useCallback(
+    (message: Message) => void openInCanvas({ title: titleFromMarkdown(message.content) ?? t('canvas.newTitle'), markdown: message.content }),
+    [openInCanvas, t],
+  );
+  const conversationIdNow = conversation.conversationId;
+  const canvasMenu = useMemo(
+    () =>
+      canvas && (
+        <CanvasMenu
+          store={canvas.store}
+          conversationId={conversationIdNow}
+          onNew={() => void openInCanvas({ title: t('canvas.newTitle'), markdown: '' })}
+          onOpen={(canvasId) => void openInCanvas({ canvasId })}
+        />
+      ),
+    [canvas, conversationIdNow, openInCanvas, t],
+  );
   const tools = useMemo(
     () =>
       grounding ? (
         <>
+          {canvasMenu}
           <AttachButton describedBy={attachHintId} onFiles={addAttachments} />
           <VisuallyHidden id={attachHintId}>{t('attachments.hint', { max: maxMB })}</VisuallyHidden>
           <CollectionPicker
@@ -138,8 +169,11 @@ export function ConversationView({ history, conversationId, creation, focusCompo
             </Button>
           )}
         </>
-      ) : undefined,
+      ) : (
+        canvasMenu || undefined
+      ),
     [
+      canvasMenu,
       grounding,
       attachHintId,
       addAttachments,
@@ -263,6 +297,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         onEdit={onEdit}
         sourcesConversationId={history.kind === 'server' ? conversation.conversationId : undefined}
         announce={announce}
+        onOpenInCanvas={canvas ? onOpenInCanvas : undefined}
       />
     );
   };

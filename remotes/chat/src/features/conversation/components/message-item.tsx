@@ -41,6 +41,8 @@ export interface MessageItemProps {
   sourcesConversationId?: string;
   /** Says something politely (the view's live region). */
   announce?: (text: string) => void;
+  /** Opens the answer (or the research report it became) in the canvas beside the conversation. */
+  onOpenInCanvas?: (message: Message) => void;
 }
 
 /**
@@ -129,7 +131,7 @@ function Question({ message, busy, onEdit }: MessageItemProps) {
   );
 }
 
-function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRetry, sourcesConversationId, announce }: MessageItemProps) {
+function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRetry, sourcesConversationId, announce, onOpenInCanvas }: MessageItemProps) {
   const { t } = useTranslation(NAMESPACE);
   const calls = useMemo(() => toolCallsOf(message.tool_events), [message.tool_events]);
   const documents = useMemo(() => foundDocuments(calls), [calls]);
@@ -201,6 +203,11 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
           <Button variant="ghost" size="sm" aria-disabled={busy || undefined} onClick={() => !busy && onRegenerate(message.message_id)}>
             {t('conversation.actions.regenerate')}
           </Button>
+          {onOpenInCanvas && message.content !== '' && (
+            <Button variant="ghost" size="sm" onClick={() => onOpenInCanvas(message)}>
+              {t('canvas.open')}
+            </Button>
+          )}
           {/* Seen for a few seconds, last, so no button moves; heard through the view's polite status (useCopyAnswer). */}
           {copied > 0 && (
             <span className="conversation__copied">

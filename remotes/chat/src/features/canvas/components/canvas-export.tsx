@@ -1,0 +1,92 @@
+import { Button } from '@assistant/ui';
+import { Packer } from 'docx';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../../namespace';
+import { canvasFileName, downloadBlob } from '../model/canvas-files';
+import { markdownToDocx } from '../model/markdown-to-docx';
+import { printCanvas } from '../model/print-canvas';
+
+export interface CanvasExportProps {
+  title: string;
+  /** The document as it is in the editor now (unsaved text included). */
+  markdown(): string;
+  /** The editor's rendered document, for printing. */
+  html(): string;
+  language: string;
+  announce(text: string): void;
+}
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/**
+ * Copy as Markdown, download `.md` or `.docx`, print: a disclosure of four buttons (Escape closes
+ * it and returns to its toggle). Each exports what the editor shows, saved or not.
+ */
+export function CanvasExport({ title, markdown, html, language, announce }: CanvasExportProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const done = (text: string) => {
+    setOpen(false);
+    announce(text);
+    toggle.current?.focus();
+  };
+  const actions = {
+    copy: async () => {
+      try {
+        await navigator.clipboard.writeText(markdown());
+        done(t('canvas.export.copied'));
+      } catch {
+        done(t('canvas.export.copyFailed'));
+      }
+    },
+    markdown: () => {
+      downloadBlob(new Blob([markdown()], { type: 'text/markdown;charset=utf-8' }), canvasFileName(title, 'md'));
+      done(t('canvas.export.downloaded', { name: canvasFileName(title, 'md') }));
+    },
+    docx: async () => {
+      try {
+        const blob = await Packer.toBlob(markdownToDocx(markdown(), title));
+        downloadBlob(new Blob([blob], { type: DOCX_TYPE }), canvasFileName(title, 'docx'));
+        done(t('canvas.export.downloaded', { name: canvasFileName(title, 'docx') }));
+      } catch (error) {
+        console.error('The Word document could not be made', error);
+        done(t('canvas.export.docxFailed'));
+      }
+    },
+    print: () => {
+      setOpen(false);
+      printCanvas(title, html(), language);
+    },
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    event.stopPropagation();
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  return (
+    <div className="canvas-export" onKeyDown={onKeyDown}>
+      <Button ref={toggle} variant="secondary" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {t('canvas.export.toggle')}
+      </Button>
+      <div id={id} className="canvas-export__menu" role="group" aria-label={t('canvas.export.label')} hidden={!open}>
+        <Button variant="ghost" size="sm" onClick={() => void actions.copy()}>
+          {t('canvas.export.copy')}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={actions.markdown}>
+          {t('canvas.export.markdown')}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => void actions.docx()}>
+          {t('canvas.export.docx')}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={actions.print}>
+          {t('canvas.export.print')}
+        </Button>
+      </div>
+    </div>
+  );
+}
