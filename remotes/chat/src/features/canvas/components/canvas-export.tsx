@@ -1,8 +1,8 @@
 import { Button } from '@assistant/ui';
 import { Packer } from 'docx';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { useDisclosure } from '../hooks/use-disclosure';
 import { canvasFileName, downloadBlob } from '../model/canvas-files';
 import { markdownToDocx } from '../model/markdown-to-docx';
 import { printCanvas } from '../model/print-canvas';
@@ -25,13 +25,10 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
  */
 export function CanvasExport({ title, markdown, html, language, announce }: CanvasExportProps) {
   const { t } = useTranslation(NAMESPACE);
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, id, toggle, close, onKeyDown } = useDisclosure();
   const done = (text: string) => {
-    setOpen(false);
+    close(true);
     announce(text);
-    toggle.current?.focus();
   };
   const actions = {
     copy: async () => {
@@ -57,23 +54,16 @@ export function CanvasExport({ title, markdown, html, language, announce }: Canv
       }
     },
     print: () => {
-      setOpen(false);
+      close();
       printCanvas(title, html(), language);
     },
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape' || !open) return;
-    event.preventDefault();
-    event.stopPropagation();
-    setOpen(false);
-    toggle.current?.focus();
-  };
   return (
-    <div className="canvas-export" onKeyDown={onKeyDown}>
-      <Button ref={toggle} variant="secondary" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+    <div className="canvas-popover-anchor" onKeyDown={onKeyDown}>
+      <Button variant="secondary" size="sm" {...toggle}>
         {t('canvas.export.toggle')}
       </Button>
-      <div id={id} className="canvas-export__menu" role="group" aria-label={t('canvas.export.label')} hidden={!open}>
+      <div id={id} className="canvas-popover canvas-popover--down" role="group" aria-label={t('canvas.export.label')} hidden={!open}>
         <Button variant="ghost" size="sm" onClick={() => void actions.copy()}>
           {t('canvas.export.copy')}
         </Button>
