@@ -1,7 +1,7 @@
 import { applyCanvasReplacement } from '@assistant/contracts';
 import { closeHistory } from '@tiptap/pm/history';
 import { Fragment, Slice, type Mark, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
-import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
+import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
 import type { Mapping } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { CanvasMarkdown } from './canvas-markdown';
@@ -215,7 +215,12 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
   const marks = target?.marks ?? [];
   const code = target?.code ?? false;
 
-  view.dispatch(quiet(view.state.tr.setMeta(rewriteKey, { region: startRegion } satisfies RewriteMeta)));
+  const begin = view.state.tr.setMeta(rewriteKey, { region: startRegion } satisfies RewriteMeta);
+  // A selection over the region becomes a caret at its end: the text streams in before it (the
+  // region's own highlight shows, and no selection toolbar pops up as the region grows).
+  const { from: selectedFrom, to: selectedTo } = begin.selection;
+  if (selectedFrom < startRegion.to && selectedTo > startRegion.from) begin.setSelection(TextSelection.near(begin.doc.resolve(startRegion.to), -1));
+  view.dispatch(quiet(begin));
 
   let pending: string | null = null;
   let frame = 0;

@@ -96,6 +96,8 @@ export function SelectionToolbar({ editor, container, busy, onInstruct, control 
     const onPointerUp = () => setPointer(false);
     const onPointerDown = (event: PointerEvent) => {
       if (toolbar.current?.contains(event.target as Node)) return;
+      // A click in the document closes the toolbar opened with the shortcut; a new selection shows it again.
+      setForced(false);
       setPointer(true);
       window.addEventListener('pointerup', onPointerUp, { once: true });
     };
@@ -123,8 +125,13 @@ export function SelectionToolbar({ editor, container, busy, onInstruct, control 
       const { from, to } = editor.state.selection;
       const start = editor.view.coordsAtPos(from);
       const end = editor.view.coordsAtPos(to);
-      // In the editor's content coordinates (it may scroll).
-      top = Math.max(end.bottom, start.bottom) - box.top - element.clientTop + element.scrollTop + GAP;
+      // In the editor's content coordinates (it may scroll); above the selection when there is
+      // no room under it in the visible part and there is above.
+      const origin = box.top + element.clientTop - element.scrollTop;
+      const height = toolbar.current?.offsetHeight ?? 0;
+      top = Math.max(end.bottom, start.bottom) - origin + GAP;
+      const above = Math.min(start.top, end.top) - origin - GAP - height;
+      if (top + height > element.scrollTop + element.clientHeight && above >= element.scrollTop) top = above;
       const width = toolbar.current?.offsetWidth ?? 0;
       const leftmost = element.scrollLeft;
       left = narrow ? 0 : Math.max(leftmost, Math.min(start.left - box.left - element.clientLeft + element.scrollLeft, leftmost + element.clientWidth - width));

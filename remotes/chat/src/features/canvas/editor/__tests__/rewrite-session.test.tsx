@@ -46,6 +46,9 @@ describe('a rewrite streaming into the editor', () => {
     expect(selection.text).toBe('paragraph of the report');
     const session = begin(rendered, selection);
     expect(rendered.editor.view.dom).toHaveAttribute('aria-busy', 'true');
+    // The selection became a caret at the region's end.
+    expect(rendered.editor.state.selection.empty).toBe(true);
+    expect(rendered.editor.state.selection.from).toBe(positionOf(rendered.editor.state.doc, ' of the report') + ' of the report'.length);
     expect(screen.getByRole('status')).toHaveTextContent('The model is rewriting the selected passage.');
 
     const changes: number[] = [];
