@@ -146,7 +146,6 @@ function CanvasWorkspace({ store, document, onClose }: { store: ScopedCanvasStor
 
   const instruct = useCallback(
     async (instruction: string, selection: CanvasSelection | null) => {
-      announce(t('canvas.announce.rewriting'));
       const outcome = await rewrite.run(latest.current, instruction, selection);
       settle();
       if (outcome.kind === 'done') announce(t('canvas.announce.rewritten', { version: outcome.version }));
