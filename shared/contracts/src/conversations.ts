@@ -180,6 +180,8 @@ export type Message = z.infer<typeof messageSchema>;
 export const messageListResponseSchema = z.object({
   conversation_id: uuidSchema,
   messages: z.array(messageSchema),
+  /** The agent the conversation is with (its first message's `personality`; GET /api/agents/{id}); absent: none. */
+  agent_id: uuidSchema.optional(),
 });
 export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 
