@@ -46,6 +46,10 @@ import { researchRoutes } from './routes/research';
 import { ResearchRepository } from './research/research-repository';
 import { ResearchService } from './research/research-service';
 import { uploadRoutes } from './routes/upload';
+import { generateRoutes } from './routes/generate';
+import { summarizeMaxFileBytes, summarizeRoutes } from './routes/summarize';
+import { transcriptionRoutes } from './routes/transcriptions';
+import { TranscriptionClient } from './use-cases/transcription-client';
 import { translationServiceFromConfig } from './translation/engines-from-config';
 
 export interface AppDependencies {
@@ -157,6 +161,13 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(researchRoutes, { research, settings });
+      // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
+      await api.register(summarizeRoutes, { models, settings, files, maxFileBytes: summarizeMaxFileBytes(config.limits) });
+      await api.register(generateRoutes, { models, settings });
+      await api.register(transcriptionRoutes, {
+        transcription: new TranscriptionClient(config.transcription),
+        maxAudioBytes: megabytesToBytes(config.limits.maxAudioFileUploadSizeMB),
+      });
     },
     { prefix: '/api' },
   );

@@ -51,6 +51,9 @@ const trustProxy = z
 /** The passage text one grounded answer gets when QA_MAX_CHARACTERS is unset. */
 export const DEFAULT_QA_MAX_CHARACTERS = 24_000;
 
+/** How long one transcription may take when TRANSCRIPTION_TIMEOUT_SECONDS is unset (a long recording takes minutes). */
+export const DEFAULT_TRANSCRIPTION_TIMEOUT_SECONDS = 600;
+
 /** Where a local Ollama answers when OLLAMA_URL is unset. */
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
 
@@ -100,6 +103,11 @@ const envSchema = z.object({
   EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
   EMBEDDINGS_TIMEOUT_SECONDS: z.coerce.number().min(0).default(60),
   EMBEDDINGS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
+  // Transcription (docs/use-cases.md); no model: no transcription offered.
+  TRANSCRIPTION_MODEL: z.string().trim().min(1).optional(),
+  TRANSCRIPTION_BASE_URL: baseUrl.optional(),
+  TRANSCRIPTION_API_KEY: z.string().optional(),
+  TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().min(0).default(DEFAULT_TRANSCRIPTION_TIMEOUT_SECONDS),
   DEEPL_API_KEY: z.string().optional(),
   DEEPL_API_URL: baseUrl.optional(),
   LIBRETRANSLATE_URL: baseUrl.optional(),
@@ -195,6 +203,17 @@ export interface ServerConfig {
     timeoutMs: number;
     /** The query's embedding at search time (EMBEDDINGS_QUERY_TIMEOUT_MS); past it the search runs without vectors. */
     queryTimeoutMs: number;
+  };
+  /** Speech to text through an OpenAI-compatible `/audio/transcriptions` endpoint (docs/use-cases.md). */
+  transcription: {
+    /** TRANSCRIPTION_MODEL; undefined: no transcription (GET /api/transcriptions/config says unavailable). */
+    model: string | undefined;
+    /** TRANSCRIPTION_BASE_URL, else OPENAI_BASE_URL; undefined: no transcription. */
+    baseUrl: string | undefined;
+    /** TRANSCRIPTION_API_KEY, else OPENAI_API_KEY. */
+    apiKey: string | undefined;
+    /** TRANSCRIPTION_TIMEOUT_SECONDS per transcription; 0 means no limit. */
+    timeoutMs: number;
   };
   translation: {
     deepl: { apiKey: string; apiUrl: string } | undefined;
@@ -311,6 +330,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       batchSize: e.EMBEDDINGS_BATCH_SIZE,
       timeoutMs: e.EMBEDDINGS_TIMEOUT_SECONDS * 1000,
       queryTimeoutMs: e.EMBEDDINGS_QUERY_TIMEOUT_MS,
+    },
+    transcription: {
+      model: e.TRANSCRIPTION_MODEL,
+      baseUrl: e.TRANSCRIPTION_BASE_URL ?? e.OPENAI_BASE_URL,
+      apiKey: e.TRANSCRIPTION_API_KEY ?? e.OPENAI_API_KEY,
+      timeoutMs: e.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
     },
     translation: {
       deepl: e.DEEPL_API_KEY

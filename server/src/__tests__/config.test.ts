@@ -37,6 +37,25 @@ describe('server configuration', () => {
     );
   });
 
+  it('offers transcription only with a model; its endpoint and key default to the chat endpoint', () => {
+    assert.deepEqual(loadConfig({}).transcription, { model: undefined, baseUrl: undefined, apiKey: undefined, timeoutMs: 600_000 });
+    const shared = loadConfig({ OPENAI_BASE_URL: 'http://models:8000/v1/', OPENAI_API_KEY: 'chat-key', TRANSCRIPTION_MODEL: 'whisper-1' });
+    assert.deepEqual(shared.transcription, { model: 'whisper-1', baseUrl: 'http://models:8000/v1', apiKey: 'chat-key', timeoutMs: 600_000 });
+    const own = loadConfig({
+      OPENAI_BASE_URL: 'http://models:8000/v1',
+      OPENAI_API_KEY: 'chat-key',
+      TRANSCRIPTION_MODEL: 'Systran/faster-whisper-small',
+      TRANSCRIPTION_BASE_URL: 'http://whisper:9000/v1',
+      TRANSCRIPTION_API_KEY: 'speech-key',
+      TRANSCRIPTION_TIMEOUT_SECONDS: '120',
+    });
+    assert.deepEqual(own.transcription, { model: 'Systran/faster-whisper-small', baseUrl: 'http://whisper:9000/v1', apiKey: 'speech-key', timeoutMs: 120_000 });
+    assert.throws(
+      () => loadConfig({ TRANSCRIPTION_BASE_URL: 'ftp://whisper', TRANSCRIPTION_TIMEOUT_SECONDS: 'long' }),
+      (error: unknown) => error instanceof ConfigError && error.problems.length === 2,
+    );
+  });
+
   it('lists every wrong variable in one readable error', () => {
     assert.throws(
       () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', OIDC_ALGORITHMS: 'RS256,none', MAX_FILE_UPLOAD_MB: '-1' }),

@@ -1,0 +1,21 @@
+import { generateRequestSchema } from '@assistant/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SettingsRepository } from '../db/repositories/settings-repository';
+import type { ModelProvider } from '../inference/model-provider';
+import { generateMessages } from '../use-cases/generate-prompt';
+import { streamModelAnswer } from '../use-cases/stream-answer';
+import { requireFlag } from '../use-cases/use-case-flags';
+
+/**
+ * POST /api/generate (docs/use-cases.md), behind the flag enableExtensibleGenerate (403 when
+ * off): a text from one of the contract's templates (GENERATE_TEMPLATES: e-mail, letter, meeting
+ * minutes, job posting) and its form's values, validated against the template's fields (400
+ * `validation_failed` with an issue at `body.fields.<name>` per wrong field). The text streams
+ * like POST /api/easy-language (use-cases/stream-answer.ts).
+ */
+export const generateRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; settings: SettingsRepository }> = async (app, { models, settings }) => {
+  app.post('/generate', { schema: { body: generateRequestSchema }, config: { modelLimits: true } }, async (request, reply) => {
+    if (!(await requireFlag(settings, 'enableExtensibleGenerate', 'Generate', reply))) return reply;
+    return streamModelAnswer(request, reply, { models, messages: generateMessages(request.body), what: 'Generate' });
+  });
+};
