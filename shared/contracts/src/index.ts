@@ -623,6 +623,7 @@ export {
   shortTextVariableSchema,
   templatePlaceholders,
   templateVariableNames,
+  updateCustomAppRequestSchema,
   variableNameSchema,
   type AppIcon,
   type CreateCustomAppRequest,
