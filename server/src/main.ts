@@ -160,6 +160,7 @@ async function main() {
       `  Language models     ${models.describe()}`,
       `  Search              ${retriever.describe()}`,
       `  Translation         ${translationSummary(config)}`,
+      `  Transcription       ${config.transcription.model && config.transcription.baseUrl ? `${config.transcription.model} at ${config.transcription.baseUrl}` : 'off (set TRANSCRIPTION_MODEL)'}`,
       '',
     ].join('\n'),
   );
