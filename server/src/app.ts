@@ -5,6 +5,7 @@ import { registerAuthentication } from './auth/auth-hook';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import { AgentStore } from './agents/agent-store';
 import { CanvasStore } from './canvas/canvas-store';
 import { CollectionsRepository } from './db/repositories/collections-repository';
 import { ConversationsRepository } from './db/repositories/conversations-repository';
@@ -20,6 +21,7 @@ import { ModelProvider } from './inference/model-provider';
 import { FileStorage } from './ingestion/file-storage';
 import { JobQueue } from './jobs/job-queue';
 import { adminSettingsRoutes } from './routes/admin-settings';
+import { agentRoutes } from './routes/agents';
 import { canvasEditAgentRoutes } from './routes/canvas-edit-agent';
 import { canvasRoutes } from './routes/canvases';
 import { collectionRoutes } from './routes/collections';
@@ -28,6 +30,7 @@ import { conversationFileRoutes } from './routes/conversation-files';
 import { conversationRoutes } from './routes/conversations';
 import { easyLanguageRoutes } from './routes/easy-language';
 import { feedbackRoutes } from './routes/feedback';
+import { generateAgentRoutes } from './routes/generate-agent';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
@@ -116,6 +119,8 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const jobs = new JobQueue(db);
   const conversations = new ConversationsRepository(db);
   const canvases = new CanvasStore(db);
+  // Agents (docs/agents.md): personal and company agents, chatted with in a conversation.
+  const agents = new AgentStore(db);
   // Deep research (docs/deep-research.md): the runs' jobs are main.ts's research runner; runs start
   // from POST /research and from a chat message.
   const research = new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research });
@@ -146,12 +151,22 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
             }
           : undefined,
         research,
+        agents,
       });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models });
       // The canvas (docs/canvas.md): documents beside a conversation, and the model's edits.
       await api.register(canvasRoutes, { canvases });
       await api.register(canvasEditAgentRoutes, { models, canvases });
+      await api.register(agentRoutes, { agents, collections, servers: new McpServersRepository(db), models });
+      await api.register(generateAgentRoutes, {
+        models,
+        collections,
+        servers: new McpServersRepository(db),
+        settings,
+        // The built-in tools an agent can be given: those chat offers (docs/tools.md).
+        tools: config.tools.chat ? ['search_documents', 'read_document_page', ...(config.tools.webSearch ? (['web_search'] as const) : [])] : [],
+      });
       await api.register(qaResourcesRoutes, { collections, models, retriever, qa: config.qa });
       await api.register(qaChatRoutes, { db, collections, files, models, retriever, traces, qa: config.qa });
       await api.register(qaSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });

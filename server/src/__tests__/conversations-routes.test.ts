@@ -121,15 +121,15 @@ for (const target of testDatabaseTargets()) {
     });
 
     // Attachments and collections are answered from documents now (grounded-chat.test.ts).
-    it('refuses what it does not do yet (tools outside BETA, agents) with 501, never a fake; deep research with the flag off is a 403', async () => {
+    it('refuses what it does not do yet (tools outside BETA) with 501, never a fake; an unknown agent is a 404; deep research with the flag off is a 403', async () => {
       const conversation = await create();
-      for (const extra of [
-        { server_ids: ['s1'] },
-        { personality: 'agent-1' },
-      ]) {
+      for (const extra of [{ server_ids: ['s1'] }]) {
         const response = await send(conversation.id, { content: 'Hi', ...extra });
         assert.equal(response.statusCode, 501, JSON.stringify(extra));
       }
+      // Agents are answered (agent-chat.test.ts); one that does not exist is a 404.
+      const unknownAgent = await send(conversation.id, { content: 'Hi', personality: 'agent-1' });
+      assert.equal(unknownAgent.statusCode, 404, unknownAgent.body);
       // Deep research is built (research-chat.test.ts); without the flag enableDeepResearch it is refused.
       const research = await send(conversation.id, { content: 'Hi', deep_research: true });
       assert.equal(research.statusCode, 403, research.body);

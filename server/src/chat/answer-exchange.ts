@@ -11,6 +11,7 @@ import type { Retriever } from '../search/retriever';
 import { builtinTools, type BuiltinToolServices } from '../tools/builtin/builtin-tools';
 import type { Tool } from '../tools/tool';
 import { startToolLoop, type LoopDelta, type ToolLoop } from '../tools/tool-loop';
+import { withAgentNote } from '../agents/agent-instructions';
 import { afterFirstPiece, once } from './after-first-piece';
 import { buildPrompt, withToolsNote } from './build-prompt';
 import { storeToolEvents } from './store-tool-events';
@@ -48,6 +49,17 @@ export interface PreparedExchange {
   grounding?: GroundingScope | undefined;
   /** The user administers the assistant (what a tool may read is decided with it). */
   isAdmin?: boolean | undefined;
+  /** The conversation's agent (docs/agents.md): its note on the system prompt, temperature and built-in tools. */
+  agent?: ExchangeAgent | undefined;
+}
+
+/** What an agent changes in startExchange (its knowledge is in `grounding`, its tool servers in `toolServers`). */
+export interface ExchangeAgent {
+  /** Added to the system prompt after the product's rules (agents/agent-instructions.ts). */
+  systemNote: string;
+  temperature?: number | undefined;
+  /** The built-in tools it may call (the others are not offered). */
+  tools: readonly string[];
 }
 
 /** Tools in chat (CHAT_TOOLS; docs/tools.md): the built-in tools and the loop's bounds. */
@@ -121,6 +133,9 @@ export async function startExchange(
   } else {
     messages = buildPrompt(exchange.branch, exchange.payload.content);
   }
+  const agent = exchange.agent;
+  if (agent) messages = withAgentNote(messages, agent.systemNote);
+  const temperature = agent?.temperature;
   const toStore = [
     ...(exchange.existingUserMessage
       ? []
@@ -148,21 +163,24 @@ export async function startExchange(
   // With tools the model may search and read itself (tools/tool-loop.ts); a grounded answer's
   // retrieval still comes first, and the calls' sources are numbered after its windows.
   const toolServers = grounding?.toolServers;
+  // An agent offers only its own built-in tools (and its tool servers); with none, no tool loop.
+  const offeredBuiltins = (all: Tool[]) => (agent ? all.filter((tool) => agent.tools.includes(tool.name)) : all);
+  const loop = tools && grounding && (!agent || agent.tools.length > 0 || toolServers !== undefined) ? { tools, grounding } : undefined;
   const answer: Promise<{ deltas: AsyncIterable<ChatDelta | LoopDelta>; toolLoop?: ToolLoop }> =
-    tools && grounding
+    loop
       ? (toolServers ? toolServers(signal) : Promise.resolve([])).then((serverTools) => startToolLoop({
           models,
-          request: { model: exchange.model, messages: windows ? messages : withToolsNote(messages), think: exchange.payload.think },
-          tools: [...builtinTools(tools.services, exchange.grounding), ...serverTools],
+          request: { model: exchange.model, messages: windows ? messages : withToolsNote(messages), think: exchange.payload.think, temperature },
+          tools: [...offeredBuiltins(builtinTools(loop.tools.services, exchange.grounding)), ...serverTools],
           context: { owner: exchange.owner, isAdmin: exchange.isAdmin ?? false, conversationId: exchange.conversation.id },
           signal,
-          log: grounding.log,
-          maxSteps: tools.maxSteps,
-          timeMs: tools.loopTimeMs,
-          toolTimeoutMs: tools.callTimeMs,
+          log: loop.grounding.log,
+          maxSteps: loop.tools.maxSteps,
+          timeMs: loop.tools.loopTimeMs,
+          toolTimeoutMs: loop.tools.callTimeMs,
           firstSourceIndex: windows?.length ?? 0,
         })).then((toolLoop) => ({ deltas: toolLoop.deltas, toolLoop }))
-      : models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, signal }).then((deltas) => ({ deltas }));
+      : models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, temperature, signal }).then((deltas) => ({ deltas }));
   const [upstream, stored, traced] = await Promise.allSettled([
     answer,
     conversations.addMessages(exchange.owner, exchange.conversation.id, toStore).then((rows) => {

@@ -15,17 +15,18 @@ export const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: chat needs a l
  * the browser-kept history has no attachments, and answers only plainly). `toolServers`: the
  * caller offers the tools of the picked MCP servers (tools on and MCP tools in the feature set).
  * `deepResearch`: the caller starts research runs (a stored conversation does; a run belongs to
- * one, so the browser-kept history cannot).
+ * one, so the browser-kept history cannot). `agents`: the caller answers as an agent
+ * (`personality`; a stored conversation remembers its agent, the browser-kept history does not).
  */
 export function unsupported(
   payload: MessagePayload,
-  options: { grounding?: boolean; toolServers?: boolean; deepResearch?: boolean } = {},
+  options: { grounding?: boolean; toolServers?: boolean; deepResearch?: boolean; agents?: boolean } = {},
 ): string | undefined {
   if (!options.deepResearch && payload.deep_research) return 'Deep research is not available yet';
   if (!options.grounding && payload.attachments.length > 0) return 'Attachments are not available in chat yet';
   if (!options.grounding && payload.collections.length > 0) return 'Answers from collections are not available in chat yet';
   if (!options.toolServers && payload.server_ids.length > 0) return 'Tool servers are not available yet';
-  if (payload.personality !== undefined) return 'Agents are not available in chat yet';
+  if (!options.agents && payload.personality !== undefined) return 'Agents are not available in chat yet';
   return undefined;
 }
 

@@ -22,6 +22,8 @@ export interface DatabaseSchema {
   research_events: ResearchEventsTable;
   canvases: CanvasesTable;
   canvas_versions: CanvasVersionsTable;
+  agents: AgentsTable;
+  agent_versions: AgentVersionsTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -163,6 +165,8 @@ export interface ConversationsTable {
   name: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** The agent the conversation is with (its first message's `personality`; migration 0015). */
+  agent_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Chat messages: a tree per conversation through parent_message_id; `seq` is the storing order. */
@@ -285,5 +289,25 @@ export interface CanvasVersionsTable {
   markdown: string;
   /** `markdown.length` (UTF-16 code units, as CANVAS_MAX_CHARACTERS counts). */
   characters: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Agents (docs/agents.md): personal (the owner's alone) or company (published); `version` is the current one. */
+export interface AgentsTable {
+  id: string;
+  owner_id: string;
+  visibility: 'personal' | 'company';
+  name: string;
+  version: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The versions of an agent, numbered from 1, each the whole form; never changed once stored. */
+export interface AgentVersionsTable {
+  agent_id: string;
+  version: number;
+  definition: ColumnType<unknown, string, never>;
+  created_by: string;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

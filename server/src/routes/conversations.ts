@@ -13,6 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { prepareIds, relayExchange, startExchange, type ChatToolSettings, type GroundedStart, type GroundingServices, type PreparedExchange } from '../chat/answer-exchange';
+import { resolveAnswerAgent } from '../agents/agent-chat';
+import type { AgentStore } from '../agents/agent-store';
 import { resolveGroundingScope } from '../chat/grounding-scope';
 import { continueResearchExchange, startResearchExchange, streamResearchExchange, type ResearchExchange } from '../chat/research-exchange';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
@@ -51,6 +53,8 @@ export interface ConversationServices {
   tools?: ChatToolSettings | undefined;
   /** Deep research runs started and continued from a message (`deep_research`); absent: refused (501). */
   research?: ResearchService | undefined;
+  /** Agents a conversation is with (`personality`, docs/agents.md); absent: refused (501). */
+  agents?: AgentStore | undefined;
 }
 
 
@@ -60,7 +64,7 @@ export interface ConversationServices {
  * JSON lines (docs/chat.md). Every conversation and message is its owner's alone: another user's
  * is a 404, like a missing one.
  */
-export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (app, { conversations, models, storage, collections, grounding, tools, research }) => {
+export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (app, { conversations, models, storage, collections, grounding, tools, research, agents }) => {
   const settings = new SettingsRepository(grounding.db);
   app.post(
     '/conversations',
@@ -88,9 +92,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
     '/conversations/:id/messages',
     { schema: { params: conversationParamsSchema, response: { 200: messageListResponseSchema } } },
     async (request, reply) => {
-      const messages = await conversations.messages(request.principal.sub, request.params.id);
+      const [messages, agentId] = await Promise.all([
+        conversations.messages(request.principal.sub, request.params.id),
+        agents ? agents.conversationAgent(request.principal.sub, request.params.id) : undefined,
+      ]);
       if (!messages) return refuse(reply, 'conversationNotFound');
-      return { conversation_id: request.params.id, messages };
+      return { conversation_id: request.params.id, messages, ...(agentId ? { agent_id: agentId } : {}) };
     },
   );
 
@@ -138,10 +145,33 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         research && payload.deep_research ? deepResearchEnabled(settings) : false,
       ]);
       if (!prepared) return refuse(reply, 'conversationNotFound');
-      const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn, deepResearch: research !== undefined });
+      const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn, deepResearch: research !== undefined, agents: agents !== undefined });
       if (notYet) return sendError(reply, 501, notYet);
       if (payload.deep_research && !researchOn) return sendError(reply, 403, DEEP_RESEARCH_OFF);
       if ('refusal' in resolved) return sendError(reply, resolved.refusal.status, resolved.refusal.message, { code: resolved.refusal.code });
+
+      // The conversation's agent (docs/agents.md "Chat with an agent"): remembered from its first
+      // message; its knowledge is searched (only collections the user may read now), its model,
+      // temperature, instructions and tools apply.
+      const agentResolved = agents
+        ? await resolveAnswerAgent(
+            { agents, collections },
+            { viewer: viewerOf(request), userName: request.principal.name, conversationId: request.params.id, payload, hasMessages: prepared.hasMessages },
+          )
+        : { answer: undefined, setAgent: undefined };
+      if ('refusal' in agentResolved) return sendError(reply, agentResolved.refusal.status, agentResolved.refusal.message, { code: agentResolved.refusal.code });
+      const agent = agentResolved.answer;
+      if (agent && payload.deep_research) return sendError(reply, 501, 'Deep research is not available in a conversation with an agent yet');
+      if (agent?.unreadableCollectionIds.length) {
+        request.log.info({ agentId: agent.agent.id, left_out: agent.unreadableCollectionIds }, 'chat: agent collections the user may not read are not searched');
+      }
+      const groundingScope = agent && agent.collectionIds.length > 0
+        ? {
+            ...resolved.scope,
+            collectionIds: [...new Set([...(resolved.scope?.collectionIds ?? []), ...agent.collectionIds])],
+          }
+        : resolved.scope;
+      const serverIds = [...new Set([...(toolServersOn ? payload.server_ids : []), ...(agent?.serverIds ?? [])])];
 
       // Where the new message goes: absent parent = after the latest message; null = a new first message.
       const { conversation, parentId } = prepared;
@@ -161,7 +191,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         }
       }
 
-      const picked = pickModel(offered, payload.reasoning_model_override);
+      const picked = pickModel(offered, payload.reasoning_model_override ?? agent?.agent.model_id);
       if ('status' in picked) return sendError(reply, picked.status, picked.message, { code: picked.code });
       const { model } = picked;
 
@@ -201,16 +231,18 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         model,
         payload,
         isFirstExchange: !prepared.hasMessages,
-        grounding: resolved.scope,
+        grounding: groundingScope,
         isAdmin: viewerOf(request).isAdmin,
+        agent: agent && { systemNote: agent.systemNote, temperature: agent.agent.temperature, tools: agent.tools },
       };
+      if (agents && agentResolved.setAgent) await agents.setConversationAgent(owner, conversation.id, agentResolved.setAgent);
 
       let grounded: GroundedStart | undefined;
       let toolLoop: ToolLoop | undefined;
       return replyWithStream(request, reply, {
         model,
         start: async (signal) => {
-          const toolServers = toolServersOn ? (toolSignal: AbortSignal) => mcpTools(payload.server_ids, { db: grounding.db, owner, signal: toolSignal, log: request.log }) : undefined;
+          const toolServers = serverIds.length > 0 ? (toolSignal: AbortSignal) => mcpTools(serverIds, { db: grounding.db, owner, signal: toolSignal, log: request.log }) : undefined;
           const started = await startExchange(models, conversations, exchange, signal, { ...grounding, log: request.log, tools, toolServers });
           grounded = started.grounded;
           toolLoop = started.toolLoop;

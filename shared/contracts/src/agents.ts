@@ -219,7 +219,6 @@ export const AGENT_EXPORT_FORMAT_VERSION = 1;
  * exporting user may read (with their names, so a reader sees what was meant); an importing user
  * gets those they may read themselves, the rest are dropped and reported.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { collection_ids: _collectionIds, ...exportedFieldsShape } = agentFieldsShape;
 
 export const agentExportSchema = z.strictObject({

@@ -13,6 +13,7 @@ import * as mcpServers from './0011-mcp-servers';
 import * as research from './0012-research';
 import * as researchInChat from './0013-research-in-chat';
 import * as canvases from './0014-canvases';
+import * as agents from './0015-agents';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-research': research,
   '0013-research-in-chat': researchInChat,
   '0014-canvases': canvases,
+  '0015-agents': agents,
 };

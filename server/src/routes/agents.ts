@@ -1,0 +1,172 @@
+import {
+  AGENT_ERRORS,
+  agentConflictSchema,
+  agentExportSchema,
+  agentIdParamsSchema,
+  agentImportResponseSchema,
+  agentListResponseSchema,
+  agentSchema,
+  agentVisibilityRequestSchema,
+  createAgentRequestSchema,
+  updateAgentRequestSchema,
+  validationFailure,
+} from '@assistant/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkAgentReferences, readableCollections, type FieldIssue } from '../agents/agent-references';
+import { exportAgent, planImport } from '../agents/agent-export';
+import { publicAgent, type AgentDefinition, type AgentRefusal, type AgentStore } from '../agents/agent-store';
+import { requireAdministrator } from '../auth/auth-hook';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
+import { errorBody, sendError } from '../http/send-error';
+import type { ModelProvider } from '../inference/model-provider';
+import type { McpServersRepository } from '../mcp/mcp-servers-repository';
+import { viewerOf } from './collections';
+
+export interface AgentRoutesOptions {
+  agents: AgentStore;
+  collections: CollectionsRepository;
+  servers: McpServersRepository;
+  models: Pick<ModelProvider, 'models'>;
+}
+
+/** Sends one of the contract's agent refusals. */
+export function refuseAgent(reply: FastifyReply, which: AgentRefusal) {
+  const { statusCode, code, message } = AGENT_ERRORS[which];
+  return sendError(reply, statusCode, message, { code });
+}
+
+function refuseFields(reply: FastifyReply, issues: FieldIssue[]) {
+  const failure = validationFailure('body', issues);
+  return sendError(reply, 400, failure.message, { code: failure.code, issues: failure.issues });
+}
+
+const versionListSchema = z.object({ versions: z.array(z.object({ version: z.number().int(), created_at: z.string() })) });
+
+/** A copy's name: "<name> (copy)", cut to fit. */
+function copyName(name: string): string {
+  const suffix = ' (copy)';
+  return `${name.slice(0, 100 - suffix.length).trimEnd()}${suffix}`;
+}
+
+/**
+ * Agents (docs/agents.md; contract agents.ts). Every signed-in user keeps personal agents and reads
+ * the company's; another user's personal agent is a 404 not_found on every call, like a missing
+ * one. Company agents are changed (saved, deleted, unpublished) by administrators only: 403
+ * forbidden for others. A save is a new version based on `base_version`: a stale base is a 409
+ * with the current agent. Collections must be ones the user may read, tool servers registered and
+ * the model on offer: 400 validation_failed with an issue at the field otherwise.
+ */
+export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app, { agents, collections, servers, models }) => {
+  const references = { collections, servers, models: () => models.models() };
+
+  app.get('/agents', { schema: { response: { 200: agentListResponseSchema } } }, async (request) => ({
+    agents: (await agents.list(viewerOf(request))).map(publicAgent),
+  }));
+
+  app.post('/agents', { schema: { body: createAgentRequestSchema, response: { 201: agentSchema } } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const issues = await checkAgentReferences(references, viewer, request.body);
+    if (issues.length > 0) return refuseFields(reply, issues);
+    const created = await agents.create(viewer, request.body);
+    request.log.info({ agentId: created.id }, 'agent created');
+    return reply.code(201).send(publicAgent(created));
+  });
+
+  app.get('/agents/:id', { schema: { params: agentIdParamsSchema, response: { 200: agentSchema } } }, async (request, reply) => {
+    const agent = await agents.find(viewerOf(request), request.params.id);
+    return agent ? publicAgent(agent) : refuseAgent(reply, 'agentNotFound');
+  });
+
+  app.get('/agents/:id/versions', { schema: { params: agentIdParamsSchema, response: { 200: versionListSchema } } }, async (request, reply) => {
+    const versions = await agents.versions(viewerOf(request), request.params.id);
+    return versions ? { versions } : refuseAgent(reply, 'agentNotFound');
+  });
+
+  app.put(
+    '/agents/:id',
+    { schema: { params: agentIdParamsSchema, body: updateAgentRequestSchema, response: { 200: agentSchema, 409: agentConflictSchema } } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const { base_version: baseVersion, ...definition } = request.body;
+      // Not another user's, not a company agent of a non-administrator: before the form is judged.
+      const existing = await agents.find(viewer, request.params.id);
+      if (!existing) return refuseAgent(reply, 'agentNotFound');
+      if (!existing.editable) return refuseAgent(reply, 'notEditable');
+      const issues = await checkAgentReferences(references, viewer, definition);
+      if (issues.length > 0) return refuseFields(reply, issues);
+      const saved = await agents.update(viewer, request.params.id, definition, baseVersion);
+      if (typeof saved === 'string') return refuseAgent(reply, saved);
+      if ('stale' in saved) {
+        const { statusCode, code, message } = AGENT_ERRORS.staleVersion;
+        return reply.code(statusCode).send({ ...errorBody(statusCode, message, { code }), current: publicAgent(saved.stale) });
+      }
+      request.log.info({ agentId: saved.id, version: saved.version }, 'agent saved');
+      return publicAgent(saved);
+    },
+  );
+
+  app.delete('/agents/:id', { schema: { params: agentIdParamsSchema } }, async (request, reply) => {
+    const deleted = await agents.delete(viewerOf(request), request.params.id);
+    if (deleted !== true) return refuseAgent(reply, deleted);
+    request.log.info({ agentId: request.params.id }, 'agent deleted');
+    return reply.code(204).send();
+  });
+
+  // A personal copy of any agent the user may read (their own, or a company one); collections the
+  // user may not read (a company agent's author's personal ones) are left out.
+  app.post('/agents/:id/duplicate', { schema: { params: agentIdParamsSchema, response: { 201: agentSchema } } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const source = await agents.find(viewer, request.params.id);
+    if (!source) return refuseAgent(reply, 'agentNotFound');
+    const readable = await readableCollections(collections, viewer, source.collection_ids);
+    const definition: AgentDefinition = {
+      name: copyName(source.name),
+      description: source.description,
+      instructions: source.instructions,
+      ...(source.model_id === undefined ? {} : { model_id: source.model_id }),
+      ...(source.temperature === undefined ? {} : { temperature: source.temperature }),
+      starter_prompts: source.starter_prompts,
+      collection_ids: readable.map((collection) => collection.id),
+      tools: source.tools,
+      server_ids: source.server_ids,
+      icon: source.icon,
+    };
+    const created = await agents.create(viewer, definition);
+    request.log.info({ agentId: created.id, from: source.id }, 'agent duplicated');
+    return reply.code(201).send(publicAgent(created));
+  });
+
+  app.get('/agents/:id/export', { schema: { params: agentIdParamsSchema, response: { 200: agentExportSchema } } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const agent = await agents.find(viewer, request.params.id);
+    if (!agent) return refuseAgent(reply, 'agentNotFound');
+    const fileName = `${agent.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-') || 'agent'}.agent.json`;
+    reply.header('content-disposition', `attachment; filename="agent.json"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    return exportAgent(collections, viewer, agent);
+  });
+
+  app.post('/agents/import', { schema: { body: agentExportSchema, response: { 201: agentImportResponseSchema } } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const plan = await planImport(references, viewer, request.body);
+    const created = await agents.create(viewer, plan.definition);
+    request.log.info({ agentId: created.id, dropped: plan.dropped }, 'agent imported');
+    return reply.code(201).send({ agent: publicAgent(created), dropped: plan.dropped });
+  });
+
+  // Administrators publish an agent for everyone, or take it back to its owner's personal agents.
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', requireAdministrator);
+    admin.withTypeProvider<ZodTypeProvider>().put(
+      '/admin/agents/:id/visibility',
+      { schema: { params: agentIdParamsSchema, body: agentVisibilityRequestSchema, response: { 200: agentSchema } } },
+      async (request, reply) => {
+        const changed = await agents.setVisibility(viewerOf(request), request.params.id, request.body.visibility);
+        if (typeof changed === 'string') return refuseAgent(reply, changed);
+        request.log.info({ agentId: changed.id, visibility: changed.visibility, by: request.principal.sub }, 'agent visibility changed');
+        return publicAgent(changed);
+      },
+    );
+  });
+};
