@@ -116,6 +116,8 @@ describe('generate', () => {
       assert.equal(response.statusCode, 403);
       assert.equal(response.json().code, 'forbidden');
       assert.match(response.json().message, /enableExtensibleGenerate/);
+      // Before the body is judged: a switched-off use case says so whatever is sent.
+      assert.equal((await generate({ template: 'poem', fields: {} })).statusCode, 403);
       assert.equal(model.chatRequests().length, 0);
     } finally {
       await settings.update({ feature_flags: { enableExtensibleGenerate: true } }, 'admin');

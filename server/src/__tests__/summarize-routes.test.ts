@@ -189,6 +189,8 @@ describe('summarize', () => {
       assert.equal(pasted.statusCode, 403);
       assert.equal(pasted.json().code, 'forbidden');
       assert.match(pasted.json().message, /enableExtensibleSummarize/);
+      assert.equal((await summarize({})).statusCode, 403);
+      assert.equal((await summarize({ text: 'x'.repeat(SUMMARIZE_MAX_CHARACTERS + 1) })).statusCode, 403);
       assert.equal((await upload([{ name: 'file', filename: 'a.txt', content: TEXT }])).statusCode, 403);
       assert.equal(model.chatRequests().length, 0);
     } finally {

@@ -105,9 +105,11 @@ describe('transcriptions', () => {
     );
   });
 
-  it('names a file without a fitting extension by its content, and takes its own endpoint and key when configured', async () => {
-    assert.equal((await transcribe([wavPart('Aufnahme vom Montag')])).statusCode, 200);
+  it('names a file without a fitting extension by its content, passes the language without region, and takes its own endpoint and key when configured', async () => {
+    assert.equal((await transcribe([{ name: 'language', value: 'de-AT' }, wavPart('Aufnahme vom Montag')])).statusCode, 200);
     assert.equal(model.transcriptionRequests()[0]!.transcription!.fileName, 'audio.wav');
+    // Whisper takes the language without its region.
+    assert.equal(model.transcriptionRequests()[0]!.transcription!.language, 'de');
 
     model.requests.length = 0;
     const own = await bed.app({ OPENAI_BASE_URL: await deadUrl('/v1'), TRANSCRIPTION_BASE_URL: model.url, TRANSCRIPTION_API_KEY: 'speech-key', TRANSCRIPTION_MODEL: 'own-whisper' });

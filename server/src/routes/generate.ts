@@ -4,7 +4,7 @@ import type { SettingsRepository } from '../db/repositories/settings-repository'
 import type { ModelProvider } from '../inference/model-provider';
 import { generateMessages } from '../use-cases/generate-prompt';
 import { streamModelAnswer } from '../use-cases/stream-answer';
-import { requireFlag } from '../use-cases/use-case-flags';
+import { flagGate } from '../use-cases/use-case-flags';
 
 /**
  * POST /api/generate (docs/use-cases.md), behind the flag enableExtensibleGenerate (403 when
@@ -14,8 +14,9 @@ import { requireFlag } from '../use-cases/use-case-flags';
  * like POST /api/easy-language (use-cases/stream-answer.ts).
  */
 export const generateRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; settings: SettingsRepository }> = async (app, { models, settings }) => {
-  app.post('/generate', { schema: { body: generateRequestSchema }, config: { modelLimits: true } }, async (request, reply) => {
-    if (!(await requireFlag(settings, 'enableExtensibleGenerate', 'Generate', reply))) return reply;
-    return streamModelAnswer(request, reply, { models, messages: generateMessages(request.body), what: 'Generate' });
-  });
+  app.post(
+    '/generate',
+    { schema: { body: generateRequestSchema }, config: { modelLimits: true }, preValidation: flagGate(settings, 'enableExtensibleGenerate', 'Generate') },
+    async (request, reply) => streamModelAnswer(request, reply, { models, messages: generateMessages(request.body), what: 'Generate' }),
+  );
 };

@@ -62,12 +62,12 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
       schema: { body: summarizeRequestSchema },
       config: { modelLimits: true },
       preValidation: async (request, reply) => {
+        if (!(await requireFlag(settings, FLAG, WHAT, reply))) return reply;
         const text = (request.body as { text?: unknown } | null | undefined)?.text;
         if (typeof text === 'string' && text.length > SUMMARIZE_MAX_CHARACTERS) return textTooLong(reply, text.length, 'The text');
       },
     },
     async (request, reply) => {
-      if (!(await requireFlag(settings, FLAG, WHAT, reply))) return reply;
       const { text, file_id: fileId, ...options } = request.body;
       if (text !== undefined) return summarize(request, reply, { text, options });
 

@@ -77,7 +77,8 @@ export class TranscriptionClient {
             file: await toFile(input.bytes, upstreamFileName(input.name, input.type), { type: input.type }),
             response_format: 'verbose_json',
             timestamp_granularities: ['segment'],
-            ...(input.language ? { language: input.language } : {}),
+            // Whisper takes ISO 639-1 (`de`), not a region (`de-AT`).
+            ...(input.language ? { language: input.language.split('-')[0]!.toLowerCase() } : {}),
           },
           { signal },
         );

@@ -1,5 +1,5 @@
 import type { FeatureFlagName } from '@assistant/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { sendError } from '../http/send-error';
 
@@ -17,4 +17,11 @@ export async function requireFlag(settings: SettingsRepository, flag: FeatureFla
   }
   if (!on) await sendError(reply, 403, `${what} is switched off (feature flag ${flag})`, { code: 'forbidden' });
   return on;
+}
+
+/** A preValidation hook with requireFlag: a switched-off use case is a 403 before its body is judged. */
+export function flagGate(settings: SettingsRepository, flag: FeatureFlagName, what: string) {
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await requireFlag(settings, flag, what, reply))) return reply;
+  };
 }
