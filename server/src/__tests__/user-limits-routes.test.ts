@@ -127,6 +127,11 @@ for (const target of testDatabaseTargets()) {
         { method: 'POST' as const, url: `/api/conversations/${conversationId}/messages/v2`, payload: { content: 'Hi?' } },
         { method: 'POST' as const, url: '/api/easy-language', payload: { text: 'Ein Satz.', locale: 'de' } },
         { method: 'POST' as const, url: '/api/translate', payload: { text: 'Hallo', source_language: 'de', target_language: 'en', engine_id: 'llm' } },
+        // The use cases (docs/use-cases.md): refused before their body is read.
+        { method: 'POST' as const, url: '/api/summarize', payload: { text: 'Ein Satz.' } },
+        { method: 'POST' as const, url: '/api/summarize/file', payload: {} },
+        { method: 'POST' as const, url: '/api/generate', payload: { template: 'email', fields: { recipient: 'Team', purpose: 'Gruß' } } },
+        { method: 'POST' as const, url: '/api/transcriptions', payload: {} },
       ];
       for (const route of modelRoutes) assertRateLimited(await replicaA.as('employee', route), 60);
       assert.equal((await replicaA.as('employee', { method: 'GET', url: '/api/conversations' })).statusCode, 200);
