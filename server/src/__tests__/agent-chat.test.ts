@@ -12,6 +12,11 @@ import {
   type Agent,
   type CreateAgentRequestInput,
 } from '@assistant/contracts';
+import { startTestMcpServer } from '../../../tests/fixtures/test-mcp-server';
+import { SettingsRepository } from '../db/repositories/settings-repository';
+import { McpServersRepository } from '../mcp/mcp-servers-repository';
+import { loadSettingsSeed } from '../settings/load-seed';
+import { testConfig } from '../testing/test-config';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import { AGENT_OPEN } from '../agents/agent-instructions';
 import type { DatabaseHandle } from '../db/database';
@@ -180,6 +185,34 @@ for (const target of testDatabaseTargets()) {
       const events = await ask(id, { content: 'Find the budget', personality: searcher.id });
       assert.equal(channelText(events, 'answer'), 'Five hundred euros [1].');
       assert.deepEqual(answerCalls()[0]!.tools, ['search_documents']);
+    });
+
+    it("offers the tools of the agent's MCP servers (feature set BETA), without the message naming them", async () => {
+      const mcp = await startTestMcpServer();
+      const settings = new SettingsRepository(handle.db);
+      try {
+        const server = await new McpServersRepository(handle.db).create({ name: 'HR', url: mcp.url, bearer_token: undefined }, 'admin');
+        await settings.seedMissing({ ...(await loadSettingsSeed(testConfig('http://issuer.invalid').seedFile)), feature_set: 'BETA' });
+        await settings.update({ feature_set: 'BETA' }, 'admin');
+        const hr = await agent('employee', { name: 'HR helper', server_ids: [server.id] });
+        const question = 'Where does Erika Mustermann sit?';
+        model.setScript({
+          rules: [
+            INTENT_RULE,
+            TITLE_RULE,
+            { match: question, offersTools: true, afterToolResults: false, toolCalls: [{ name: 'hr__lookup_employee', arguments: { name: 'Erika Mustermann' }, id: 'hr-1' }] },
+            { afterToolResults: true, reply: 'Room 2.14 [1].' },
+          ],
+        });
+        const id = await conversation();
+        const events = await ask(id, { content: question, personality: hr.id });
+        assert.equal(channelText(events, 'answer'), 'Room 2.14 [1].');
+        assert.deepEqual(answerCalls()[0]!.tools, ['hr__lookup_employee', 'hr__policy_document', 'hr__slow_tool', 'hr__failing_tool'], 'no built-in tools: the agent has none');
+        assert.deepEqual(mcp.calls, ['lookup_employee']);
+      } finally {
+        await settings.update({ feature_set: '1' }, 'admin').catch(() => undefined);
+        await mcp.close();
+      }
     });
 
     it("refuses another user's agent (404) and a deleted one, before anything is asked or stored", async () => {

@@ -7,6 +7,7 @@ import {
   agentImportResponseSchema,
   agentListResponseSchema,
   agentSchema,
+  agentVersionListResponseSchema,
   apiErrorSchema,
   collectionSummarySchema,
   type Agent,
@@ -114,7 +115,7 @@ for (const target of testDatabaseTargets()) {
       assert.deepEqual(conflict.current, v2);
 
       const versions = await t.as('employee', { method: 'GET', url: `/api/agents/${created.id}/versions` });
-      assert.deepEqual(versions.json().versions.map((v: { version: number }) => v.version), [2, 1]);
+      assert.deepEqual(agentVersionListResponseSchema.parse(versions.json()).versions.map((v) => v.version), [2, 1]);
 
       assert.equal((await t.as('employee', { method: 'DELETE', url: `/api/agents/${created.id}` })).statusCode, 204);
       assert.equal((await t.as('employee', { method: 'GET', url: `/api/agents/${created.id}` })).statusCode, 404);

@@ -6,6 +6,7 @@ import {
   agentImportResponseSchema,
   agentListResponseSchema,
   agentSchema,
+  agentVersionListResponseSchema,
   agentVisibilityRequestSchema,
   createAgentRequestSchema,
   updateAgentRequestSchema,
@@ -13,7 +14,6 @@ import {
 } from '@assistant/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { checkAgentReferences, readableCollections, type FieldIssue } from '../agents/agent-references';
 import { exportAgent, planImport } from '../agents/agent-export';
 import { publicAgent, type AgentDefinition, type AgentRefusal, type AgentStore } from '../agents/agent-store';
@@ -41,8 +41,6 @@ function refuseFields(reply: FastifyReply, issues: FieldIssue[]) {
   const failure = validationFailure('body', issues);
   return sendError(reply, 400, failure.message, { code: failure.code, issues: failure.issues });
 }
-
-const versionListSchema = z.object({ versions: z.array(z.object({ version: z.number().int(), created_at: z.string() })) });
 
 /** A copy's name: "<name> (copy)", cut to fit. */
 function copyName(name: string): string {
@@ -79,7 +77,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     return agent ? publicAgent(agent) : refuseAgent(reply, 'agentNotFound');
   });
 
-  app.get('/agents/:id/versions', { schema: { params: agentIdParamsSchema, response: { 200: versionListSchema } } }, async (request, reply) => {
+  app.get('/agents/:id/versions', { schema: { params: agentIdParamsSchema, response: { 200: agentVersionListResponseSchema } } }, async (request, reply) => {
     const versions = await agents.versions(viewerOf(request), request.params.id);
     return versions ? { versions } : refuseAgent(reply, 'agentNotFound');
   });

@@ -192,6 +192,12 @@ export const agentIdParamsSchema = z.object({ id: uuidSchema });
 export const agentConflictSchema = apiErrorSchema.extend({ current: agentSchema });
 export type AgentConflict = z.infer<typeof agentConflictSchema>;
 
+/** GET /api/agents/{id}/versions: the numbers of its stored versions (each save is one), newest first. */
+export const agentVersionListResponseSchema = z.object({
+  versions: z.array(z.object({ version: positiveIntSchema, created_at: isoDateTimeSchema })),
+});
+export type AgentVersionListResponse = z.infer<typeof agentVersionListResponseSchema>;
+
 /** PUT /api/admin/agents/{id}/visibility (administrators): publish for everyone, or back to personal. */
 export const agentVisibilityRequestSchema = z.strictObject({ visibility: agentVisibilitySchema });
 export type AgentVisibilityRequest = z.infer<typeof agentVisibilityRequestSchema>;
