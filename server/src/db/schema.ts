@@ -24,6 +24,8 @@ export interface DatabaseSchema {
   canvas_versions: CanvasVersionsTable;
   agents: AgentsTable;
   agent_versions: AgentVersionsTable;
+  custom_apps: CustomAppsTable;
+  user_app_favourites: UserAppFavouritesTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -310,4 +312,29 @@ export interface AgentVersionsTable {
   definition: ColumnType<unknown, string, never>;
   created_by: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Custom apps (docs/custom-apps.md; migration 0016): personal or company; `version` counts every change from 1. */
+export interface CustomAppsTable {
+  id: string;
+  owner_id: string;
+  visibility: 'personal' | 'company';
+  name: string;
+  icon: string;
+  description: string;
+  template: string;
+  /** CustomAppVariable[] (read back through the contract's schema). */
+  variables: ColumnType<unknown, string, string>;
+  version: number;
+  published_by: string | null;
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Each user's favourite apps of the apps page (migration 0016): `app_ids` is string[] in their order. */
+export interface UserAppFavouritesTable {
+  owner_id: string;
+  app_ids: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -14,6 +14,7 @@ import * as research from './0012-research';
 import * as researchInChat from './0013-research-in-chat';
 import * as canvases from './0014-canvases';
 import * as agents from './0015-agents';
+import * as customApps from './0016-custom-apps';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-research-in-chat': researchInChat,
   '0014-canvases': canvases,
   '0015-agents': agents,
+  '0016-custom-apps': customApps,
 };
