@@ -7,6 +7,8 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { AgentStore } from './agents/agent-store';
 import { CanvasStore } from './canvas/canvas-store';
+import { AppFavouritesRepository } from './custom-apps/app-favourites-repository';
+import { CustomAppsRepository } from './custom-apps/custom-apps-repository';
 import { CollectionsRepository } from './db/repositories/collections-repository';
 import { ConversationsRepository } from './db/repositories/conversations-repository';
 import { FeedbackRepository } from './db/repositories/feedback-repository';
@@ -21,6 +23,7 @@ import { ModelProvider } from './inference/model-provider';
 import { FileStorage } from './ingestion/file-storage';
 import { JobQueue } from './jobs/job-queue';
 import { adminSettingsRoutes } from './routes/admin-settings';
+import { appFavouriteRoutes } from './routes/app-favourites';
 import { agentRoutes } from './routes/agents';
 import { canvasEditAgentRoutes } from './routes/canvas-edit-agent';
 import { canvasRoutes } from './routes/canvases';
@@ -28,6 +31,7 @@ import { collectionRoutes } from './routes/collections';
 import { configRoutes } from './routes/config';
 import { conversationFileRoutes } from './routes/conversation-files';
 import { conversationRoutes } from './routes/conversations';
+import { customAppRoutes } from './routes/custom-apps';
 import { easyLanguageRoutes } from './routes/easy-language';
 import { feedbackRoutes } from './routes/feedback';
 import { generateAgentRoutes } from './routes/generate-agent';
@@ -176,6 +180,10 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(researchRoutes, { research, settings });
+      // Custom apps, "create your own" (docs/custom-apps.md), and the apps page's favourites.
+      const customApps = new CustomAppsRepository(db);
+      await api.register(customAppRoutes, { apps: customApps, settings, models });
+      await api.register(appFavouriteRoutes, { favourites: new AppFavouritesRepository(db), apps: customApps });
       // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
       await api.register(summarizeRoutes, { models, settings, files, maxFileBytes: summarizeMaxFileBytes(config.limits) });
       await api.register(generateRoutes, { models, settings });

@@ -1,0 +1,61 @@
+import { CUSTOM_APP_ERRORS, PERMISSION_ADMINISTRATE, type CustomApp } from '@assistant/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../http/send-error';
+import type { AppViewer, CustomAppRecord, CustomAppsRepository } from './custom-apps-repository';
+
+export function appViewerOf(request: FastifyRequest): AppViewer {
+  return { sub: request.principal.sub, isAdmin: request.principal.permissions.has(PERMISSION_ADMINISTRATE) };
+}
+
+/** A personal app is changed by its owner alone; a company app by administrators alone. */
+export function canEdit(app: CustomAppRecord, viewer: AppViewer): boolean {
+  return app.visibility === 'company' ? viewer.isAdmin : app.ownerId === viewer.sub;
+}
+
+/** The app as the API answers it to this viewer. */
+export function toCustomApp(app: CustomAppRecord, viewer: AppViewer): CustomApp {
+  return {
+    id: app.id,
+    name: app.name,
+    icon: app.icon,
+    description: app.description,
+    template: app.template,
+    variables: app.variables,
+    visibility: app.visibility,
+    version: app.version,
+    can_edit: canEdit(app, viewer),
+    created_at: app.createdAt.toISOString(),
+    updated_at: app.updatedAt.toISOString(),
+  };
+}
+
+/** Sends one of the contract's custom app refusals. */
+export function refuseApp(reply: FastifyReply, which: keyof typeof CUSTOM_APP_ERRORS) {
+  const { statusCode, code, message } = CUSTOM_APP_ERRORS[which];
+  return sendError(reply, statusCode, message, { code });
+}
+
+/**
+ * Finds an app for the request: 404 when the user may not see it (another user's personal app
+ * does not exist for them), 403 when they may see but not change it (a company app, not an
+ * administrator). Answers undefined after sending the refusal.
+ */
+export async function customAppFor(
+  apps: CustomAppsRepository,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+  need: 'read' | 'edit',
+): Promise<CustomAppRecord | undefined> {
+  const viewer = appViewerOf(request);
+  const app = await apps.findVisible(id, viewer);
+  if (!app) {
+    await refuseApp(reply, 'notFound');
+    return undefined;
+  }
+  if (need === 'edit' && !canEdit(app, viewer)) {
+    await refuseApp(reply, 'companyReadOnly');
+    return undefined;
+  }
+  return app;
+}

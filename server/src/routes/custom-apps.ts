@@ -1,0 +1,191 @@
+import { Readable } from 'node:stream';
+import {
+  CUSTOM_APP_ERRORS,
+  STREAM_CONTENT_TYPE,
+  STREAM_ERROR_CODES,
+  createCustomAppRequestSchema,
+  customAppConflictSchema,
+  customAppIdParamsSchema,
+  customAppListResponseSchema,
+  customAppSchema,
+  runCustomAppRequestSchema,
+  runValuesSchemaFor,
+  updateCustomAppRequestSchema,
+  validationFailure,
+} from '@assistant/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdministrator } from '../auth/auth-hook';
+import { createYourOwnEnabled } from '../custom-apps/create-your-own-setting';
+import { appViewerOf, customAppFor, refuseApp, toCustomApp } from '../custom-apps/custom-app-access';
+import { customAppMessages } from '../custom-apps/custom-app-prompt';
+import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
+import { RUN_WHAT, runStreamLines } from '../custom-apps/run-stream';
+import type { SettingsRepository } from '../db/repositories/settings-repository';
+import { sendError } from '../http/send-error';
+import { abortWhenClientLeaves } from '../inference/client-abort';
+import type { ModelProvider } from '../inference/model-provider';
+import { upstreamFailureReply } from '../inference/public-failure';
+import { UpstreamError, isAbortError } from '../inference/upstream';
+
+const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: running an app needs a language model (OPENAI_BASE_URL, or a local Ollama)`;
+
+export interface CustomAppServices {
+  apps: CustomAppsRepository;
+  settings: SettingsRepository;
+  models: ModelProvider;
+}
+
+/**
+ * Custom apps, "create your own" (docs/custom-apps.md; contract custom-apps.ts):
+ *
+ * - GET /custom-apps: the user's personal apps and the company's. GET /custom-apps/{id}: one.
+ * - POST /custom-apps (201), PUT /custom-apps/{id} (the whole definition with the `version` it is
+ *   based on; 409 `conflict` with `current` when it is stale), DELETE /custom-apps/{id} (204).
+ * - POST /custom-apps/{id}/publish and /unpublish: administrators only (403 for others); a
+ *   company app is read and run by everyone and changed by administrators only (403).
+ * - POST /custom-apps/{id}/run: the values checked against the app's variables (400 with the path
+ *   ["body", "values", name]), then the answer of the default model streamed as JSON lines of the
+ *   stream envelope (like POST /easy-language: 503/502/504 before streaming, an `error` line after).
+ *
+ * Creating, saving and publishing need the customization's `create_your_own_enabled` (else 403
+ * `forbidden`, before the body is looked at); reading, running, deleting and unpublishing do not.
+ * Another user's personal app is a 404 everywhere, like a missing one.
+ */
+export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (app, { apps, settings, models }) => {
+  /** onRequest hook of the routes that create or change an app's definition or publish it. */
+  async function requireCreateYourOwn(_request: FastifyRequest, reply: FastifyReply) {
+    if (!(await createYourOwnEnabled(settings))) return refuseApp(reply, 'creationDisabled');
+  }
+
+  app.get('/custom-apps', { schema: { response: { 200: customAppListResponseSchema } } }, async (request) => {
+    const viewer = appViewerOf(request);
+    return { apps: (await apps.listVisible(viewer)).map((found) => toCustomApp(found, viewer)) };
+  });
+
+  app.post(
+    '/custom-apps',
+    { onRequest: requireCreateYourOwn, schema: { body: createCustomAppRequestSchema, response: { 201: customAppSchema } } },
+    async (request, reply) => {
+      const viewer = appViewerOf(request);
+      const created = await apps.create(viewer.sub, request.body);
+      if (created === 'tooManyApps') return refuseApp(reply, 'tooManyApps');
+      request.log.info({ customAppId: created.id, variables: created.variables.length }, 'custom app created');
+      return reply.code(201).send(toCustomApp(created, viewer));
+    },
+  );
+
+  app.get('/custom-apps/:id', { schema: { params: customAppIdParamsSchema, response: { 200: customAppSchema } } }, async (request, reply) => {
+    const found = await customAppFor(apps, request, reply, request.params.id, 'read');
+    return found ? toCustomApp(found, appViewerOf(request)) : reply;
+  });
+
+  app.put(
+    '/custom-apps/:id',
+    {
+      onRequest: requireCreateYourOwn,
+      schema: {
+        params: customAppIdParamsSchema,
+        body: updateCustomAppRequestSchema,
+        response: { 200: customAppSchema, 409: customAppConflictSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = appViewerOf(request);
+      const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
+      if (!found) return reply;
+      const { version, ...definition } = request.body;
+      const saved = await apps.update(found.id, definition, version);
+      if (saved !== 'stale' && saved !== undefined) return toCustomApp(saved, viewer);
+      // Changed since the editor loaded it (or deleted, or no longer visible): the current app, if any.
+      const current = await apps.findVisible(found.id, viewer);
+      if (saved === undefined || !current) return refuseApp(reply, 'notFound');
+      const { code, message } = CUSTOM_APP_ERRORS.staleVersion;
+      return reply
+        .code(409)
+        .type('application/json; charset=utf-8')
+        .send({ statusCode: 409, error: 'Conflict', message, code, current: toCustomApp(current, viewer) });
+    },
+  );
+
+  app.delete('/custom-apps/:id', { schema: { params: customAppIdParamsSchema } }, async (request, reply) => {
+    const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
+    if (!found) return reply;
+    if (!(await apps.delete(found.id))) return refuseApp(reply, 'notFound');
+    request.log.info({ customAppId: found.id, visibility: found.visibility }, 'custom app deleted');
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/custom-apps/:id/publish',
+    { onRequest: [requireAdministrator, requireCreateYourOwn], schema: { params: customAppIdParamsSchema, response: { 200: customAppSchema } } },
+    async (request, reply) => {
+      const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
+      if (!found) return reply;
+      const published = await apps.setVisibility(found.id, 'company', request.principal.sub);
+      if (!published) return refuseApp(reply, 'notFound');
+      request.log.info({ customAppId: found.id }, 'custom app published for the company');
+      return toCustomApp(published, appViewerOf(request));
+    },
+  );
+
+  app.post(
+    '/custom-apps/:id/unpublish',
+    { onRequest: requireAdministrator, schema: { params: customAppIdParamsSchema, response: { 200: customAppSchema } } },
+    async (request, reply) => {
+      const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
+      if (!found) return reply;
+      // Back to its owner's personal apps (the administrator who unpublishes it may not be the owner).
+      const unpublished = await apps.setVisibility(found.id, 'personal', request.principal.sub);
+      if (!unpublished) return refuseApp(reply, 'notFound');
+      request.log.info({ customAppId: found.id }, 'custom app unpublished');
+      return toCustomApp(unpublished, appViewerOf(request));
+    },
+  );
+
+  app.post(
+    '/custom-apps/:id/run',
+    { schema: { params: customAppIdParamsSchema, body: runCustomAppRequestSchema }, config: { modelLimits: true } },
+    async (request, reply) => {
+      const found = await customAppFor(apps, request, reply, request.params.id, 'read');
+      if (!found) return reply;
+      const checked = runValuesSchemaFor(found).safeParse(request.body.values);
+      if (!checked.success) {
+        const failure = validationFailure(
+          'body',
+          checked.error.issues.map((issue) => ({ path: ['values', ...issue.path.map((part) => (typeof part === 'number' ? part : String(part)))], message: issue.message, code: issue.code })),
+        );
+        return sendError(reply, 400, failure.message, { code: failure.code, issues: failure.issues });
+      }
+
+      const client = abortWhenClientLeaves(reply);
+      const model = await models.defaultModel();
+      if (!model) {
+        client.dispose();
+        return sendError(reply, 503, NO_MODEL, { code: 'model_unavailable' });
+      }
+
+      let deltas: AsyncIterable<string>;
+      try {
+        deltas = await models.stream({ model, messages: customAppMessages(found, checked.data), signal: client.signal });
+      } catch (error) {
+        client.dispose();
+        if (client.signal.aborted || isAbortError(error)) return sendError(reply, 499, 'The client closed the request');
+        if (error instanceof UpstreamError) {
+          const failure = upstreamFailureReply(error, RUN_WHAT, 'the language model', { unreachableIs503: true, noModelMessage: NO_MODEL });
+          request.log.warn({ model, reason: failure.reason, status: error.status, code: failure.code }, 'custom app run: the model refused');
+          return sendError(reply, failure.status, failure.message, { code: failure.code });
+        }
+        throw error;
+      }
+
+      request.log.info({ customAppId: found.id, visibility: found.visibility, model }, 'custom app run');
+      reply
+        .header('content-type', `${STREAM_CONTENT_TYPE}; charset=utf-8`)
+        // Proxies (nginx) pass each line on at once instead of buffering the answer.
+        .header('x-accel-buffering', 'no');
+      // A piped Readable: a slow client slows the model stream down; destroying it ends the model call.
+      return reply.send(Readable.from(runStreamLines(deltas, client, request.log)));
+    },
+  );
+};
