@@ -41,17 +41,15 @@ export async function resolveAnswerAgent(
   input: {
     viewer: Viewer;
     userName: string | undefined;
-    conversationId: string;
+    /** The agent the conversation is with so far (AgentStore.conversationAgent; null: none). */
+    current: string | null;
     payload: Pick<MessagePayload, 'personality' | 'content'>;
     /** Whether the conversation has messages already (prepareExchange). */
     hasMessages: boolean;
     now?: Date;
   },
 ): Promise<{ answer: AgentForAnswer | undefined; setAgent: string | undefined } | { refusal: AgentRefusal }> {
-  const { viewer, payload } = input;
-  const current = await deps.agents.conversationAgent(viewer.sub, input.conversationId);
-  // A conversation that is not the user's is answered 404 by the route (prepareExchange).
-  if (current === undefined) return { answer: undefined, setAgent: undefined };
+  const { viewer, payload, current } = input;
   const requested = payload.personality;
   if (requested !== undefined && requested !== current && input.hasMessages) {
     const { statusCode, code, message } = AGENT_ERRORS.otherAgent;
