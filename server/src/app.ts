@@ -158,7 +158,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
         agents,
       });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
-      await api.register(localChatRoutes, { models });
+      await api.register(localChatRoutes, { models, agents });
       // The canvas (docs/canvas.md): documents beside a conversation, and the model's edits.
       await api.register(canvasRoutes, { canvases });
       await api.register(canvasEditAgentRoutes, { models, canvases });

@@ -23,6 +23,7 @@ import type { DatabaseHandle } from '../db/database';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
 import { IngestionRunner } from '../ingestion/ingestion-runner';
 import { DRAFT_UNREADABLE } from '../routes/generate-agent';
+import { LOCAL_AGENT_NEEDS_SERVER } from '../routes/local-chat';
 import { testDatabaseTargets } from '../testing/test-databases';
 import { channelText, parseEvents } from './support/chat-test-app';
 import { multipart } from './support/collections-test-app';
@@ -213,6 +214,29 @@ for (const target of testDatabaseTargets()) {
         await settings.update({ feature_set: '1' }, 'admin').catch(() => undefined);
         await mcp.close();
       }
+    });
+
+    it('answers as an agent for a conversation kept in the browser, when the agent needs neither knowledge nor tools', async () => {
+      const plain = await agent('employee', { name: 'Poet', instructions: 'Answer {{user_name}} in rhymes.', model_id: 'agent-model', temperature: 1.2 });
+      const response = await t.as('employee', {
+        method: 'POST',
+        url: '/api/chat/stream',
+        payload: { payload: { content: 'Write about trains', personality: plain.id }, history: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }] },
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(channelText(parseEvents(response.body), 'answer'), 'Agent answer.');
+      const [call] = answerCalls();
+      assert.deepEqual({ model: call!.body.model, temperature: call!.body.temperature }, { model: 'agent-model', temperature: 1.2 });
+      assert.ok((call!.systemMessage ?? '').includes('Answer Erika Mustermann in rhymes.'));
+
+      const knowing = await agent('employee', { name: 'Knowing', collection_ids: [mine] });
+      model.requests.length = 0;
+      const refused = await t.as('employee', { method: 'POST', url: '/api/chat/stream', payload: { payload: { content: 'Hi', personality: knowing.id } } });
+      assert.equal(refused.statusCode, 501, refused.body);
+      assert.equal(refused.json().message, LOCAL_AGENT_NEEDS_SERVER);
+      const theirs = await agent('other', { name: 'Theirs' });
+      assert.equal((await t.as('employee', { method: 'POST', url: '/api/chat/stream', payload: { payload: { content: 'Hi', personality: theirs.id } } })).statusCode, 404);
+      assert.equal(answerCalls().length, 0);
     });
 
     it("refuses another user's agent (404) and a deleted one, before anything is asked or stored", async () => {

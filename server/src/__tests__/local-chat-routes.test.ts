@@ -112,9 +112,11 @@ describe('local chat: POST /api/chat/stream', () => {
       apiErrorSchema.parse(response.json());
     }
     assert.equal(bad.at(-1)!.json().message, 'Unknown language model: gpt-unknown');
-    for (const extra of [{ deep_research: true }, { attachments: ['f1'] }, { collections: ['c1'] }, { server_ids: ['s1'] }, { personality: 'a1' }]) {
+    for (const extra of [{ deep_research: true }, { attachments: ['f1'] }, { collections: ['c1'] }, { server_ids: ['s1'] }]) {
       assert.equal((await stream({ payload: { content: 'Hi', ...extra } })).statusCode, 501, JSON.stringify(extra));
     }
+    // Agents answer here too (agent-chat.test.ts); one that does not exist is a 404.
+    assert.equal((await stream({ payload: { content: 'Hi', personality: 'a1' } })).statusCode, 404);
     assert.equal(model.chatRequests().length, 0, 'nothing reached the model');
   });
 

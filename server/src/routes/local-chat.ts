@@ -11,8 +11,16 @@ import { streamAnswer } from '../chat/stream-answer';
 import { sendError } from '../http/send-error';
 import type { ChatDelta, ModelProvider } from '../inference/model-provider';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
+import { agentSystemNote, agentVariables, fillAgentInstructions, withAgentNote } from '../agents/agent-instructions';
+import type { AgentStore } from '../agents/agent-store';
+import { questionLanguage } from '../grounding/grounded-prompt';
+import { refuseAgent } from './agents';
+import { viewerOf } from './collections';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** Knowledge and tools of an agent need the server-kept conversation (grounding, tool steps, sources). */
+export const LOCAL_AGENT_NEEDS_SERVER = 'An agent with knowledge or tools answers only in conversations the server keeps (enableLocalChatHistory off)';
 
 
 /**
@@ -23,22 +31,42 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
  * server stores nothing: no conversation, no message, no title (the browser names its
  * conversations itself).
  */
-export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider }> = async (app, { models }) => {
+/**
+ * With `agents`, a payload's `personality` answers as that agent (its instructions with variables
+ * filled, model and temperature; docs/agents.md): the browser sends it with every message, since
+ * the server keeps no conversation. An agent with knowledge or tools is refused (501), and one the
+ * user may not read is a 404.
+ */
+export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; agents?: AgentStore | undefined }> = async (app, { models, agents }) => {
   app.post('/chat/stream', { schema: { body: localChatRequestSchema }, config: { modelLimits: true } }, async (request, reply) => {
     const body = request.body;
     const payload = body.payload;
-    const notYet = unsupported(payload);
+    const notYet = unsupported(payload, { agents: agents !== undefined });
     if (notYet) return sendError(reply, 501, notYet);
 
-    const picked = pickModel(await models.models(), payload.reasoning_model_override);
+    const [offered, agent] = await Promise.all([
+      models.models(),
+      agents && payload.personality !== undefined ? agents.find(viewerOf(request), payload.personality) : undefined,
+    ]);
+    if (payload.personality !== undefined && !agent) return refuseAgent(reply, 'agentNotFound');
+    if (agent && (agent.collection_ids.length > 0 || agent.tools.length > 0 || agent.server_ids.length > 0)) {
+      return sendError(reply, 501, LOCAL_AGENT_NEEDS_SERVER);
+    }
+
+    const picked = pickModel(offered, payload.reasoning_model_override ?? agent?.model_id);
     if ('status' in picked) return sendError(reply, picked.status, picked.message, { code: picked.code });
     const { model } = picked;
 
     const branch = body.history.map((message) => ({ ...message, status: 'complete' as const }));
-    const messages = buildPrompt(branch, payload.content);
+    let messages = buildPrompt(branch, payload.content);
+    if (agent) {
+      const values = agentVariables({ language: questionLanguage(payload.content), userName: request.principal.name });
+      messages = withAgentNote(messages, agentSystemNote(agent.name, fillAgentInstructions(agent.instructions, values)));
+    }
+    const temperature = agent?.temperature;
     return replyWithStream(request, reply, {
       model,
-      start: (signal) => models.streamChat({ model, messages, think: payload.think, signal }),
+      start: (signal) => models.streamChat({ model, messages, think: payload.think, temperature, signal }),
       relay: (deltas, writer, signal) => relayLocalAnswer({ models, body, model, deltas, writer, signal, log: request.log }),
     });
   });
