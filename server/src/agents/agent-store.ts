@@ -159,7 +159,7 @@ export class AgentStore {
       .forUpdate()
       .executeTakeFirst();
     if (!locked) return undefined;
-    return this.visible(trx as unknown as Database, viewer).where('agents.id', '=', id).executeTakeFirst();
+    return this.visible(trx, viewer).where('agents.id', '=', id).executeTakeFirst();
   }
 }
 
