@@ -19,6 +19,8 @@ const lines = [
   { kind: 'stream_text', event: { stream_id: 's1', type: 'append', delta: 'Take the train.' } },
   { kind: 'stream_text', event: { stream_id: 's1', type: 'end' } },
   { kind: 'deep_research', event: { research_id: 'dr-1', stage: 'end' } },
+  { kind: 'canvas_edit', event: { type: 'delta', text: 'Kurz.' } },
+  { kind: 'canvas_edit', event: { type: 'complete', range: { start: 0, end: 12 }, replacement: 'Kurz.' } },
   { kind: 'done' },
 ]
   .map((event) => JSON.stringify(event))
@@ -41,7 +43,7 @@ describe('stream envelope', () => {
 
   it('refuses an unknown kind, an error without code and an empty error message', () => {
     const unknown = rejects(streamEventSchema, { kind: 'token', text: 'x' });
-    assert.equal(unknown.message, 'Must be one of tool, stream_text, intent, deep_research, message, error, done');
+    assert.equal(unknown.message, 'Must be one of tool, stream_text, intent, deep_research, canvas_edit, message, error, done');
     assert.deepEqual(unknown.path, ['kind']);
     assert.deepEqual(rejects(streamEventSchema, { kind: 'error', message: 'failed' }).path, ['code']);
     assert.equal(rejects(streamEventSchema, { kind: 'error', message: '', code: 'internal' }).message, 'Must not be empty');
@@ -52,6 +54,12 @@ describe('stream envelope', () => {
     assert.equal(bad.message, 'Must not be below 0');
     assert.deepEqual(bad.path, ['event', 'content', 0, 'source_index']);
     assert.deepEqual(rejects(streamEventSchema, { kind: 'stream_text', event: { stream_id: 's', type: 'flush' } }).path, ['event', 'type']);
+  });
+
+  it('refuses a canvas edit event of an unknown type or with a negative range', () => {
+    assert.deepEqual(rejects(streamEventSchema, { kind: 'canvas_edit', event: { type: 'patch', text: 'x' } }).path, ['event', 'type']);
+    const bad = rejects(streamEventSchema, { kind: 'canvas_edit', event: { type: 'complete', range: { start: -1, end: 2 }, replacement: '' } });
+    assert.deepEqual(bad.path, ['event', 'range', 'start']);
   });
 
   it('refuses a message event with ids that are not uuids, and a line that is not an object', () => {
