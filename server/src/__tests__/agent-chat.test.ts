@@ -7,6 +7,7 @@ import {
   apiErrorSchema,
   collectionSummarySchema,
   conversationSchema,
+  conversationListResponseSchema,
   messageListResponseSchema,
   uploadResponseSchema,
   type Agent,
@@ -130,6 +131,9 @@ for (const target of testDatabaseTargets()) {
       const listed = messageListResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/conversations/${id}/messages` })).json());
       assert.equal(listed.agent_id, travel.id);
       assert.equal(listed.messages.length, 4);
+      // The conversation list names the agent too (the chat page shows it when the conversation is reopened).
+      const conversations = conversationListResponseSchema.parse((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json()).conversations;
+      assert.equal(conversations.find((entry) => entry.id === id)?.agent_id, travel.id);
 
       // Another agent in the same conversation: 409, nothing asked or stored.
       const other = await agent('employee', { name: 'Other' });
@@ -144,6 +148,8 @@ for (const target of testDatabaseTargets()) {
       assert.equal(answerCalls().length, 1, 'only the plain question reached the model');
       // A plain conversation's messages name no agent.
       assert.equal(messageListResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/conversations/${plain}/messages` })).json()).agent_id, undefined);
+      const plainListed = conversationListResponseSchema.parse((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json()).conversations;
+      assert.equal(plainListed.find((entry) => entry.id === plain)?.agent_id, undefined);
     });
 
     it("searches the agent's collections the user may read, and never the others", async () => {

@@ -71,6 +71,8 @@ export const conversationSchema = z.object({
   created_at: isoDateTimeSchema,
   /** Moves when the conversation is renamed or gets a message; lists sort by it. */
   updated_at: isoDateTimeSchema,
+  /** The agent its first message named (payload `personality`); absent: none (docs/agents.md). */
+  agent_id: uuidSchema.optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

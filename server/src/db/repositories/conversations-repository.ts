@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { Database } from '../database';
 import type { ConversationsTable, MessagesTable } from '../schema';
 
-type ConversationRow = Pick<ConversationsTable, 'id' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date };
+type ConversationRow = Pick<ConversationsTable, 'id' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date; agent_id?: string | null };
 type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at' | 'tool_events' | 'research_id'> & {
   created_at: Date;
   /** The deep research run of an assistant message (read where a message is shown). */
@@ -98,7 +98,7 @@ export class ConversationsRepository {
   async list(owner: string): Promise<Conversation[]> {
     const rows = await this.db
       .selectFrom('conversations')
-      .select(['id', 'owner_id', 'name', 'created_at', 'updated_at'])
+      .select(['id', 'owner_id', 'name', 'created_at', 'updated_at', 'agent_id'])
       .where('owner_id', '=', owner)
       .orderBy('updated_at', 'desc')
       .orderBy('id')
@@ -146,7 +146,7 @@ export class ConversationsRepository {
   async find(owner: string, id: string): Promise<Conversation | undefined> {
     const row = await this.db
       .selectFrom('conversations')
-      .select(['id', 'owner_id', 'name', 'created_at', 'updated_at'])
+      .select(['id', 'owner_id', 'name', 'created_at', 'updated_at', 'agent_id'])
       .where('id', '=', id)
       .where('owner_id', '=', owner)
       .executeTakeFirst();
@@ -487,7 +487,9 @@ export class ConversationsRepository {
 }
 
 function toConversation(row: ConversationRow): Conversation {
-  return { id: row.id, name: row.name, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+  const conversation: Conversation = { id: row.id, name: row.name, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+  if (row.agent_id) conversation.agent_id = row.agent_id;
+  return conversation;
 }
 
 function toMessage(row: MessageRow): Message {
