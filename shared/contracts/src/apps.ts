@@ -15,6 +15,7 @@ export const BUILT_IN_APP_IDS = [
   'generate',
   'transcribe',
   'agents',
+  'collections',
   'create-your-own',
 ] as const;
 export type BuiltInAppId = (typeof BUILT_IN_APP_IDS)[number];
