@@ -57,3 +57,9 @@ export const canvasKeys = {
   versions: (scope: ChatHistoryScope, canvasId: string) => ['canvases', 'versions', scope, canvasId] as const,
   version: (scope: ChatHistoryScope, canvasId: string, version: number) => ['canvases', 'version', scope, canvasId, version] as const,
 };
+
+/** GET /api/agents/{id}: the agent a conversation is with (its name and starter prompts; docs/agents.md). */
+export const agentKeys = {
+  all: ['agents'] as const,
+  agent: (agentId: string) => ['agents', 'agent', agentId] as const,
+};

@@ -3,7 +3,7 @@ import { useQueryClient } from '@assistant/platform';
 import { Button, ErrorState, Loading, PageHeader, cx } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CanvasOpenerProvider, CanvasPanel, useCanvasStore, type CanvasPanelTarget, type OpenCanvas } from '../features/canvas';
 import { ConversationView } from '../features/conversation/components/conversation-view';
 import { ConversationList } from '../features/conversations/components/conversation-list';
@@ -89,6 +89,15 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
   // The new conversation shown at /chat: `serial` starts another one, `createdId` is the one its
   // first question created (its path shows the same view, so the answer streaming into it goes on).
   const [draft, setDraft] = useState<{ serial: number; createdId?: string; focus: boolean }>({ serial: 0, focus: false });
+  // "Chat with this agent" (the agents remote) opens /chat?agent={id}: a new conversation with it.
+  const [searchParams] = useSearchParams();
+  const [draftAgent, setDraftAgent] = useState<string>();
+  const agentParam = searchParams.get('agent') ?? undefined;
+  useEffect(() => {
+    if (agentParam === undefined || conversationId !== undefined) return;
+    setDraftAgent(agentParam);
+    setDraft((current) => ({ serial: current.serial + 1, focus: true }));
+  }, [agentParam, conversationId]);
   const queryClient = useQueryClient();
   const { scope } = history;
 
@@ -101,6 +110,7 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
 
   // "New conversation" creates nothing yet: a fresh view with the focus in its message box.
   const startNew = useCallback(() => {
+    setDraftAgent(undefined);
     setDraft((current) => ({ serial: current.serial + 1, focus: true }));
     if (conversationId !== undefined) void navigate(basePath);
     panel.done();
@@ -120,6 +130,9 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
     [mutations, t, navigate, basePath],
   );
   const isDraft = conversationId === undefined || conversationId === draft.createdId;
+  // The open conversation's agent: the one it names, or the one the new conversation is started with.
+  const listedAgent = conversationId === undefined ? undefined : list.conversations.find((entry) => entry.id === conversationId)?.agent_id;
+  const agentId = listedAgent ?? (isDraft ? draftAgent : undefined);
 
   const onDeleted = useCallback(
     (conversation: Conversation) => {
@@ -190,6 +203,7 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
           focusComposer={isDraft && draft.focus}
           onStartNew={startNew}
           onConversationChanged={conversationChanged}
+          agentId={agentId}
         />
         </CanvasOpenerProvider>
       </section>

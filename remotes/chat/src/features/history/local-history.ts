@@ -227,11 +227,22 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
           });
           record.conversation = { ...record.conversation, updated_at: now() };
         }
-        return { parentId, newQuestion: !existing, history: historyWithinBudget(branchTo(messages, parentId)), firstQuestion: messages.length === 1 && !record.renamed };
+        if (payload.personality && !record.conversation.agent_id && messages.length === 1) {
+          record.conversation = { ...record.conversation, agent_id: payload.personality };
+        }
+        return {
+          parentId,
+          newQuestion: !existing,
+          history: historyWithinBudget(branchTo(messages, parentId)),
+          firstQuestion: messages.length === 1 && !record.renamed,
+          agentId: record.conversation.agent_id,
+        };
       });
 
+      // The conversation keeps the agent its first message named; the server needs it with every message.
+      const personality = payload.personality ?? placed.agentId;
       const request: LocalChatRequestInput = {
-        payload: { ...input, message_id: userMessageId, parent_message_id: placed.parentId },
+        payload: { ...input, message_id: userMessageId, parent_message_id: placed.parentId, ...(personality ? { personality } : {}) },
         history: placed.history,
         conversation_id: conversationId,
         assistant_message_id: assistantMessageId,

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { CanvasMenu, titleFromMarkdown, useCanvasOpener } from '../../canvas';
+import { AgentIntro, useAgentQuery } from '../../agent';
 import { AttachButton, AttachmentChips, useAttachments, useFileDrop, type AttachmentItem } from '../../attachments';
 import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
@@ -37,6 +38,8 @@ export interface ConversationViewProps {
   onStartNew?: () => void;
   /** Called after an exchange the history stored: the conversation's title or order may have changed. */
   onConversationChanged?: () => void;
+  /** The agent the conversation is with (docs/agents.md): its introduction, starter prompts and `personality`. */
+  agentId?: string;
 }
 
 /**
@@ -46,13 +49,16 @@ export interface ConversationViewProps {
  * composer at once and is created by its first question. While the conversation is looked for
  * (the client retries a 404 for a while) there is no composer; one that does not exist says so.
  */
-export function ConversationView({ history, conversationId, creation, focusComposer, onStartNew, onConversationChanged }: ConversationViewProps) {
+export function ConversationView({ history, conversationId, creation, focusComposer, onStartNew, onConversationChanged, agentId }: ConversationViewProps) {
   const { t } = useTranslation(NAMESPACE);
   const [announcement, announce] = useAnnouncer();
   const models = useLanguageModelsQuery();
   const [chosenModel, setChosenModel] = useState<string>();
   const [think, setThink] = useState(false);
   const model = chosenModel !== undefined && models.some((entry) => entry.id === chosenModel) ? chosenModel : models[0]?.id;
+  const agent = useAgentQuery(agentId);
+  // With an agent, its own model answers unless the user picked another one here.
+  const sentModel = agentId !== undefined && chosenModel === undefined ? undefined : model;
 
   const onStart = useCallback(() => announce(t('conversation.announce.writing')), [announce, t]);
   const conversation = useConversation(history, conversationId, onStart, creation);
@@ -205,7 +211,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
     async (request: SendRequest, attachments: readonly string[] = [], mode: ResearchMode = {}) => {
       const messageId = request.messageId ?? crypto.randomUUID();
       modes.current.set(messageId, mode);
-      const outcome = await send({ ...request, messageId }, { model, think, attachments, collections, serverIds, ...mode });
+      const outcome = await send({ ...request, messageId }, { model: sentModel, think, attachments, collections, serverIds, agentId, ...mode });
       if (!outcome) return;
       if (outcome.kind === 'done' && outcome.researchId !== undefined) {
         // The run goes on: its panel announces where it stands.
@@ -220,7 +226,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       // The list shows the new title (after the first answer) and the new order.
       if (outcome.stored) changed.current?.();
     },
-    [send, model, think, collections, serverIds, announce, t],
+    [send, sentModel, think, collections, serverIds, agentId, announce, t],
   );
 
   const { clear: clearAttachments, fileIds: attachedFileIds } = attachments;
@@ -323,10 +329,18 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       {conversation.status === 'failed' && (
         <ErrorState headingLevel={3} title={t('conversation.loadFailed')} onRetry={conversation.reload} retryLabel={t('conversation.tryAgain')} />
       )}
-      {conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId === undefined && (
+      {agent.isError && (
+        <p className="agent-intro__missing" role="alert">
+          {t('agent.notFound')}
+        </p>
+      )}
+      {agent.data && (conversation.status === 'ready' || conversation.branch.length > 0) && (
+        <AgentIntro agent={agent.data} empty={conversation.branch.length === 0} disabled={streaming || blockedReason !== undefined} onStarter={onSend} />
+      )}
+      {!agent.data && conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId === undefined && (
         <EmptyState title={t('page.start.title')} text={t('page.start.text')} className="conversation__empty" />
       )}
-      {conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId !== undefined && (
+      {!agent.data && conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId !== undefined && (
         <EmptyState headingLevel={3} title={t('conversation.empty.title')} text={t('conversation.empty.text')} className="conversation__empty" />
       )}
       {conversation.branch.length > 0 && (

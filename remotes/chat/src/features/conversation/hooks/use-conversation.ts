@@ -31,6 +31,8 @@ export interface SendChoices {
   deepResearch?: boolean;
   /** The run this message answers the clarifying question of (`deep_research_id`; implies deepResearch). */
   deepResearchId?: string;
+  /** The agent the conversation is with (the payload's `personality`; docs/agents.md). */
+  agentId?: string;
 }
 
 /** How an exchange ended, for the caller to announce. */
@@ -293,6 +295,7 @@ export function useConversation(
         ...(choices.serverIds?.length ? { server_ids: [...choices.serverIds] } : {}),
         ...(choices.deepResearch || choices.deepResearchId !== undefined ? { deep_research: true } : {}),
         ...(choices.deepResearchId !== undefined ? { deep_research_id: choices.deepResearchId } : {}),
+        ...(choices.agentId !== undefined ? { personality: choices.agentId } : {}),
       };
       let failure: SendErrorKey | undefined;
       try {
