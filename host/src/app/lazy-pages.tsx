@@ -10,7 +10,7 @@ import { lazy } from 'react';
 // outside the layout: the start screen); a navigation keeps the old page on screen until the new
 // one is there (react-router navigates in a transition).
 
-const LazyHomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '../pages/home-page').then((m) => ({ default: m.HomePage })));
+const LazyHomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '../pages/apps/apps-page').then((m) => ({ default: m.HomePage })));
 
 /**
  * `/` with enableHomepage: the apps. The index route's element is this named component around the
