@@ -1,48 +1,60 @@
-import { AGENT_DESCRIPTION_MAX_LENGTH, AGENT_INSTRUCTIONS_MAX_LENGTH, AGENT_NAME_MAX_LENGTH } from '@assistant/contracts';
-import { Button, EmptyState, PageHeader, TextArea, TextField } from '@assistant/ui';
+import { ApiRequestError } from '@assistant/platform';
+import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import './agent-form.css';
+import { AgentDetails, AgentForm } from '../features/agent-form';
+import { useAgentQuery } from '../features/agents';
 import { NAMESPACE } from '../namespace';
 import { useDocumentTitle } from './use-document-title';
 
 /**
- * /agents/new and /agents/:id: one form for creating and editing. Editing needs the agent from
- * the server; until the agents API answers, no agent exists and an id shows the not-found state.
+ * /agents/new and /agents/:id: one form for creating and editing. An agent the user may not
+ * change (a company agent for a non-administrator) is shown to read; a missing one (or another
+ * user's) is "not found".
  */
 export default function AgentFormPage() {
   const { t } = useTranslation(NAMESPACE);
   const { id } = useParams();
-  useDocumentTitle(id !== undefined ? t('form.editTitle') : t('form.createTitle'));
+  const query = useAgentQuery(id);
+  const agent = query.data;
+  const readOnly = agent !== undefined && !agent.editable;
+  const title = id === undefined ? t('form.createTitle') : readOnly ? agent.name : t('form.editTitle');
+  useDocumentTitle(title);
   const titleId = useId();
   const back = <Link to="..">{t('form.back')}</Link>;
 
-  if (id !== undefined) {
-    return (
-      <div className="remote-page agent-form-page">
-        <PageHeader title={t('form.editTitle')} before={back} />
-        <EmptyState title={t('form.notFound.title')} text={t('form.notFound.text')} />
-      </div>
+  let content;
+  if (id === undefined) {
+    content = <AgentForm labelledBy={titleId} />;
+  } else if (agent) {
+    content = readOnly ? (
+      <>
+        <p className="agent-form__note">{t('form.readOnly')}</p>
+        <AgentDetails agent={agent} />
+        <p>
+          <Link to={`/chat?agent=${encodeURIComponent(agent.id)}`} className="ui-button ui-button--primary ui-button--md">
+            {t('form.chat')}
+          </Link>
+        </p>
+      </>
+    ) : (
+      <AgentForm key={agent.id} agent={agent} labelledBy={titleId} />
     );
+  } else if (query.isError && query.error instanceof ApiRequestError && query.error.status === 404) {
+    content = <EmptyState title={t('form.notFound.title')} text={t('form.notFound.text')} />;
+  } else if (query.isError) {
+    content = (
+      <ErrorState title={t('form.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} retryLabel={t('list.failed.retry')} />
+    );
+  } else {
+    content = <Loading label={t('form.loading')} fill />;
   }
 
   return (
     <div className="remote-page agent-form-page">
-      <PageHeader title={<span id={titleId}>{t('form.createTitle')}</span>} before={back} />
-      <form aria-labelledby={titleId} className="agent-form" onSubmit={(event) => event.preventDefault()}>
-        <TextField label={t('form.name')} name="name" required maxLength={AGENT_NAME_MAX_LENGTH} autoComplete="off" />
-        <TextArea label={t('form.description')} name="description" rows={2} maxLength={AGENT_DESCRIPTION_MAX_LENGTH} />
-        <TextArea label={t('form.instructions')} name="instructions" rows={8} required maxLength={AGENT_INSTRUCTIONS_MAX_LENGTH} showCount />
-        <div className="agent-form__actions">
-          <Button type="submit" disabled>
-            {t('form.save')}
-          </Button>
-          <Link to=".." className="ui-button ui-button--secondary ui-button--md">
-            {t('form.cancel')}
-          </Link>
-        </div>
-      </form>
+      <PageHeader title={<span id={titleId}>{title}</span>} before={back} />
+      {content}
     </div>
   );
 }

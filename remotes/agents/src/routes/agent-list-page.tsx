@@ -1,10 +1,11 @@
-import { EmptyState, PageHeader } from '@assistant/ui';
+import { PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AgentsPanel } from '../features/agents';
 import { NAMESPACE } from '../namespace';
 import { useDocumentTitle } from './use-document-title';
 
-/** /agents: the user's agents. */
+/** /agents: the user's and the company's agents. */
 export default function AgentListPage() {
   const { t } = useTranslation(NAMESPACE);
   useDocumentTitle(t('list.title'));
@@ -15,8 +16,8 @@ export default function AgentListPage() {
   );
   return (
     <div className="remote-page agent-list-page">
-      <PageHeader title={t('list.title')} actions={create} />
-      <EmptyState title={t('list.empty.title')} text={t('list.empty.text')} />
+      <PageHeader title={t('list.title')} description={t('list.intro')} actions={create} />
+      <AgentsPanel />
     </div>
   );
 }

@@ -1,0 +1,3 @@
+// The agent form's public surface: what the routes use.
+export { AgentDetails } from './components/agent-details';
+export { AgentForm } from './components/agent-form';

@@ -1,0 +1,19 @@
+import { agentSchema, type Agent, type AgentVisibility } from '@assistant/contracts';
+import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
+import { agentKeys } from '../../../query-keys';
+
+/** PUT /api/admin/agents/{id}/visibility (administrators): publish for everyone, or back to personal. */
+export function setAgentVisibility(id: string, visibility: AgentVisibility): Promise<Agent> {
+  return apiClients().api.put(`admin/agents/${encodeURIComponent(id)}/visibility`, { visibility }, agentSchema);
+}
+
+export function useSetAgentVisibility() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, visibility }: { id: string; visibility: AgentVisibility }) => setAgentVisibility(id, visibility),
+    onSuccess: (changed) => {
+      client.setQueryData<Agent[]>(agentKeys.list(), (list) => list?.map((agent) => (agent.id === changed.id ? changed : agent)));
+      client.setQueryData(agentKeys.detail(changed.id), changed);
+    },
+  });
+}

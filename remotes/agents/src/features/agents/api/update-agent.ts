@@ -1,0 +1,42 @@
+import { agentSchema, type Agent, type UpdateAgentRequestInput } from '@assistant/contracts';
+import { ApiRequestError, apiClients, useMutation, useQueryClient } from '@assistant/platform';
+import { agentKeys } from '../../../query-keys';
+import { getAgent } from './get-agent';
+
+/** The save was based on an old version: `current` is the agent as it is stored now. */
+export class AgentConflictError extends Error {
+  override readonly name = 'AgentConflictError';
+  constructor(readonly current: Agent) {
+    super(`The agent changed elsewhere; the current version is ${current.version}`);
+  }
+}
+
+/**
+ * PUT /api/agents/{id}: the whole form with `base_version`. A stale base is a 409 whose body
+ * carries `current`; the platform's error keeps only the common error fields of a body, so the
+ * agent as stored now is read again (GET /api/agents/{id}, the same agent or newer) and the call
+ * fails with an AgentConflictError that holds it.
+ */
+export async function updateAgent(id: string, fields: UpdateAgentRequestInput): Promise<Agent> {
+  try {
+    return await apiClients().api.put(`agents/${encodeURIComponent(id)}`, fields, agentSchema);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 409) throw new AgentConflictError(await getAgent(id));
+    throw error;
+  }
+}
+
+/** Saves a new version: the answer becomes the cached detail, the list is asked again. */
+export function useUpdateAgent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, fields }: { id: string; fields: UpdateAgentRequestInput }) => updateAgent(id, fields),
+    onSuccess: (saved) => {
+      client.setQueryData(agentKeys.detail(saved.id), saved);
+      void client.invalidateQueries({ queryKey: agentKeys.list() });
+    },
+    onError: (error) => {
+      if (error instanceof AgentConflictError) client.setQueryData(agentKeys.detail(error.current.id), error.current);
+    },
+  });
+}
