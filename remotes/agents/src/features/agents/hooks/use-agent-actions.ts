@@ -9,6 +9,7 @@ import { useImportAgent } from '../api/import-agent';
 import { useSetAgentVisibility } from '../api/set-agent-visibility';
 import { describeAgentError, type AgentFailure } from '../model/describe-agent-error';
 import { downloadJson, exportFileName } from '../model/download-json';
+import { readFileText } from '../model/read-file-text';
 
 export type ActionResult<T = undefined> = { ok: true; value: T } | { ok: false; failure: AgentFailure; gone: boolean };
 
@@ -68,7 +69,7 @@ export function useAgentActions(): AgentActions {
     async importFile(file) {
       let document: unknown;
       try {
-        document = JSON.parse(await file.text());
+        document = JSON.parse(await readFileText(file));
       } catch {
         const failure: AgentFailure = { kind: 'invalid', message: t('list.import.notJson', { file: file.name }) };
         notifyError(new LocalizedError(failure.message));
