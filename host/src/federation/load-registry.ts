@@ -6,7 +6,9 @@ export const REMOTE_REGISTRY_URL = '/remotes.json';
 /**
  * Checks a registry document entry by entry (DESIGN.md section 3): a bad entry is logged and
  * skipped, the good ones are kept. A second entry with an already used name or route base is a bad
- * entry too (the first one wins). Never throws.
+ * entry too (the first one wins), except that one remote may be mounted at several route bases:
+ * entries with the same name and the same manifest URL (each with its own flag and navigation
+ * entry, e.g. the use cases remote at /usecases/summarize and /usecases/generate). Never throws.
  */
 export function parseRemoteRegistry(document: unknown, source = REMOTE_REGISTRY_URL): RemoteRegistryEntry[] {
   const file = remoteRegistrySchema.safeParse(document);
@@ -23,9 +25,11 @@ export function parseRemoteRegistry(document: unknown, source = REMOTE_REGISTRY_
       return;
     }
     const entry = parsed.data;
-    const clash = entries.find((other) => other.name === entry.name || other.routeBase === entry.routeBase);
+    const clash = entries.find(
+      (other) => (other.name === entry.name && other.manifestUrl !== entry.manifestUrl) || other.routeBase === entry.routeBase,
+    );
     if (clash) {
-      const what = clash.name === entry.name ? `name "${entry.name}"` : `route base "${entry.routeBase}"`;
+      const what = clash.routeBase !== entry.routeBase ? `name "${entry.name}"` : `route base "${entry.routeBase}"`;
       console.error(`[federation] skipping ${label}: ${what} is already used by an earlier entry`);
       return;
     }

@@ -9,5 +9,7 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
  */
 export function registerRemoteEntries(entries: readonly RemoteRegistryEntry[], base = document.baseURI): void {
   if (entries.length === 0) return;
-  registerRemotes(entries.map((entry) => ({ name: entry.name, entry: new URL(entry.manifestUrl, base).href })));
+  // A remote mounted at several route bases is registered once.
+  const unique = entries.filter((entry, index) => entries.findIndex((other) => other.name === entry.name) === index);
+  registerRemotes(unique.map((entry) => ({ name: entry.name, entry: new URL(entry.manifestUrl, base).href })));
 }

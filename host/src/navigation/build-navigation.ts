@@ -39,7 +39,9 @@ export function buildNavigation({ flags, isFeatureAvailable, remotes }: Navigati
   if (flags.enableHomepage) items.push({ id: 'apps', to: '/', labelKey: 'NAVIGATION.apps', icon: 'apps', order: 0 });
   for (const entry of remotes) {
     if (!entry.navigation || !isRemoteEnabled(entry, { flags, isFeatureAvailable })) continue;
-    items.push({ id: entry.name, to: entry.routeBase, ...entry.navigation });
+    // A remote mounted at several route bases has one entry per base: the later ones' ids carry the base.
+    const id = items.some((item) => item.id === entry.name) ? `${entry.name}${entry.routeBase}` : entry.name;
+    items.push({ id, to: entry.routeBase, ...entry.navigation });
   }
   return items.sort((a, b) => a.order - b.order);
 }

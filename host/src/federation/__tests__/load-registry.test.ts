@@ -39,11 +39,18 @@ describe('remote registry', () => {
     expect(messages[1]).toMatch(/skipping \/remotes\.json remotes\[2\]/);
   });
 
-  it('skips an entry whose name or route base is already taken; the first one wins', () => {
-    const entries = parseRemoteRegistry({ remotes: [good('chat', '/chat'), good('chat', '/chat2'), good('other', '/chat')] });
+  it('skips an entry whose name (with another manifest) or route base is already taken; the first one wins', () => {
+    const elsewhere = { ...good('chat', '/chat2'), manifestUrl: 'http://localhost:2/chat/mf-manifest.json' };
+    const entries = parseRemoteRegistry({ remotes: [good('chat', '/chat'), elsewhere, good('other', '/chat')] });
     expect(entries).toEqual([good('chat', '/chat')]);
     expect(String(errors.mock.calls[0]?.[0])).toMatch(/name "chat" is already used/);
     expect(String(errors.mock.calls[1]?.[0])).toMatch(/route base "\/chat" is already used/);
+  });
+
+  it('mounts one remote at several route bases: same name, same manifest, another base', () => {
+    const entries = parseRemoteRegistry({ remotes: [good('usecases', '/usecases/summarize'), good('usecases', '/usecases/generate')] });
+    expect(entries.map((e) => e.routeBase)).toEqual(['/usecases/summarize', '/usecases/generate']);
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('keeps an unknown flag out: an entry naming a flag that does not exist is bad', () => {

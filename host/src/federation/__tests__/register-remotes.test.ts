@@ -18,6 +18,18 @@ describe('registerRemoteEntries', () => {
     ]);
   });
 
+  it('registers a remote mounted at several route bases once', () => {
+    jest.mocked(registerRemotes).mockClear();
+    registerRemoteEntries(
+      [
+        { name: 'usecases', manifestUrl: 'http://localhost:8096/mf-manifest.json', routeBase: '/usecases/summarize' },
+        { name: 'usecases', manifestUrl: 'http://localhost:8096/mf-manifest.json', routeBase: '/create-your-own' },
+      ],
+      'https://portal.example/',
+    );
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'usecases', entry: 'http://localhost:8096/mf-manifest.json' }]);
+  });
+
   it('registers nothing for an empty registry', () => {
     jest.mocked(registerRemotes).mockClear();
     registerRemoteEntries([]);

@@ -24,6 +24,23 @@ describe('buildNavigation', () => {
     expect(items[1]).toEqual({ id: 'chat', to: '/chat', labelKey: 'NAVIGATION.chat', icon: 'chat', order: 10 });
   });
 
+  it('gives one remote mounted at several route bases one entry per base, each with its own id and flag', () => {
+    const usecases = (routeBase: string, order: number, featureFlag?: 'enableExtensibleGenerate'): RemoteRegistryEntry => ({
+      name: 'usecases',
+      manifestUrl: '/u/mf-manifest.json',
+      routeBase,
+      ...(featureFlag ? { featureFlag } : {}),
+      navigation: { labelKey: 'NAVIGATION.x', icon: 'apps', order },
+    });
+    const remotes = [usecases('/usecases/transcribe', 70), usecases('/usecases/generate', 60, 'enableExtensibleGenerate'), usecases('/create-your-own', 80)];
+    expect(ids(buildNavigation({ flags: {}, isFeatureAvailable: everything, remotes }))).toEqual(['usecases', 'usecases/create-your-own']);
+    expect(ids(buildNavigation({ flags: { enableExtensibleGenerate: true }, isFeatureAvailable: everything, remotes }))).toEqual([
+      'usecases/usecases/generate',
+      'usecases',
+      'usecases/create-your-own',
+    ]);
+  });
+
   it('hides an area whose flag is off or absent', () => {
     const items = buildNavigation({ flags: { enableChat: false, enableTranslate: true }, isFeatureAvailable: everything, remotes: registry });
     expect(ids(items)).toEqual(['agents', 'translate']);
