@@ -1,0 +1,140 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { File as NodeFile } from 'node:buffer';
+import { apiError, handlers, openStream, renderAt, resetUseCases, streamOf, violations } from './usecases-kit';
+
+jest.setTimeout(20_000);
+configure({ asyncUtilTimeout: 5000 });
+
+const bodies: unknown[] = [];
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(async () => {
+  await resetUseCases();
+  bodies.length = 0;
+  server.resetHandlers(
+    ...handlers(),
+    http.post('*/api/summarize', async ({ request }) => {
+      bodies.push(await request.json());
+      return streamOf('- The report ', 'is ready.');
+    }),
+  );
+});
+
+/** A file the test's FormData (Node's, under jest-fixed-jsdom) takes, as a browser's FormData takes the browser's File. */
+const file = (content: string, name: string, type: string) => new NodeFile([content], name, { type }) as unknown as File;
+
+const output = () => document.querySelector('.usecases__output')?.textContent;
+
+describe('summarize', () => {
+  it('summarizes pasted text with the chosen length, form and language; the summary streams in and is announced', async () => {
+    await renderAt('/usecases/summarize');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Text to summarize' }), 'A long report.');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Length' }), 'short');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Form' }), 'decisions_and_actions');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language of the result' }), 'de');
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    await waitFor(() => expect(output()).toBe('The report is ready.'));
+    expect(bodies).toEqual([{ text: 'A long report.', length: 'short', form: 'decisions_and_actions', language: 'de' }]);
+    expect(await screen.findByText('The text is complete.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('asks for a text before sending, tied to the field', async () => {
+    await renderAt('/usecases/summarize');
+    await userEvent.click(await screen.findByRole('button', { name: 'Summarize' }));
+    const field = screen.getByRole('textbox', { name: 'Text to summarize' });
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Please paste a text.'));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+  });
+
+  it('stops a running summary and keeps what arrived', async () => {
+    server.use(http.post('*/api/summarize', () => openStream('First part')));
+    await renderAt('/usecases/summarize');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Text to summarize' }), 'Text');
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    await waitFor(() => expect(output()).toBe('First part'));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText('Stopped: the text may be incomplete.')).toBeInTheDocument();
+  });
+
+  it('says a 413 with its limit', async () => {
+    server.use(http.post('*/api/summarize', () => apiError(413, 'Text too long', { code: 'payload_too_large', limit: { value: 100000, unit: 'characters' } })));
+    await renderAt('/usecases/summarize');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Text to summarize' }), 'Text');
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too large: at most 100,000 characters.');
+  });
+
+  it('uploads a file as multipart with the options, and refuses an unsupported one before sending', async () => {
+    const forms: FormData[] = [];
+    server.use(
+      http.post('*/api/summarize/file', async ({ request }) => {
+        forms.push(await request.formData());
+        return streamOf('File summary.');
+      }),
+    );
+    await renderAt('/usecases/summarize');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole('radio', { name: 'Upload a file' }));
+    const input = screen.getByLabelText('File');
+    await user.upload(input, file('binary', 'song.mp3', 'audio/mpeg'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file type is not supported.');
+    await user.upload(input, file('# Notes', 'notes.md', 'text/markdown'));
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    await waitFor(() => expect(output()).toBe('File summary.'));
+    expect(forms).toHaveLength(1);
+    expect((forms[0]!.get('file') as File).name).toBe('notes.md');
+    expect(forms[0]!.get('form')).toBe('key_points');
+  });
+
+  it('says a 415 of the server', async () => {
+    server.use(http.post('*/api/summarize/file', () => apiError(415, 'Not a document', { code: 'unsupported_media_type' })));
+    await renderAt('/usecases/summarize');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Upload a file' }));
+    await user.upload(screen.getByLabelText('File'), file('x', 'notes.txt', 'text/plain'));
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This file type is not supported.');
+    expect(within(alert).getByText('Not a document')).toBeInTheDocument();
+  });
+
+  it('summarizes a processed document picked from a collection', async () => {
+    const collection = 'a0c5d9c2-1b7e-4d2e-9d6f-5f0b8e7a6c51';
+    const fileId = 'b1d6e0d3-2c8f-4e3f-8e7a-6a1c9f8b7d62';
+    server.use(
+      http.get('*/api/collections', ({ request }) =>
+        HttpResponse.json({
+          collections:
+            new URL(request.url).searchParams.get('scope') === 'personal'
+              ? [{ id: collection, name: 'Handbook', scope: 'personal', file_count: 1, can_manage: true, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-01T10:00:00.000Z' }]
+              : [],
+        }),
+      ),
+      http.get(`*/api/collections/${collection}/files`, () =>
+        HttpResponse.json({
+          files: [
+            { fileId, stageId: collection, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z', name: 'Travel policy.pdf', version: 1, mediaType: 'application/pdf', size: 100, status: 'processed', runId: null, error: null },
+          ],
+        }),
+      ),
+    );
+    await renderAt('/usecases/summarize');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Document from my collections' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Collection' }), await screen.findByRole('option', { name: 'Handbook' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Document' }), await screen.findByRole('option', { name: 'Travel policy.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    await waitFor(() => expect(output()).toBe('The report is ready.'));
+    expect(bodies).toEqual([{ file_id: fileId, length: 'medium', form: 'key_points', language: 'en' }]);
+  });
+});

@@ -1,0 +1,85 @@
+// Test kit of the use cases remote: start-up data, fake endpoints, streams, store resets, render at a mount.
+import { apiErrorCodeForStatus, type ApiError, type CustomApp } from '@assistant/contracts';
+import { createApiClients, resetPermissions, resetServerState, setApiClients, setPersistenceUser, useConfigStore, useNotificationsStore } from '@assistant/platform';
+import { renderRemoteAt, startupHandlers, type StartupData } from '@assistant/platform/testing';
+import axe from 'axe-core';
+import { HttpResponse, type HttpHandler } from 'msw';
+import remote from '../module';
+
+/** A complete answer stream: begin, one append per piece, end, done. */
+export function streamOf(...pieces: string[]): Response {
+  const lines = [
+    { kind: 'stream_text', event: { stream_id: 's1', type: 'begin' } },
+    ...pieces.map((delta) => ({ kind: 'stream_text', event: { stream_id: 's1', type: 'append', delta } })),
+    { kind: 'stream_text', event: { stream_id: 's1', type: 'end' } },
+    { kind: 'done' },
+  ];
+  return new HttpResponse(lines.map((line) => JSON.stringify(line)).join('\n') + '\n', { headers: { 'content-type': 'application/x-ndjson' } });
+}
+
+/** A stream that stays open after its first piece until the client aborts it. */
+export function openStream(first: string): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`${JSON.stringify({ kind: 'stream_text', event: { stream_id: 's1', type: 'begin' } })}\n`));
+      controller.enqueue(encoder.encode(`${JSON.stringify({ kind: 'stream_text', event: { stream_id: 's1', type: 'append', delta: first } })}\n`));
+    },
+  });
+  return new HttpResponse(stream, { headers: { 'content-type': 'application/x-ndjson' } });
+}
+
+/** An error answer as the server sends it. */
+export function apiError(status: number, message: string, extra: Partial<ApiError> = {}): Response {
+  return HttpResponse.json({ statusCode: status, error: 'Error', message, code: apiErrorCodeForStatus(status), ...extra }, { status });
+}
+
+export const APP_ID = '4b6f1c8e-2a0d-4e5f-9b1c-3d2e1f0a9b8c';
+
+export const customApp = (overrides: Partial<CustomApp> = {}): CustomApp => ({
+  id: APP_ID,
+  name: 'Meeting invitation',
+  icon: 'calendar',
+  description: 'Writes an invitation',
+  template: 'Write an invitation about {{topic}} for {{day}} with {{people}} people in a {{tone}} tone.',
+  variables: [
+    { name: 'topic', label: 'Topic', kind: 'short_text', required: true, max_length: 50 },
+    { name: 'day', label: 'Day', kind: 'date', required: true },
+    { name: 'people', label: 'People', kind: 'number', required: false, min: 1, max: 20 },
+    { name: 'tone', label: 'Tone', kind: 'choice', required: true, options: ['friendly', 'formal'] },
+  ],
+  visibility: 'personal',
+  version: 1,
+  can_edit: true,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  ...overrides,
+});
+
+export function handlers(startup: Partial<StartupData> = {}): HttpHandler[] {
+  return [...startupHandlers(startup)];
+}
+
+export async function resetUseCases(options: { createYourOwn?: boolean } = {}): Promise<void> {
+  setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
+  await setPersistenceUser(null);
+  localStorage.clear();
+  resetPermissions();
+  resetServerState();
+  useNotificationsStore.getState().clear();
+  useConfigStore.setState((state) => ({
+    config: { ...state.config, maxFileUploadSizeMB: 1, customization: { ...state.config.customization, create_your_own_enabled: options.createYourOwn ?? true } },
+  }));
+}
+
+/** Renders the remote mounted at `routeBase`, opened at `path` (default: the base itself). */
+export function renderAt(routeBase: string, path = routeBase, language: 'de' | 'en' = 'en') {
+  return renderRemoteAt(remote, routeBase, path, language);
+}
+
+/** axe on the whole document, with the rules that need a real page (title, landmarks, colours) off. */
+export async function violations() {
+  const off = ['color-contrast', 'color-contrast-enhanced', 'target-size', 'scrollable-region-focusable', 'document-title', 'html-has-lang', 'region', 'page-has-heading-one', 'heading-order'];
+  const result = await axe.run(document, { rules: Object.fromEntries(off.map((id) => [id, { enabled: false }])) });
+  return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }));
+}

@@ -1,0 +1,71 @@
+import { Button, EmptyState, Markdown, Spinner } from '@assistant/ui';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../../namespace';
+import type { TextStreamState } from '../hooks/use-text-stream';
+import { copyText } from '../model/copy-text';
+import { FailureAlert } from './failure-alert';
+
+export interface StreamResultProps {
+  stream: TextStreamState;
+  /** The result's heading ("Summary", "Text", "Result"). */
+  title: string;
+  /** The language the result is written in. */
+  lang?: string;
+  emptyText: string;
+}
+
+/**
+ * The streamed answer of a use case: the Markdown as it arrives, stop while it runs, copy when
+ * there is text, the failure as an alert, and a polite announcement when it starts and ends (never
+ * the text token by token).
+ */
+export function StreamResult({ stream, title, lang, emptyText }: StreamResultProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const { status, output, failure, stop } = stream;
+  const headingId = useId();
+  const outputRef = useRef<HTMLDivElement>(null);
+  const running = status === 'running';
+  const announcement =
+    status === 'running' ? t('result.writing') : status === 'done' ? t('result.done') : status === 'stopped' ? t('result.stopped') : status === 'failed' ? t('result.failed') : '';
+  const selectOutput = () => {
+    if (outputRef.current) window.getSelection()?.selectAllChildren(outputRef.current);
+  };
+
+  return (
+    <section className="usecases__result" aria-labelledby={headingId} aria-busy={running || undefined}>
+      <div className="usecases__result-header">
+        <h2 id={headingId}>{title}</h2>
+        <div className="usecases__actions">
+          {running && (
+            <Button variant="secondary" size="sm" onClick={stop}>
+              {t('result.stop')}
+            </Button>
+          )}
+          {output !== '' && !running && (
+            <Button variant="secondary" size="sm" onClick={() => void copyText(output, selectOutput)}>
+              {t('result.copy')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {failure && <FailureAlert failure={failure} keptOutput={output !== ''} />}
+      {running && output === '' && (
+        <p className="usecases__progress" aria-hidden="true">
+          <Spinner size="sm" /> {t('result.writing')}
+        </p>
+      )}
+      {output !== '' ? (
+        <div ref={outputRef} className="usecases__output" lang={lang}>
+          <Markdown text={output} streaming={running} headingOffset={2} />
+        </div>
+      ) : (
+        !running && !failure && <EmptyState headingLevel={3} title={t('result.emptyTitle')} text={emptyText} />
+      )}
+      {status === 'stopped' && output !== '' && <p className="usecases__note">{t('result.stoppedVisible')}</p>}
+      <p className="ui-visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}

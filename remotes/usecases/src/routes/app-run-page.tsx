@@ -1,0 +1,114 @@
+import { ApiRequestError } from '@assistant/platform';
+import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { NAMESPACE } from '../namespace';
+import { CREATE_YOUR_OWN_PATH, editPath } from '../paths';
+import { isAppId, useCustomApp } from '../features/custom-apps/api/get-custom-app';
+import { runCustomApp } from '../features/custom-apps/api/run-custom-app';
+import { RunFields } from '../features/custom-apps/components/run-fields';
+import { checkRunValues } from '../features/custom-apps/model/run-issues';
+import { StreamResult } from '../features/result/components/stream-result';
+import { usePageTitle } from '../features/result/hooks/use-page-title';
+import { useTextStream } from '../features/result/hooks/use-text-stream';
+import { fieldMessage } from '../features/result/model/field-message';
+import '../usecases.css';
+
+/** /usecases/{id}: a custom app's form (its variables); the answer to the filled template streams in. */
+export default function AppRunPage() {
+  const { appId } = useParams();
+  const { t } = useTranslation(NAMESPACE);
+  const app = useCustomApp(appId);
+  usePageTitle(app.data?.name ?? t('apps.title'));
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const stream = useTextStream();
+  const running = stream.status === 'running';
+
+  // A 400 of the run names the wrong variables: show them at their fields.
+  const { failure } = stream;
+  useEffect(() => {
+    if (failure?.kind !== 'invalid' || !failure.issues) return;
+    const next: Record<string, string> = {};
+    for (const issue of failure.issues) {
+      const name = issue.path[0] === 'values' ? issue.path[1] : undefined;
+      if (name) next[name] ??= fieldMessage(t, issue.message);
+    }
+    setErrors(next);
+  }, [failure, t]);
+
+  const invalid = !isAppId(appId);
+  if (!invalid && app.isPending) return <Loading label={t('loading')} fill />;
+  if (invalid || app.isError) {
+    const missing = invalid || (app.error instanceof ApiRequestError && (app.error.status === 404 || app.error.status === 400));
+    return (
+      <section className="usecases">
+        <PageHeader title={t('apps.title')} />
+        {missing ? (
+          <EmptyState
+            headingLevel={2}
+            title={t('apps.notFoundTitle')}
+            text={t('apps.notFoundText')}
+            action={<Link to={CREATE_YOUR_OWN_PATH}>{t('apps.backToList')}</Link>}
+          />
+        ) : (
+          <ErrorState headingLevel={2} title={t('apps.loadFailed')} onRetry={() => void app.refetch()} retryLabel={t('retry')} />
+        )}
+      </section>
+    );
+  }
+  const definition = app.data!;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (running) return;
+    const checked = checkRunValues(definition, values);
+    if (!checked.ok) {
+      setErrors(Object.fromEntries(Object.entries(checked.errors).map(([name, message]) => [name, fieldMessage(t, message)])));
+      const first = definition.variables.find((variable) => checked.errors[variable.name]);
+      if (first) document.querySelector<HTMLElement>(`[data-field="${first.name}"] input, [data-field="${first.name}"] textarea, [data-field="${first.name}"] select`)?.focus();
+      return;
+    }
+    setErrors({});
+    void stream.start((signal) => runCustomApp(definition.id, checked.values, signal));
+  };
+
+  return (
+    <section className="usecases">
+      <PageHeader
+        title={definition.name}
+        description={definition.description || undefined}
+        actions={
+          <>
+            {definition.visibility === 'company' && <Badge>{t('apps.company')}</Badge>}
+            {definition.can_edit && <Link to={editPath(definition.id)}>{t('apps.edit')}</Link>}
+          </>
+        }
+      />
+      <form className="usecases__form" onSubmit={submit} aria-label={definition.name} noValidate>
+        {definition.variables.length === 0 && <p className="usecases__hint">{t('apps.noVariables')}</p>}
+        <RunFields
+          variables={definition.variables}
+          values={values}
+          errors={errors}
+          onChange={(name, value) => {
+            setValues((before) => ({ ...before, [name]: value }));
+            if (errors[name]) setErrors(({ [name]: _dropped, ...rest }) => rest);
+          }}
+        />
+        {errors[''] && (
+          <p role="alert" className="usecases__error">
+            {errors['']}
+          </p>
+        )}
+        <div className="usecases__actions">
+          <Button type="submit" loading={running} disabled={running}>
+            {t('apps.run')}
+          </Button>
+        </div>
+      </form>
+      <StreamResult stream={stream} title={t('apps.result')} emptyText={t('apps.emptyText')} />
+    </section>
+  );
+}
