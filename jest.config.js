@@ -9,6 +9,7 @@ const browserPackages = [
   'remotes/translate',
   'remotes/agents',
   'remotes/collections',
+  'remotes/usecases',
 ];
 
 // Packages that ship only ES modules and must go through the transform.

@@ -1,4 +1,4 @@
-// The local layout of the portal: the five remotes, their folders, default ports and registry
+// The local layout of the portal: the remotes, their folders, default ports and registry
 // entries (docs/federation.md). Read by the build, the servers, the start command and the bench.
 // Nothing in the browser code depends on it: the host only reads /remotes.json.
 import { join } from 'node:path';
@@ -38,6 +38,22 @@ export const REMOTES = [
     featureFlag: 'enableCollections',
     feature: 'collections',
     navigation: { labelKey: 'NAVIGATION.collections', icon: 'collections', order: 40 },
+  },
+  // Summarize, generate, transcribe and custom apps: one remote mounted at several route bases
+  // (docs/decisions.md); the first mount is the remote's own, `mounts` adds the others.
+  {
+    name: 'usecases',
+    port: 8096,
+    routeBase: '/usecases/summarize',
+    featureFlag: 'enableExtensibleSummarize',
+    navigation: { labelKey: 'NAVIGATION.summarize', icon: 'summarize', order: 50 },
+    mounts: [
+      { routeBase: '/usecases/generate', featureFlag: 'enableExtensibleGenerate', navigation: { labelKey: 'NAVIGATION.generate', icon: 'generate', order: 60 } },
+      { routeBase: '/usecases/transcribe', navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 } },
+      { routeBase: '/create-your-own', navigation: { labelKey: 'NAVIGATION.customApps', icon: 'apps', order: 80 } },
+      // A custom app runs at /usecases/{id}; /usecases/qa and the mounts above are more specific.
+      { routeBase: '/usecases' },
+    ],
   },
 ].map((remote) => ({ ...remote, dir: join(root, 'remotes', remote.name) }));
 
@@ -79,14 +95,16 @@ export function remoteManifestUrl(remote, env = process.env) {
 /** The registry document (`/remotes.json`) of the local layout. */
 export function registryFromEnv(env = process.env) {
   return {
-    remotes: REMOTES.map(({ name, port, routeBase, featureFlag, feature, navigation }) => ({
-      name,
-      manifestUrl: remoteManifestUrl({ name, port }, env),
-      routeBase,
-      ...(featureFlag ? { featureFlag } : {}),
-      ...(feature ? { feature } : {}),
-      ...(navigation ? { navigation } : {}),
-    })),
+    remotes: REMOTES.flatMap(({ name, port, mounts = [], ...first }) =>
+      [first, ...mounts].map(({ routeBase, featureFlag, feature, navigation }) => ({
+        name,
+        manifestUrl: remoteManifestUrl({ name, port }, env),
+        routeBase,
+        ...(featureFlag ? { featureFlag } : {}),
+        ...(feature ? { feature } : {}),
+        ...(navigation ? { navigation } : {}),
+      })),
+    ),
   };
 }
 
