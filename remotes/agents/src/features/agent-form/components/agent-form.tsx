@@ -240,7 +240,12 @@ export function AgentForm({ agent, labelledBy }: AgentFormProps) {
           id={FIELD_IDS.starter_prompts}
           prompts={values.starter_prompts}
           errors={errors}
-          onChange={(prompts) => set('starter_prompts', prompts)}
+          onChange={(prompts) => {
+            // Messages of single prompts are by position: after an add, move or removal they no longer fit.
+            const reordered = prompts.length !== values.starter_prompts.length || prompts.some((entry, index) => entry.key !== values.starter_prompts[index]?.key);
+            if (reordered) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('starter_prompts.'))));
+            set('starter_prompts', prompts);
+          }}
           announce={announce}
         />
         <KnowledgeField

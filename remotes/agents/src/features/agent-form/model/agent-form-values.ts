@@ -120,7 +120,7 @@ export function valuesFromDraft(draft: AgentDraft, current: AgentFormValues): Ag
 export function parseTemperature(text: string): number | undefined {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return undefined;
-  return /^\d*\.?\d+$|^\d+\.$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return /^-?(\d*\.?\d+|\d+\.)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 /** The request body of POST /api/agents (PUT adds base_version). Check with validateValues first. */
