@@ -52,7 +52,7 @@ describe('agent form', () => {
     expect(field('Starter prompt 2')).toHaveAccessibleDescription('This repeats an earlier entry.');
     expect(field('Starter prompt 3')).toHaveAccessibleDescription('Please fill in this field.');
     expect(field('Starter prompt 1')).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByRole('status', { hidden: false, name: '' })).toHaveTextContent('5 fields need your attention.');
+    expect(screen.getByText('5 fields need your attention.')).toHaveAttribute('role', 'status');
     expect(backend.requests.filter((r) => r.method === 'POST')).toEqual([]);
 
     // Fixing the name moves the focus to the next invalid field on the next try.
@@ -249,6 +249,16 @@ describe('agent form', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Chat with this agent' })).toHaveAttribute('href', `/chat?agent=${company.id}`);
+  });
+
+  it('offers MCP tool servers only where the feature set has MCP tools (BETA)', async () => {
+    backend.servers = [{ id: '9e8d7c6b-5a49-4382-9170-615243342516', name: 'Ticket system' }];
+    useGatingStore.setState({ featureSet: '251000' });
+    await renderAgents('/agents/new');
+    await screen.findByRole('group', { name: 'Tools' });
+    expect(screen.getByRole('checkbox', { name: /^Web search/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /Tool servers/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Ticket system' })).not.toBeInTheDocument();
   });
 
   it('speaks German in the form', async () => {
