@@ -80,6 +80,9 @@ describe('agent form', () => {
     await user.keyboard('Second');
     await user.click(screen.getByRole('button', { name: 'Move starter prompt 2 up' }));
     expect(field('Starter prompt 1')).toHaveValue('Second');
+    // The moved prompt is first now: its "up" is gone, its "down" has the focus.
+    expect(screen.getByRole('button', { name: 'Move starter prompt 1 down' })).toHaveFocus();
+    expect(screen.getByText('Starter prompt moved to position 1.')).toBeInTheDocument();
     await user.click(await screen.findByRole('checkbox', { name: 'Handbook (company)' }));
     await user.click(screen.getByRole('checkbox', { name: 'My notes' }));
     await user.click(screen.getByRole('checkbox', { name: /^Search documents/ }));

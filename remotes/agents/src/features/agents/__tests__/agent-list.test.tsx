@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { agent, asAdministrator, backend, handlers, notificationTexts, renderAgents, resetAgentsState } from '../../../__tests__/agents-kit';
+import { agent, apiError, asAdministrator, backend, handlers, notificationTexts, renderAgents, resetAgentsState } from '../../../__tests__/agents-kit';
 
 const server = setupServer(...handlers());
 jest.setTimeout(20_000);
@@ -54,6 +55,15 @@ describe('agent list', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search agents' }), 'astronomy');
     expect(await screen.findByRole('heading', { name: 'No agent found' })).toBeInTheDocument();
     expect(screen.getByText('No agent has “astronomy” in its name or description.')).toBeInTheDocument();
+  });
+
+  it('says when the list could not be loaded and loads it again on request', async () => {
+    const user = userEvent.setup();
+    server.use(http.get('*/api/agents', () => apiError(500, 'Database down'), { once: true }));
+    await renderAgents();
+    expect(await screen.findByRole('heading', { name: 'The agents could not be loaded' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await listed()).toHaveLength(3);
   });
 
   it('shows an empty state that leads to creating an agent', async () => {
