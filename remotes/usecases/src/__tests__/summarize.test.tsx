@@ -2,8 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { File as NodeFile } from 'node:buffer';
-import { apiError, handlers, openStream, renderAt, resetUseCases, streamOf, violations } from './usecases-kit';
+import { apiError, file, handlers, openStream, renderAt, resetUseCases, streamOf, violations } from './usecases-kit';
 
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
@@ -23,9 +22,6 @@ beforeEach(async () => {
     }),
   );
 });
-
-/** A file the test's FormData (Node's, under jest-fixed-jsdom) takes, as a browser's FormData takes the browser's File. */
-const file = (content: string, name: string, type: string) => new NodeFile([content], name, { type }) as unknown as File;
 
 const output = () => document.querySelector('.usecases__output')?.textContent;
 

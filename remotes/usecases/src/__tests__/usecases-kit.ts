@@ -4,6 +4,7 @@ import { createApiClients, resetPermissions, resetServerState, setApiClients, se
 import { renderRemoteAt, startupHandlers, type StartupData } from '@assistant/platform/testing';
 import axe from 'axe-core';
 import { HttpResponse, type HttpHandler } from 'msw';
+import { File as NodeFile } from 'node:buffer';
 import remote from '../module';
 
 /** A complete answer stream: begin, one append per piece, end, done. */
@@ -83,3 +84,6 @@ export async function violations() {
   const result = await axe.run(document, { rules: Object.fromEntries(off.map((id) => [id, { enabled: false }])) });
   return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }));
 }
+
+/** A file the test's FormData (Node's, under jest-fixed-jsdom) takes, as a browser's FormData takes the browser's File. */
+export const file = (content: string, name: string, type: string) => new NodeFile([content], name, { type }) as unknown as File;

@@ -97,13 +97,19 @@ function AppEditor({ app }: { app?: CustomApp }) {
     if (app) setCurrent(app);
   }, [app]);
 
+  // After a refused save the summary of what to correct takes the focus (once it is rendered).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) document.getElementById(`${ids}-summary`)?.focus();
+  }, [refusals, ids]);
+
   const submit = async (event?: FormEvent, basedOn = version) => {
     event?.preventDefault();
     setShowIssues(true);
     setFailure(null);
     if (issueCount > 0) {
-      announce(t('editor.fixIssues', { count: issueCount }));
-      document.getElementById(`${ids}-summary`)?.focus();
+      // The summary is an alert: it says the count itself.
+      setRefusals((count) => count + 1);
       return;
     }
     try {
