@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Production builds of the host and the five remotes, each only when its inputs changed since its
+// Production builds of the host and the six remotes, each only when its inputs changed since its
 // last build. A package's inputs are its own sources and config plus what every bundle contains
 // (the shared packages, webpack.shared.js, the lockfile); their content hash is stored in
 // `<package>/dist/.build-stamp.json`. Tests (`__tests__`) are not inputs.

@@ -1,5 +1,5 @@
 // `npm start`: runs everything a newcomer needs on one machine with embedded defaults. It first
-// builds the host and the five remotes where their sources changed since the last build
+// builds the host and the six remotes where their sources changed since the last build
 // (scripts/build-portal.mjs), then runs the API server (which also starts the dev identity
 // provider and the embedded database), the portal and the remotes, and prints where everything
 // is. Ctrl-C stops all of it cleanly: the signal reaches every child, and we wait for them before

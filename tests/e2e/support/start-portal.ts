@@ -35,7 +35,7 @@ export interface RunningPortal {
 
 /**
  * The whole system the way a user starts it (`scripts/start.mjs`: build where needed, API server
- * with the dev identity provider, portal, five remotes), on free ports with a fresh data folder
+ * with the dev identity provider, portal, six remotes), on free ports with a fresh data folder
  * and a registry file the test can rewrite. `env` adds or overrides variables (a model server).
  */
 export async function startPortal(options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningPortal> {
