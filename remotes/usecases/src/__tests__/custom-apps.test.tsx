@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { APP_ID, apiError, customApp, handlers, renderAt, resetUseCases, streamOf, violations } from './usecases-kit';
+import { APP_ID, apiError, notifications, customApp, handlers, renderAt, resetUseCases, streamOf, violations } from './usecases-kit';
 
 jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 5000 });
@@ -122,7 +122,7 @@ describe('create-your-own', () => {
         ],
       },
     });
-    expect(await screen.findByText('“Invitation” was saved.')).toBeInTheDocument();
+    await waitFor(() => expect(notifications()).toEqual([expect.objectContaining({ variant: 'success', message: { key: 'editor.saved', ns: 'usecases', values: { name: 'Invitation' } } })]));
   });
 
   it('saves with the version it is based on; after a 409 loads the current version or saves over it', async () => {
@@ -138,7 +138,7 @@ describe('create-your-own', () => {
     await user.click(screen.getByRole('button', { name: 'Save my version anyway' }));
     await waitFor(() => expect(requests).toHaveLength(2));
     expect(requests[1]).toMatchObject({ method: 'PUT', body: { name: 'Mine', version: 2 } });
-    expect(await screen.findByText('“Mine” was saved.')).toBeInTheDocument();
+    await waitFor(() => expect(notifications().at(-1)).toMatchObject({ message: { key: 'editor.saved', values: { name: 'Mine' } } }));
     expect(screen.queryByText('Someone changed this app meanwhile.')).not.toBeInTheDocument();
   });
 
@@ -150,6 +150,7 @@ describe('create-your-own', () => {
     expect(requests).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(requests).toEqual([{ method: 'DELETE', path: `/api/custom-apps/${APP_ID}`, body: undefined }]));
+    await waitFor(() => expect(notifications().at(-1)).toMatchObject({ message: { key: 'editor.deleted', values: { name: 'Meeting invitation' } } }));
   });
 
   it('lets an administrator publish an app for the company; others see no such button', async () => {

@@ -87,3 +87,5 @@ export async function violations() {
 
 /** A file the test's FormData (Node's, under jest-fixed-jsdom) takes, as a browser's FormData takes the browser's File. */
 export const file = (content: string, name: string, type: string) => new NodeFile([content], name, { type }) as unknown as File;
+
+export const notifications = () => useNotificationsStore.getState().notifications;

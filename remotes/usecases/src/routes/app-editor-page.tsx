@@ -1,5 +1,5 @@
 import { APP_ICONS, CUSTOM_APP_DESCRIPTION_MAX_LENGTH, CUSTOM_APP_NAME_MAX_LENGTH, fillTemplate, type AppIcon, type CustomApp } from '@assistant/contracts';
-import { ApiRequestError, useConfigStore, usePermission } from '@assistant/platform';
+import { ApiRequestError, notifySuccess, useConfigStore, usePermission } from '@assistant/platform';
 import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Loading, PageHeader, Select, TextArea, TextField, useAnnouncer } from '@assistant/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -117,7 +117,8 @@ function AppEditor({ app }: { app?: CustomApp }) {
       setConflict(null);
       setVersion(saved.version);
       setCurrent(saved);
-      announce(t('editor.saved', { name: saved.name }));
+      // A toast, not the page's own announcer: a new app's page is replaced by its edit page.
+      notifySuccess({ message: { key: 'editor.saved', ns: NAMESPACE, values: { name: saved.name } } });
       if (!current) navigate(editPath(saved.id), { replace: true });
     } catch (error) {
       const next = failureFromError(error);
@@ -151,6 +152,7 @@ function AppEditor({ app }: { app?: CustomApp }) {
     try {
       await remove.mutateAsync(current.id);
       setConfirmDelete(false);
+      notifySuccess({ message: { key: 'editor.deleted', ns: NAMESPACE, values: { name: current.name } } });
       navigate(CREATE_YOUR_OWN_PATH);
     } catch (error) {
       setConfirmDelete(false);
