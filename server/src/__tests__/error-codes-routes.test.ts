@@ -118,7 +118,9 @@ describe('error codes of the API', () => {
 
       const created = conversationSchema.parse((await t.inject({ method: 'POST', url: '/api/conversations?name=Codes' })).json());
       const send = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/conversations/${created.id}/messages/v2`, payload });
-      assert.equal(error(await send({ content: 'Hi', personality: 'agent-1' }), 501).code, 'not_implemented');
+      assert.equal(error(await send({ content: 'Hi', personality: 'agent-1' }), 404).code, 'not_found');
+      const research = await t.inject({ method: 'POST', url: '/api/chat/stream', payload: { payload: { content: 'Hi', deep_research: true } } });
+      assert.equal(error(research, 501).code, 'not_implemented');
       assert.equal(error(await send({ content: 'Hi', deep_research: true }), 403).code, 'forbidden');
       const noModel = error(await send({ content: 'Hi' }), 503);
       assert.equal(noModel.code, 'model_unavailable');
