@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { Agent } from '@assistant/contracts';
+import { useGatingStore } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -38,6 +39,7 @@ const sent = (path: string) => backend.requests.filter((request) => request.path
 describe('chatting with an agent', () => {
   it('introduces the agent with its starter prompts; a chip asks it with the agent as personality, and the agent stays named', async () => {
     resetChatState();
+    useGatingStore.setState({ flags: { enableDeepResearch: true } });
     renderChat(`/chat?agent=${AGENT_ID}`);
     const intro = await screen.findByRole('region', { name: 'Reisehelfer' });
     expect(within(intro).getByText('Beantwortet Fragen zur Reiserichtlinie')).toBeTruthy();
@@ -49,6 +51,8 @@ describe('chatting with an agent', () => {
     // The agent answers with its own model: none is named unless the user picks one.
     expect(first).not.toHaveProperty('reasoning_model_override');
     expect(await screen.findByText('Conversation with the agent Reisehelfer')).toBeTruthy();
+    // Deep research is not offered with an agent (the server refuses it there).
+    expect(screen.queryByRole('button', { name: 'Deep research' })).toBeNull();
   });
 
   it('names the agent of a conversation reopened from the list', async () => {

@@ -101,7 +101,8 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   const [pickedServers, setPickedServers] = useState<string[]>([]);
   const serverIds = useMemo(() => pickedServers.filter((id) => toolServers.some((entry) => entry.id === id)), [pickedServers, toolServers]);
   // Deep research (flag, server's history): the switch makes the next question a research run.
-  const researchOn = useFlag('enableDeepResearch') && history.kind === 'server' && canWrite;
+  // Not with an agent: the server answers deep research in an agent's conversation with 501 (docs/agents.md).
+  const researchOn = useFlag('enableDeepResearch') && history.kind === 'server' && canWrite && agentId === undefined;
   const [deepResearch, setDeepResearch] = useState(false);
   const streamingNow = conversation.streamingId !== undefined;
   // The branch's last answer is a run asking its clarifying question: the next message answers it.

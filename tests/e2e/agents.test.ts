@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { describeViolations, seriousAxeViolations } from './support/axe';
+import { signInToPortal } from './support/sign-in';
+import { startPortal, type RunningPortal } from './support/start-portal';
+
+const SHOTS = process.env.AGENTS_SCREENSHOTS_DIR ?? '/tmp/shots-agents';
+
+// The first line of the server's generate-agent prompt (server/src/agents/agent-draft-prompt.ts).
+const DRAFT_PROMPT = 'You design an assistant';
+const INSTRUCTIONS = 'Du beantwortest Fragen zur Reiserichtlinie von {{user_name}}. Heute ist {{date}}.';
+const STARTER = 'Wie hoch ist die Tagespauschale?';
+const DRAFT = {
+  name: 'Reisehelfer',
+  description: 'Beantwortet Fragen zur Reiserichtlinie.',
+  instructions: INSTRUCTIONS,
+  starter_prompts: [STARTER, 'Darf ich erste Klasse fahren?'],
+  icon: 'briefcase',
+  temperature: 0.2,
+  needs_knowledge: false,
+  suggested_collection_ids: [],
+  needs_tools: false,
+  suggested_tools: [],
+  suggested_server_ids: [],
+};
+
+// Agents in a real browser against the started system: an employee describes an agent and lets
+// the assistant fill the form (the scripted model server proposes it), saves it, chats with it from
+// a starter chip, and the agent's instructions (variables filled) reach the model; on a phone in
+// English the agent is in the list.
+describe('agents end to end', { timeout: 15 * 60_000 }, () => {
+  let model: ScriptedModelServer;
+  let portal: RunningPortal;
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    model = await startScriptedModelServer({
+      models: ['scripted-model'],
+      rules: [
+        { system: DRAFT_PROMPT, reply: JSON.stringify(DRAFT) },
+        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
+        { system: 'Write a short title', reply: 'Tagespauschale' },
+        { system: 'Du beantwortest Fragen zur Reiserichtlinie', reply: 'Die Tagespauschale beträgt **48 Euro**.', delayMs: 10 },
+      ],
+    });
+    portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });
+  });
+  after(async () => {
+    await portal?.stop();
+    await model?.close();
+  });
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+  const expectNoAxeViolations = async (page: Page, where: string) => {
+    const violations = await seriousAxeViolations(page);
+    assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
+  };
+
+  it('describes an agent, lets the form fill, saves it and chats with it from a starter chip (desktop, German)', async () => {
+    const { browser, page } = await signInToPortal(portal, '/agents/new', 'employee');
+    try {
+      await page.getByRole('textbox', { name: 'Was soll der Agent tun?' }).fill('Ein Helfer für Fragen zur Reiserichtlinie');
+      await page.getByRole('button', { name: 'Formular ausfüllen' }).click();
+      const name = page.getByRole('textbox', { name: /^Name/ });
+      await assertValue(name, 'Reisehelfer');
+      await assertValue(page.getByRole('textbox', { name: /^Anweisungen/ }), INSTRUCTIONS);
+      await shot(page, 'desktop-de-filled');
+      await expectNoAxeViolations(page, 'agent form');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+
+      await page.getByRole('link', { name: 'Mit diesem Agenten chatten' }).click();
+      await page.waitForURL(/\/chat\?agent=[0-9a-f-]{36}$/);
+      const intro = page.getByRole('region', { name: 'Reisehelfer' });
+      const starters = intro.getByRole('list', { name: 'Vorschläge für den Anfang' });
+      await starters.waitFor({ timeout: 30_000 });
+      await shot(page, 'desktop-de-intro');
+      await expectNoAxeViolations(page, 'agent intro');
+      await starters.getByRole('button', { name: STARTER }).click();
+      const messages = page.getByRole('list', { name: 'Nachrichten' });
+      await messages.getByText('48 Euro').waitFor({ timeout: 60_000 });
+      await page.getByText('Unterhaltung mit dem Agenten Reisehelfer').waitFor();
+
+      // The agent's instructions reached the model with their variables filled.
+      const asked = model.requests.filter((request) => (request.systemMessage ?? '').includes('Du beantwortest Fragen zur Reiserichtlinie'));
+      assert.equal(asked.length, 1);
+      assert.ok(!asked[0]!.systemMessage!.includes('{{'), 'the variables are filled');
+      assert.ok(asked[0]!.systemMessage!.includes('Erika'), "the user's name is filled in");
+      await shot(page, 'desktop-de-answer');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('lists the agent on a phone (English)', async () => {
+    const { browser, page } = await signInToPortal(portal, '/agents', 'employee', 'en-US');
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const list = page.getByRole('list', { name: 'All agents' });
+      await list.getByRole('link', { name: 'Reisehelfer', exact: true }).waitFor({ timeout: 30_000 });
+      assert.ok(await list.getByRole('link', { name: 'Chat with Reisehelfer' }).isVisible());
+      await shot(page, 'phone-en-list');
+      await expectNoAxeViolations(page, 'agent list on a phone');
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+async function assertValue(field: ReturnType<Page['getByRole']>, expected: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await field.inputValue()) !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(await field.inputValue(), expected);
+}

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { describeViolations, seriousAxeViolations } from './support/axe';
+import { signInToPortal } from './support/sign-in';
+import { startPortal, type RunningPortal } from './support/start-portal';
+
+const SHOTS = process.env.USECASES_SCREENSHOTS_DIR ?? '/tmp/shots-usecases';
+
+// The first lines of the server's prompts (server/src/custom-apps/custom-app-prompt.ts, server/src/use-cases/summarize-prompt.ts).
+const APP_PROMPT = 'You carry out the instruction of a small app';
+const SUMMARY_PROMPT = 'You summarize a text';
+const NOTE = '# Reiserichtlinie\n\nDie Tagespauschale für Auslandsreisen beträgt 48 Euro. Erste Klasse ist nicht erlaubt.\n';
+
+/** A WAV file of `seconds` of silence (8 kHz, 16-bit mono). */
+function silentWav(seconds = 0.2): Buffer {
+  const data = Math.round(8_000 * seconds) * 2;
+  const wav = Buffer.alloc(44 + data);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + data, 4);
+  wav.write('WAVE', 8);
+  wav.write('fmt ', 12);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(8_000, 24);
+  wav.writeUInt32LE(16_000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(data, 40);
+  return wav;
+}
+
+// The apps page and the use cases in a real browser against the started system (the demo
+// settings: summarize and generate on, create-your-own on, feature set BETA; a transcription model
+// configured): exactly the tiles those allow; a custom app with two variables built and run;
+// an uploaded document summarized; an audio file transcribed and its subtitles downloaded.
+describe('apps page and use cases end to end', { timeout: 15 * 60_000 }, () => {
+  let model: ScriptedModelServer;
+  let portal: RunningPortal;
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    model = await startScriptedModelServer({
+      models: ['scripted-model'],
+      rules: [
+        { system: APP_PROMPT, reply: 'Betreff: Projektstart im März', delayMs: 20 },
+        { system: SUMMARY_PROMPT, reply: '- Die Tagespauschale beträgt **48 Euro**.\n- Erste Klasse ist nicht erlaubt.', delayMs: 20 },
+      ],
+    });
+    portal = await startPortal({ env: { OPENAI_BASE_URL: model.url, TRANSCRIPTION_MODEL: 'whisper-test' } });
+  });
+  after(async () => {
+    await portal?.stop();
+    await model?.close();
+  });
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+  const expectNoAxeViolations = async (page: Page, where: string) => {
+    const violations = await seriousAxeViolations(page);
+    assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
+  };
+
+  it('shows exactly the tiles the flags allow, builds a custom app with two variables and runs it (desktop, English)', async () => {
+    const { browser, page } = await signInToPortal(portal, '/', 'employee', 'en-US');
+    try {
+      const tiles = page.getByRole('list', { name: 'Your apps' });
+      await tiles.getByRole('link', { name: 'Transcribe' }).waitFor({ timeout: 30_000 });
+      const names = await tiles.getByRole('heading', { level: 2 }).allInnerTexts();
+      assert.deepEqual(
+        [...names].map((name) => name.trim()).sort(),
+        ['Agents', 'Ask your documents', 'Chat', 'Collections', 'Create your own app', 'Easy language', 'Generate', 'Summarize', 'Transcribe', 'Translate'].sort(),
+      );
+      await shot(page, 'desktop-en-apps');
+      await expectNoAxeViolations(page, 'apps page');
+
+      // A custom app with two variables.
+      await tiles.getByRole('link', { name: 'Create your own app' }).click();
+      await page.getByRole('link', { name: 'New app' }).click();
+      await page.getByRole('textbox', { name: /^Name/ }).first().fill('Subject helper');
+      await page.getByRole('textbox', { name: /^Prompt template/ }).fill('Write an e-mail subject for {{recipient}} about {{topic}}.');
+      await page.getByRole('button', { name: /^Add from template/ }).click();
+      await page.getByRole('textbox', { name: /^Label of variable 1/ }).fill('Recipient');
+      await page.getByRole('textbox', { name: /^Label of variable 2/ }).fill('Topic');
+      await shot(page, 'desktop-en-app-editor');
+      await expectNoAxeViolations(page, 'app editor');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('“Subject helper” was saved.').first().waitFor({ timeout: 30_000 });
+
+      await page.goto(`${portal.portalUrl}/create-your-own`);
+      await page.getByRole('region', { name: 'My apps' }).getByRole('link', { name: 'Subject helper', exact: true }).click();
+      await page.waitForURL(/\/usecases\/[0-9a-f-]{36}$/);
+      await page.getByRole('textbox', { name: /^Recipient/ }).fill('the project team');
+      await page.getByRole('textbox', { name: /^Topic/ }).fill('the start in March');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByText('Betreff: Projektstart im März').waitFor({ timeout: 60_000 });
+      const asked = model.requests.filter((request) => (request.systemMessage ?? '').includes(APP_PROMPT));
+      assert.equal(asked.length, 1);
+      const instruction = asked[0]!.lastUserMessage ?? '';
+      assert.ok(instruction.includes('Write an e-mail subject for') && instruction.includes('the project team') && instruction.includes('the start in March'), instruction);
+      await shot(page, 'desktop-en-app-run');
+      await expectNoAxeViolations(page, 'app run');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('summarizes an uploaded document and transcribes an audio file (desktop, German, and a phone)', async () => {
+    const { browser, page } = await signInToPortal(portal, '/usecases/summarize', 'employee');
+    try {
+      await page.getByRole('radio', { name: 'Datei hochladen' }).check();
+      await page.getByLabel('Datei', { exact: true }).setInputFiles({ name: 'reiserichtlinie.md', mimeType: 'text/markdown', buffer: Buffer.from(NOTE) });
+      await page.getByRole('button', { name: 'Zusammenfassen', exact: true }).click();
+      await page.getByText('Erste Klasse ist nicht erlaubt.').waitFor({ timeout: 60_000 });
+      const summarized = model.requests.filter((request) => (request.systemMessage ?? '').includes(SUMMARY_PROMPT));
+      assert.equal(summarized.length, 1);
+      assert.ok((summarized[0]!.lastUserMessage ?? '').includes('Die Tagespauschale für Auslandsreisen beträgt 48 Euro.'));
+      await shot(page, 'desktop-de-summary');
+      await expectNoAxeViolations(page, 'summary');
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${portal.portalUrl}/usecases/transcribe`);
+      await page.getByLabel('Audiodatei').setInputFiles({ name: 'besprechung.wav', mimeType: 'audio/wav', buffer: silentWav() });
+      await page.getByRole('button', { name: 'Transkribieren', exact: true }).click();
+      const segments = page.getByRole('list', { name: /Zeitmarken/ });
+      await segments.getByText('Die Besprechung beginnt um zehn Uhr.').waitFor({ timeout: 60_000 });
+      assert.equal(model.transcriptionRequests().length, 1);
+      assert.equal(model.transcriptionRequests()[0]!.transcription?.model, 'whisper-test');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /\.vtt/ }).click()]);
+      const vtt = readFileSync((await download.path())!, 'utf8');
+      assert.match(vtt, /^WEBVTT/);
+      assert.match(vtt, /00:00:01\.400 --> 00:00:04\.200\nDie Besprechung beginnt um zehn Uhr\./);
+      await shot(page, 'phone-de-transcript');
+      await expectNoAxeViolations(page, 'transcript on a phone');
+    } finally {
+      await browser.close();
+    }
+  });
+});
