@@ -185,3 +185,17 @@ export function applyCanvasReplacement(document: string, range: { start: number;
   if (!range) return replacement;
   return document.slice(0, range.start) + replacement + document.slice(range.end);
 }
+
+/**
+ * A text handed to the chat's canvas from another remote (a summary's or a generated text's "Open
+ * in canvas"): the sender keeps `{title, markdown}` under CANVAS_HANDOFF_KEY in sessionStorage
+ * (the same origin, this tab only) and opens `/chat?canvas=new`; the chat page takes it once,
+ * starts a new conversation named after it and opens the text in its canvas (docs/canvas.md).
+ */
+export const CANVAS_HANDOFF_KEY = 'assistant.canvas-handoff';
+export const CANVAS_HANDOFF_PATH = '/chat?canvas=new';
+export const canvasHandoffSchema = z.object({
+  title: canvasTitleSchema,
+  markdown: canvasMarkdownSchema.max(CANVAS_MAX_CHARACTERS, `Must not be longer than ${CANVAS_MAX_CHARACTERS} characters`),
+});
+export type CanvasHandoff = z.infer<typeof canvasHandoffSchema>;

@@ -4,7 +4,7 @@ import { Button, ErrorState, Loading, PageHeader, cx } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { CanvasOpenerProvider, CanvasPanel, useCanvasStore, type CanvasPanelTarget, type OpenCanvas } from '../features/canvas';
+import { CanvasOpenerProvider, CanvasPanel, takeCanvasHandoff, useCanvasStore, type CanvasPanelTarget, type OpenCanvas } from '../features/canvas';
 import { ConversationView } from '../features/conversation/components/conversation-view';
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import { useConversationMutations } from '../features/conversations/hooks/use-conversation-mutations';
@@ -161,6 +161,26 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
     setCanvas(null);
     document.querySelector<HTMLTextAreaElement>('.chat-page__conversation .conversation__composer textarea')?.focus();
   }, []);
+  // A text another remote handed to the canvas (/chat?canvas=new, docs/canvas.md): a new
+  // conversation named after it, with the text open in its canvas. Taken once.
+  const canvasParam = searchParams.get('canvas');
+  const handoffTaken = useRef(false);
+  const { create: createConversation } = mutations;
+  useEffect(() => {
+    if (canvasParam !== 'new' || handoffTaken.current) return;
+    handoffTaken.current = true;
+    const handoff = takeCanvasHandoff();
+    if (!handoff) {
+      void navigate(basePath, { replace: true });
+      return;
+    }
+    void (async () => {
+      const result = await createConversation(handoff.title);
+      if (!result.ok) return;
+      void navigate(`${basePath}/${encodeURIComponent(result.value.id)}`, { replace: true });
+      openCanvas({ conversationId: result.value.id, seed: handoff });
+    })();
+  }, [canvasParam, createConversation, navigate, basePath, openCanvas]);
   const canvasCreated = useCallback((canvasId: string) => setCanvas((current) => current && { ...current, target: { canvasId } }), []);
 
   const drawer = panel.narrow && panel.open;

@@ -1,3 +1,5 @@
+import { CANVAS_HANDOFF_KEY } from '@assistant/contracts';
+import { useGatingStore } from '@assistant/platform';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -13,6 +15,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(async () => {
   await resetUseCases();
+  useGatingStore.setState({ flags: {} });
   bodies.length = 0;
   server.resetHandlers(
     ...handlers(),
@@ -38,7 +41,22 @@ describe('summarize', () => {
     expect(bodies).toEqual([{ text: 'A long report.', length: 'short', form: 'decisions_and_actions', language: 'de' }]);
     expect(await screen.findByText('The text is complete.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    // Without the chat there is no canvas to open the summary in.
+    expect(screen.queryByRole('button', { name: 'Open in canvas' })).toBeNull();
     expect(await violations()).toEqual([]);
+  });
+
+  it("hands the summary to the chat's canvas: the text is kept for the chat page, which is opened", async () => {
+    useGatingStore.setState({ flags: { enableChat: true } });
+    await renderAt('/usecases/summarize');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Text to summarize' }), 'A long report.');
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    await waitFor(() => expect(output()).toBe('The report is ready.'));
+    await user.click(screen.getByRole('button', { name: 'Open in canvas' }));
+    expect(JSON.parse(sessionStorage.getItem(CANVAS_HANDOFF_KEY) ?? 'null')).toEqual({ title: 'Summary', markdown: '- The report is ready.' });
+    // The chat page is opened (outside this remote's routes: the summary page is gone).
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Text to summarize' })).toBeNull());
   });
 
   it('asks for a text before sending, tied to the field', async () => {

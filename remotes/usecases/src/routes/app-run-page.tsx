@@ -108,7 +108,7 @@ export default function AppRunPage() {
           </Button>
         </div>
       </form>
-      <StreamResult stream={stream} title={t('apps.result')} emptyText={t('apps.emptyText')} />
+      <StreamResult stream={stream} title={t('apps.result')} emptyText={t('apps.emptyText')} canvasTitle={definition.name} />
     </section>
   );
 }

@@ -100,7 +100,7 @@ export default function GeneratePage() {
           </div>
         </form>
       )}
-      {template && <StreamResult stream={stream} title={t('generate.result')} lang={outputLanguage} emptyText={t('generate.emptyText')} />}
+      {template && <StreamResult stream={stream} title={t('generate.result')} lang={outputLanguage} emptyText={t('generate.emptyText')} canvasTitle={template.label[language]} />}
     </section>
   );
 }

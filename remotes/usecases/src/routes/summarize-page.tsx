@@ -207,7 +207,7 @@ export default function SummarizePage() {
         </div>
       </form>
       {localFailure && <FailureAlert failure={localFailure} />}
-      <StreamResult stream={stream} title={t('summarize.result')} lang={options.language} emptyText={t('summarize.emptyText')} />
+      <StreamResult stream={stream} title={t('summarize.result')} lang={options.language} emptyText={t('summarize.emptyText')} canvasTitle={t('summarize.result')} />
     </section>
   );
 }

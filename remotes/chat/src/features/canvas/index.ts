@@ -5,3 +5,4 @@ export { CanvasMenu } from './components/canvas-menu';
 export { CanvasOpenerProvider, useCanvasOpener, type CanvasOpener, type CanvasOpenRequest, type OpenCanvas } from './hooks/canvas-opener';
 export { titleFromMarkdown } from './model/canvas-files';
 export { useCanvasStore, type ScopedCanvasStore } from './store/use-canvas-store';
+export { takeCanvasHandoff } from './model/canvas-handoff';

@@ -1,9 +1,12 @@
 import { Button, EmptyState, Markdown, Spinner } from '@assistant/ui';
-import { useId, useRef } from 'react';
+import { useFlag } from '@assistant/platform';
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { TextStreamState } from '../hooks/use-text-stream';
 import { copyText } from '../model/copy-text';
+import { handToCanvas } from '../model/hand-to-canvas';
 import { FailureAlert } from './failure-alert';
 
 export interface StreamResultProps {
@@ -13,17 +16,27 @@ export interface StreamResultProps {
   /** The language the result is written in. */
   lang?: string;
   emptyText: string;
+  /** The canvas's title when the result is opened in the chat's canvas (with the chat switched on). */
+  canvasTitle?: string;
 }
 
 /**
- * The streamed answer of a use case: the Markdown as it arrives, stop while it runs, copy when
- * there is text, the failure as an alert, and a polite announcement when it starts and ends (never
+ * The streamed answer of a use case: the Markdown as it arrives, stop while it runs, copy (and
+ * open in the chat's canvas) when there is text, the failure as an alert, and a polite announcement when it starts and ends (never
  * the text token by token).
  */
-export function StreamResult({ stream, title, lang, emptyText }: StreamResultProps) {
+export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: StreamResultProps) {
   const { t } = useTranslation(NAMESPACE);
   const { status, output, failure, stop } = stream;
   const headingId = useId();
+  const navigate = useNavigate();
+  const chatOn = useFlag('enableChat');
+  const [handoffFailed, setHandoffFailed] = useState(false);
+  const openInCanvas = () => {
+    const path = handToCanvas(canvasTitle ?? title, output);
+    if (path) void navigate(path);
+    else setHandoffFailed(true);
+  };
   const outputRef = useRef<HTMLDivElement>(null);
   const running = status === 'running';
   const announcement =
@@ -47,8 +60,18 @@ export function StreamResult({ stream, title, lang, emptyText }: StreamResultPro
               {t('result.copy')}
             </Button>
           )}
+          {output !== '' && !running && chatOn && canvasTitle !== undefined && (
+            <Button variant="secondary" size="sm" onClick={openInCanvas}>
+              {t('result.openInCanvas')}
+            </Button>
+          )}
         </div>
       </div>
+      {handoffFailed && (
+        <p className="usecases__note" role="alert">
+          {t('result.canvasFailed')}
+        </p>
+      )}
       {failure && <FailureAlert failure={failure} keptOutput={output !== ''} />}
       {running && output === '' && (
         <p className="usecases__progress" aria-hidden="true">
