@@ -121,6 +121,14 @@ describe('apps page and use cases end to end', { timeout: 15 * 60_000 }, () => {
       await shot(page, 'desktop-de-summary');
       await expectNoAxeViolations(page, 'summary');
 
+      // The summary opens in the chat's canvas, in a new conversation named after it.
+      await page.getByRole('button', { name: 'Im Canvas öffnen' }).click();
+      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+      const canvas = page.getByRole('region', { name: 'Zusammenfassung' });
+      await canvas.getByText('Gespeichert · Version 1').waitFor({ timeout: 30_000 });
+      assert.match(await canvas.getByRole('textbox', { name: 'Dokument: Zusammenfassung' }).innerText(), /Erste Klasse ist nicht erlaubt\./);
+      await shot(page, 'desktop-de-summary-canvas');
+
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${portal.portalUrl}/usecases/transcribe`);
       await page.getByLabel('Audiodatei').setInputFiles({ name: 'besprechung.wav', mimeType: 'audio/wav', buffer: silentWav() });
