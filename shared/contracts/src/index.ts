@@ -431,9 +431,11 @@ export {
   type StreamEventKind,
 } from './stream-envelope';
 export {
+  REGISTRY_CAPABILITIES,
   REGISTRY_FEATURE_NAMES,
   remoteRegistryEntrySchema,
   remoteRegistrySchema,
+  type RegistryCapability,
   type RegistryFeatureName,
   type RemoteRegistryEntry,
 } from './remote-registry';

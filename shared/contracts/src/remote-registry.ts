@@ -23,6 +23,14 @@ export const REGISTRY_FEATURE_NAMES = [
 export type RegistryFeatureName = (typeof REGISTRY_FEATURE_NAMES)[number];
 
 /**
+ * What the server may or may not be able to do, as a registry entry's `requires` names it, and
+ * the call that says so: `transcription`, GET /api/transcriptions/config `available` (a
+ * transcription model is configured).
+ */
+export const REGISTRY_CAPABILITIES = ['transcription'] as const;
+export type RegistryCapability = (typeof REGISTRY_CAPABILITIES)[number];
+
+/**
  * The remote registry the host reads at start (DESIGN.md section 3): where each remote's manifest
  * is and where it mounts. A team deploys its remote by changing its manifest URL or files; the
  * host is not rebuilt. Entries are validated one by one: a bad entry is skipped and logged.
@@ -44,6 +52,12 @@ export const remoteRegistryEntrySchema = z.object({
    * under BETA (where every feature is on) and off under every release code.
    */
   feature: z.enum(REGISTRY_FEATURE_NAMES).optional(),
+  /**
+   * Shown and routed only when the server says this capability is available (`transcription`:
+   * GET /api/transcriptions/config `available`). While the answer is unknown or failed, the entry
+   * is neither shown nor routed. An unknown name makes the entry bad (skipped and logged).
+   */
+  requires: z.enum(REGISTRY_CAPABILITIES).optional(),
   /** The shell's navigation entry; the label key lives in the shell's own translations. */
   navigation: z
     .object({ labelKey: z.string().min(1), icon: z.string().min(1), order: z.number().int() })

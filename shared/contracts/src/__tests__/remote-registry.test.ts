@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { REGISTRY_FEATURE_NAMES, remoteRegistryEntrySchema, remoteRegistrySchema } from '../remote-registry';
+import { REGISTRY_CAPABILITIES, REGISTRY_FEATURE_NAMES, remoteRegistryEntrySchema, remoteRegistrySchema } from '../remote-registry';
 import { accepts, rejects } from './helpers';
 
 const entry = { name: 'agents', manifestUrl: 'https://cdn.example.com/agents/mf-manifest.json', routeBase: '/agents' };
@@ -27,6 +27,15 @@ describe('remote registry entry', () => {
       assert.deepEqual(rejects(remoteRegistryEntrySchema, { ...entry, feature }).path, ['feature'], feature);
     }
     assert.deepEqual(rejects(remoteRegistryEntrySchema, { ...entry, feature: 42 }).path, ['feature']);
+  });
+
+  it('accepts a capability the server decides as requires, and refuses an unknown one', () => {
+    assert.deepEqual([...REGISTRY_CAPABILITIES], ['transcription']);
+    const transcribe = { ...entry, routeBase: '/usecases/transcribe', requires: 'transcription' };
+    assert.deepEqual(accepts(remoteRegistryEntrySchema, transcribe), transcribe);
+    for (const requires of ['transcriptions', 'Transcription', '', 42, ['transcription']]) {
+      assert.deepEqual(rejects(remoteRegistryEntrySchema, { ...entry, requires }).path, ['requires'], String(requires));
+    }
   });
 
   it('refuses an unknown flag, a bad name, manifest URL or route base', () => {
