@@ -15,6 +15,7 @@ export { cx } from './internal/cx';
 
 // Texts
 export { useAnnouncer } from './core/use-announcer';
+export { downloadBlob, safeFileName } from './core/downloads';
 export { UiTextsProvider, useUiTexts, UI_TEXTS_DE, UI_TEXTS_EN, type UiTexts, type UiTextsProviderProps } from './core/ui-texts';
 export type { RenderLink, RenderLinkProps } from './core/render-link';
 

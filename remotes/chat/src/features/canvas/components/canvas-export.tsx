@@ -1,9 +1,9 @@
-import { Button } from '@assistant/ui';
+import { Button, downloadBlob } from '@assistant/ui';
 import { Packer } from 'docx';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { useDisclosure } from '../hooks/use-disclosure';
-import { canvasFileName, downloadBlob } from '../model/canvas-files';
+import { canvasFileName } from '../model/canvas-files';
 import { markdownToDocx } from '../model/markdown-to-docx';
 import { printCanvas } from '../model/print-canvas';
 

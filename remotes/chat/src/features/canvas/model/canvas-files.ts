@@ -1,29 +1,8 @@
-/**
- * A file name for a canvas export: its title without characters file systems refuse, at most 80
- * characters, with `extension`.
- */
-export function canvasFileName(title: string, extension: 'md' | 'docx'): string {
-  const base = title
-    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80)
-    .trim();
-  return `${base || 'canvas'}.${extension}`;
-}
+import { safeFileName } from '@assistant/ui';
 
-/** Saves `blob` as a download named `fileName` (an object URL on a temporary link). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL; it can go once the click's task is over.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** A file name for a canvas export: its title as a file name (safeFileName), with `extension`. */
+export function canvasFileName(title: string, extension: 'md' | 'docx'): string {
+  return `${safeFileName(title, 'canvas')}.${extension}`;
 }
 
 /** The first heading's text, else the first line's, at most 80 characters; undefined for a blank document. */

@@ -1,3 +1,4 @@
+import { downloadBlob } from '@assistant/ui';
 import { fileExtension, type TranscriptionConfig } from '@assistant/contracts';
 
 /** What is wrong with an audio file before it is sent, by the server's own config: its type, or its size. */
@@ -24,12 +25,5 @@ export function downloadName(audioName: string, extension: 'txt' | 'vtt'): strin
 
 /** Offers text as a file download. */
 export function downloadText(text: string, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(new Blob([text], { type }), name);
 }
