@@ -99,6 +99,8 @@ async function start(): Promise<void> {
   ]);
   const { flags, featureSet } = useGatingStore.getState();
   const available = (feature: FeatureName) => isFeatureAvailable(featureSet, feature);
+  // Routed: flag and feature on. An entry that `requires` a capability is routed too; its route and
+  // the layout's live navigation ask the server (capabilities/use-capabilities.ts).
   const remotes = registry.filter((entry) => isRemoteEnabled(entry, { flags, isFeatureAvailable: available }));
   const isAdmin = permissions.has('AdministrateAssistant');
 

@@ -6,7 +6,10 @@ import type { NavigationItem } from '../navigation/build-navigation';
 /** What the shell decided at start-up and its pages read: not state, it does not change until a reload. */
 export interface ShellContextValue {
   auth: Auth;
-  /** Registry entries whose flag and feature are on (routed). */
+  /**
+   * Registry entries whose flag and feature are on (routed). One that `requires` a capability
+   * reaches its remote only while the server says it is available (capabilities/).
+   */
   remotes: readonly RemoteRegistryEntry[];
   navigation: readonly NavigationItem[];
   isAdmin: boolean;

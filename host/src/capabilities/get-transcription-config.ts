@@ -1,5 +1,5 @@
 import { transcriptionConfigSchema, type TranscriptionConfig } from '@assistant/contracts';
-import { apiClients, queryOptions, useQuery } from '@assistant/platform';
+import { apiClients, queryOptions } from '@assistant/platform';
 
 export const transcriptionConfigKeys = {
   all: ['transcription-config'] as const,
@@ -10,8 +10,9 @@ export async function getTranscriptionConfig(signal?: AbortSignal): Promise<Tran
   return apiClients().api.get('transcriptions/config', transcriptionConfigSchema, { signal });
 }
 
+/**
+ * The one query of the transcription config in the shell: the navigation, the route of an entry
+ * that `requires: 'transcription'` and the apps page all read it (./use-capabilities.ts).
+ */
 export const transcriptionConfigQuery = () =>
   queryOptions({ queryKey: transcriptionConfigKeys.all, queryFn: ({ signal }) => getTranscriptionConfig(signal), staleTime: 5 * 60_000 });
-
-/** Only asked when the transcribe route exists. */
-export const useTranscriptionConfigQuery = (enabled: boolean) => useQuery({ ...transcriptionConfigQuery(), enabled });

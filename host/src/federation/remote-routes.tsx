@@ -6,6 +6,7 @@ import { getI18n, I18nContext } from 'react-i18next';
 import { useRoutes, type RouteObject } from 'react-router';
 import { addRemoteNamespace } from './i18n';
 import { RemoteBoundary } from './remote-boundary';
+import { RequiresCapability } from './requires-capability';
 import { forgetRemoteModule, useRemoteModule } from './use-remote-module';
 
 export interface RemoteRoutesProps {
@@ -30,10 +31,22 @@ export function RemoteRoutes({ entry, notFound }: RemoteRoutesProps) {
 
 /**
  * The route object for a registry entry, for a data router (`createBrowserRouter`):
- * `{ path: '/chat/*', element: <RemoteRoutes entry={entry} /> }`.
+ * `{ path: '/chat/*', element: <RemoteRoutes entry={entry} /> }`. An entry that `requires` a
+ * capability routes to its remote only while the server says it is available (RequiresCapability);
+ * otherwise its paths show `notFound`, as if the route did not exist.
  */
-export function createRemoteRoute(entry: Pick<RemoteRegistryEntry, 'name' | 'routeBase'>, notFound?: ReactNode): RouteObject {
-  return { path: `${entry.routeBase}/*`, element: <RemoteRoutes entry={entry} notFound={notFound} /> };
+export function createRemoteRoute(entry: Pick<RemoteRegistryEntry, 'name' | 'routeBase' | 'requires'>, notFound?: ReactNode): RouteObject {
+  const routes = <RemoteRoutes entry={entry} notFound={notFound} />;
+  return {
+    path: `${entry.routeBase}/*`,
+    element: entry.requires ? (
+      <RequiresCapability capability={entry.requires} notFound={notFound}>
+        {routes}
+      </RequiresCapability>
+    ) : (
+      routes
+    ),
+  };
 }
 
 const namespacesAdded = new WeakMap<I18n, WeakSet<RemoteModule>>();

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { useShell } from '../app/shell-context';
+import { useCapabilities } from '../capabilities/use-capabilities';
 import { useBranding } from '../branding/use-branding';
 import { NotificationsHost } from '../notifications/notifications-host';
 import { PrivacyNotice } from './privacy-notice';
@@ -35,12 +36,15 @@ export function ShellLayout() {
   const setSidebarOpen = useWorkspaceStore((state) => state.setSidebarOpen);
   const flags = useGatingStore((state) => state.flags);
   const featureSet = useGatingStore((state) => state.featureSet);
+  const isCapabilityAvailable = useCapabilities(remotes);
   useBranding(customization);
 
-  // An area an administrator switches off leaves the navigation at once (the gating store reloads).
+  // An area an administrator switches off leaves the navigation at once (the gating store reloads);
+  // an entry that requires a capability shows once the server says it is available.
   const navigation = liveNavigation(startNavigation, {
     flags,
     isFeatureAvailable: (feature) => isFeatureAvailable(featureSet, feature),
+    isCapabilityAvailable,
     remotes,
   });
   const items = navigation.map((item) => ({

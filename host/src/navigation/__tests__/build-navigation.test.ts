@@ -55,6 +55,20 @@ describe('buildNavigation', () => {
     expect(ids(items)).toEqual(['chat']);
   });
 
+  it('shows an entry that requires a capability only when the server says it is available; without capabilities (start-up) it is not checked', () => {
+    const transcribe: RemoteRegistryEntry = {
+      name: 'usecases',
+      manifestUrl: '/u/mf-manifest.json',
+      routeBase: '/usecases/transcribe',
+      requires: 'transcription',
+      navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 },
+    };
+    const input = { flags: { enableChat: true }, isFeatureAvailable: everything, remotes: [...registry, transcribe] };
+    expect(ids(buildNavigation({ ...input, isCapabilityAvailable: () => false }))).toEqual(['chat', 'agents']);
+    expect(ids(buildNavigation({ ...input, isCapabilityAvailable: () => true }))).toEqual(['chat', 'agents', 'usecases']);
+    expect(ids(buildNavigation(input))).toEqual(['chat', 'agents', 'usecases']);
+  });
+
   it('never lists a remote without a navigation entry (QA is reached from the apps page)', () => {
     const items = buildNavigation({ flags: { enableHomepage: true }, isFeatureAvailable: everything, remotes: registry });
     expect(ids(items)).not.toContain('qa');
@@ -68,6 +82,20 @@ describe('liveNavigation', () => {
   it('drops an area switched off after start-up, without a reload', () => {
     const items = liveNavigation(atStart, { flags: { ...flags, enableChat: false }, isFeatureAvailable: (feature) => feature !== 'collections', remotes: registry });
     expect(ids(items)).toEqual(['apps', 'agents', 'translate']);
+  });
+
+  it('keeps the right entry when another mount of the same remote leaves (ids do not shift)', () => {
+    const usecases = (routeBase: string, order: number, requires?: 'transcription'): RemoteRegistryEntry => ({
+      name: 'usecases',
+      manifestUrl: '/u/mf-manifest.json',
+      routeBase,
+      ...(requires ? { requires } : {}),
+      navigation: { labelKey: 'NAVIGATION.x', icon: 'apps', order },
+    });
+    const remotes = [usecases('/usecases/transcribe', 70, 'transcription'), usecases('/create-your-own', 80)];
+    const start = buildNavigation({ flags: {}, isFeatureAvailable: everything, remotes });
+    const live = liveNavigation(start, { flags: {}, isFeatureAvailable: everything, isCapabilityAvailable: () => false, remotes });
+    expect(live.map((item) => item.to)).toEqual(['/create-your-own']);
   });
 
   it('does not add an area switched on after start-up (its route does not exist yet)', () => {

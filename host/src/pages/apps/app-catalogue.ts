@@ -1,4 +1,4 @@
-import type { BuiltInAppId, CustomApp, FeatureFlagName, FeatureFlags, RemoteRegistryEntry } from '@assistant/contracts';
+import type { BuiltInAppId, CustomApp, FeatureFlagName, FeatureFlags, RegistryCapability, RemoteRegistryEntry } from '@assistant/contracts';
 import type { FeatureName } from '@assistant/platform';
 import { isIconName } from '@assistant/ui';
 import { isRemoteEnabled } from '../../navigation/build-navigation';
@@ -22,8 +22,11 @@ interface BuiltInApp {
   source: RouteSource;
   /** A flag the app needs besides its route (summarize and generate: SPEC section 2). */
   flag?: FeatureFlagName;
-  /** A condition the server or the customization decides (a transcription model; create_your_own_enabled). */
-  needs?: 'transcription' | 'createYourOwn';
+  /**
+   * A condition the customization decides (create_your_own_enabled). What the server decides (a
+   * transcription model for transcribe) is the registry entry's `requires`: the route exists only then.
+   */
+  needs?: 'createYourOwn';
 }
 
 /** Every built-in app in the fixed order of the page (after default_applications and favourites). */
@@ -34,7 +37,7 @@ export const BUILT_IN_APPS: readonly BuiltInApp[] = [
   { id: 'easy-language', path: '/easy-language', icon: 'easy-language', source: { kind: 'host-page', feature: 'easyLanguage' } },
   { id: 'summarize', path: '/usecases/summarize', icon: 'summarize', source: { kind: 'remote' }, flag: 'enableExtensibleSummarize' },
   { id: 'generate', path: '/usecases/generate', icon: 'generate', source: { kind: 'remote' }, flag: 'enableExtensibleGenerate' },
-  { id: 'transcribe', path: '/usecases/transcribe', icon: 'transcribe', source: { kind: 'remote' }, needs: 'transcription' },
+  { id: 'transcribe', path: '/usecases/transcribe', icon: 'transcribe', source: { kind: 'remote' } },
   { id: 'agents', path: '/agents', icon: 'agents', source: { kind: 'remote' } },
   { id: 'collections', path: '/collections', icon: 'collections', source: { kind: 'remote' } },
   { id: 'create-your-own', path: '/create-your-own', icon: 'plus', source: { kind: 'remote' }, needs: 'createYourOwn' },
@@ -48,8 +51,11 @@ export interface CatalogueInput {
   isFeatureAvailable: (feature: FeatureName) => boolean;
   /** The customization's create_your_own_enabled. */
   createYourOwnEnabled: boolean;
-  /** GET /api/transcriptions/config said `available` (false while unknown or failed). */
-  transcriptionAvailable: boolean;
+  /**
+   * What the server says it can do (registry `requires`, capabilities/use-capabilities.ts): false
+   * while unknown or failed, so the transcribe tile waits for GET /api/transcriptions/config.
+   */
+  isCapabilityAvailable: (capability: RegistryCapability) => boolean;
   /** GET /api/custom-apps (the user's personal apps and the company's). */
   customApps: readonly CustomApp[];
 }
@@ -58,9 +64,13 @@ export type AppTile =
   | { kind: 'built-in'; id: BuiltInAppId; to: string; icon: string }
   | { kind: 'custom'; id: string; to: string; icon: string; app: CustomApp };
 
-/** The registry entries whose routes exist now: routed at start and still switched on. */
-function liveRemotes(input: Pick<CatalogueInput, 'remotes' | 'flags' | 'isFeatureAvailable'>): RegistryLookup {
-  const live = input.remotes.filter((entry) => isRemoteEnabled(entry, { flags: input.flags, isFeatureAvailable: input.isFeatureAvailable }));
+type GatingInput = Pick<CatalogueInput, 'remotes' | 'flags' | 'isFeatureAvailable' | 'isCapabilityAvailable'>;
+
+/** The registry entries whose routes exist now: routed at start, still switched on, their required capability available. */
+function liveRemotes(input: GatingInput): RegistryLookup {
+  const live = input.remotes.filter((entry) =>
+    isRemoteEnabled(entry, { flags: input.flags, isFeatureAvailable: input.isFeatureAvailable, isCapabilityAvailable: input.isCapabilityAvailable }),
+  );
   const builtInPaths = new Set(BUILT_IN_APPS.map((app) => app.path));
   // The use-case remote's mount that is none of the built-in apps' paths opens custom apps at
   // <routeBase>/<id>; /usecases itself (SPEC: /usecases/{useCaseId}) wins over any other.
@@ -88,14 +98,8 @@ function routeExists(app: BuiltInApp, registry: RegistryLookup, input: Catalogue
 }
 
 /** The registry entry that opens custom apps, if any (else no custom app gets a tile, and none is asked for). */
-export function customAppsMount(input: Pick<CatalogueInput, 'remotes' | 'flags' | 'isFeatureAvailable'>): RemoteRegistryEntry | undefined {
+export function customAppsMount(input: GatingInput): RemoteRegistryEntry | undefined {
   return liveRemotes(input).customApps;
-}
-
-/** Whether the transcribe tile could appear (then the page asks the server whether a model is configured). */
-export function transcribeRouteExists(input: Pick<CatalogueInput, 'remotes' | 'flags' | 'isFeatureAvailable'>): boolean {
-  const app = BUILT_IN_APPS.find((candidate) => candidate.id === 'transcribe')!;
-  return routeExists(app, liveRemotes(input), { ...input, createYourOwnEnabled: false, transcriptionAvailable: true, customApps: [] });
 }
 
 /**
@@ -108,7 +112,6 @@ export function availableApps(input: CatalogueInput): AppTile[] {
   for (const app of BUILT_IN_APPS) {
     if (!routeExists(app, registry, input)) continue;
     if (app.flag && input.flags[app.flag] !== true) continue;
-    if (app.needs === 'transcription' && !input.transcriptionAvailable) continue;
     if (app.needs === 'createYourOwn' && !input.createYourOwnEnabled) continue;
     tiles.push({ kind: 'built-in', id: app.id, to: app.path, icon: app.icon });
   }

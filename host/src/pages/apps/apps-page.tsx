@@ -14,11 +14,11 @@ import { Link } from 'react-router';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 import { useShell } from '../../app/shell-context';
 import { usePageTitle } from '../../branding/use-page-title';
+import { useCapabilities } from '../../capabilities/use-capabilities';
 import { useAppFavouritesQuery, appFavouriteKeys } from './api/get-app-favourites';
 import { useCustomAppsQuery } from './api/get-custom-apps';
-import { useTranscriptionConfigQuery } from './api/get-transcription-config';
 import { toggledFavourites, useToggleAppFavourite } from './api/put-app-favourites';
-import { availableApps, matchesSearch, orderApps, customAppsMount, transcribeRouteExists, type AppTile } from './app-catalogue';
+import { availableApps, matchesSearch, orderApps, customAppsMount, type AppTile } from './app-catalogue';
 import './apps-page.css';
 
 /** The shell's text keys of a built-in app: SKILLS.<key> (name) and SKILLS.<key>Text (description). */
@@ -73,11 +73,12 @@ export function HomePage() {
   const flags = useGatingStore((state) => state.flags);
   const featureSet = useGatingStore((state) => state.featureSet);
   const customization = useConfigStore((state) => state.config.customization);
-  const gating = { remotes, flags, isFeatureAvailable: (feature: FeatureName) => isFeatureAvailable(featureSet, feature) };
+  // The same query of what the server can do as the navigation's and the routes' (a transcription model).
+  const isCapabilityAvailable = useCapabilities(remotes);
+  const gating = { remotes, flags, isFeatureAvailable: (feature: FeatureName) => isFeatureAvailable(featureSet, feature), isCapabilityAvailable };
 
   const customAppsAt = customAppsMount(gating);
   const customApps = useCustomAppsQuery(customAppsAt !== undefined);
-  const transcription = useTranscriptionConfigQuery(transcribeRouteExists(gating));
   const favourites = useAppFavouritesQuery();
   const client = useQueryClient();
   const [message, announce] = useAnnouncer();
@@ -97,7 +98,6 @@ export function HomePage() {
     availableApps({
       ...gating,
       createYourOwnEnabled: customization.create_your_own_enabled,
-      transcriptionAvailable: transcription.data?.available === true,
       customApps: customApps.data ?? [],
     }),
     customization.default_applications,

@@ -6,15 +6,18 @@ import { isRemoteEnabled } from '../../../navigation/build-navigation';
 import { availableApps, customAppsMount, matchesSearch, orderApps, type CatalogueInput } from '../app-catalogue';
 import { ALL_FLAGS, COMPANY_APP, PERSONAL_APP, REGISTRY } from './app-fixtures';
 
-/** What the shell does at start (bootstrap.tsx): the entries whose flag and feature are on are routed. */
+/**
+ * What the shell does at start (bootstrap.tsx): the entries whose flag and feature are on are
+ * routed; here the server also says every capability is available (a transcription model).
+ */
 function startUp(flags: FeatureFlags, featureSet: string, registry: readonly RemoteRegistryEntry[] = REGISTRY) {
   const available = (feature: FeatureName) => isFeatureAvailable(featureSet, feature);
   const remotes = registry.filter((entry) => isRemoteEnabled(entry, { flags, isFeatureAvailable: available }));
-  return { remotes, flags, isFeatureAvailable: available };
+  return { remotes, flags, isFeatureAvailable: available, isCapabilityAvailable: () => true };
 }
 
 function input(flags: FeatureFlags, featureSet = 'BETA', extra: Partial<CatalogueInput> = {}): CatalogueInput {
-  return { ...startUp(flags, featureSet), createYourOwnEnabled: true, transcriptionAvailable: true, customApps: [], ...extra };
+  return { ...startUp(flags, featureSet), createYourOwnEnabled: true, customApps: [], ...extra };
 }
 
 const ids = (tiles: readonly { id: string }[]) => tiles.map((tile) => tile.id);
@@ -82,14 +85,16 @@ describe('availableApps: one tile per tool whose route exists', () => {
 
   it('shows no tile for a remote the registry does not name, even with its flag on', () => {
     const registry = REGISTRY.filter((entry) => entry.name !== 'usecases' && entry.name !== 'qa');
-    const tiles = availableApps({ ...startUp(ALL_FLAGS, 'BETA', registry), createYourOwnEnabled: true, transcriptionAvailable: true, customApps: [PERSONAL_APP] });
+    const tiles = availableApps({ ...startUp(ALL_FLAGS, 'BETA', registry), createYourOwnEnabled: true, customApps: [PERSONAL_APP] });
     expect(ids(tiles)).toEqual(['chat', 'translate', 'easy-language', 'agents', 'collections']);
   });
 
-  it('needs a transcription model for transcribe and create_your_own_enabled for create-your-own', () => {
-    const tiles = availableApps(input(ALL_FLAGS, 'BETA', { transcriptionAvailable: false, createYourOwnEnabled: false }));
+  it('needs a transcription model for transcribe (its entry requires it) and create_your_own_enabled for create-your-own', () => {
+    const tiles = availableApps(input(ALL_FLAGS, 'BETA', { isCapabilityAvailable: () => false, createYourOwnEnabled: false }));
     expect(ids(tiles)).not.toContain('transcribe');
     expect(ids(tiles)).not.toContain('create-your-own');
+    expect(ids(tiles)).toContain('summarize');
+    expect(ids(availableApps(input(ALL_FLAGS, 'BETA', { isCapabilityAvailable: (capability) => capability === 'transcription' })))).toContain('transcribe');
   });
 
   it('drops an area switched off after start-up at once (its route may be gone with the next reload)', () => {
@@ -99,7 +104,6 @@ describe('availableApps: one tile per tool whose route exists', () => {
       flags: { ...ALL_FLAGS, enableChat: false },
       isFeatureAvailable: (feature) => feature !== 'personalAgents',
       createYourOwnEnabled: true,
-      transcriptionAvailable: true,
       customApps: [],
     });
     expect(ids(tiles)).not.toContain('chat');
@@ -108,18 +112,18 @@ describe('availableApps: one tile per tool whose route exists', () => {
 
   it('never offers an area switched on after start-up (its route does not exist yet)', () => {
     const atStart = startUp({ ...ALL_FLAGS, enableChat: false }, 'BETA');
-    const tiles = availableApps({ ...atStart, flags: ALL_FLAGS, createYourOwnEnabled: true, transcriptionAvailable: true, customApps: [] });
+    const tiles = availableApps({ ...atStart, flags: ALL_FLAGS, createYourOwnEnabled: true, customApps: [] });
     expect(ids(tiles)).not.toContain('chat');
   });
 
   it('opens custom apps where the use-case remote is mounted for them, and shows none without such a mount', () => {
     expect(customAppsMount(startUp(ALL_FLAGS, 'BETA'))?.routeBase).toBe('/usecases');
     const elsewhere = REGISTRY.map((entry) => (entry.routeBase === '/usecases' ? { ...entry, routeBase: '/usecases/apps' } : entry));
-    const moved = availableApps({ ...startUp(ALL_FLAGS, 'BETA', elsewhere), createYourOwnEnabled: true, transcriptionAvailable: true, customApps: [PERSONAL_APP] });
+    const moved = availableApps({ ...startUp(ALL_FLAGS, 'BETA', elsewhere), createYourOwnEnabled: true, customApps: [PERSONAL_APP] });
     expect(moved.at(-1)).toMatchObject({ kind: 'custom', to: `/usecases/apps/${PERSONAL_APP.id}` });
     const none = REGISTRY.filter((entry) => entry.routeBase !== '/usecases');
     expect(customAppsMount(startUp(ALL_FLAGS, 'BETA', none))).toBeUndefined();
-    const tiles = availableApps({ ...startUp(ALL_FLAGS, 'BETA', none), createYourOwnEnabled: true, transcriptionAvailable: true, customApps: [PERSONAL_APP] });
+    const tiles = availableApps({ ...startUp(ALL_FLAGS, 'BETA', none), createYourOwnEnabled: true, customApps: [PERSONAL_APP] });
     expect(tiles.some((tile) => tile.kind === 'custom')).toBe(false);
   });
 
@@ -131,7 +135,7 @@ describe('availableApps: one tile per tool whose route exists', () => {
   ])('leads only to routes of the route table (%s): never to the not-found page', (_label, flags, featureSet) => {
     const shell = startUp(flags, featureSet);
     const routes = buildRoutes({ flags, isFeatureAvailable: shell.isFeatureAvailable, remotes: shell.remotes, isAdmin: false });
-    const tiles = availableApps({ ...shell, createYourOwnEnabled: true, transcriptionAvailable: true, customApps: [PERSONAL_APP] });
+    const tiles = availableApps({ ...shell, createYourOwnEnabled: true, customApps: [PERSONAL_APP] });
     for (const tile of tiles) {
       const matched = matchRoutes(routes as RouteObject[], tile.to) ?? [];
       expect([tile.to, matched.at(-1)?.route.path]).not.toEqual([tile.to, '*']);

@@ -14,7 +14,7 @@ export const REGISTRY: RemoteRegistryEntry[] = [
   { name: 'collections', manifestUrl: manifest('collections'), routeBase: '/collections', featureFlag: 'enableCollections', feature: 'collections' },
   { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/summarize', featureFlag: 'enableExtensibleSummarize' },
   { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/generate', featureFlag: 'enableExtensibleGenerate' },
-  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/transcribe' },
+  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/transcribe', requires: 'transcription' },
   { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/create-your-own' },
   { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases' },
 ];

@@ -65,7 +65,10 @@ beforeEach(() => {
   setCustomization({});
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  server.resetHandlers();
+});
 
 function setCustomization(overrides: Partial<ReturnType<typeof defaultConfig>['customization']>) {
   const config = defaultConfig(false);
@@ -131,6 +134,14 @@ describe('apps page', () => {
     await waitFor(() => expect(calls).toContain('transcriptions/config'));
     await screen.findByRole('link', { name: 'Pressemitteilung' });
     expect(tileNames()).toEqual(['Ask your documents', 'Translate', 'Summarize', 'Pressemitteilung', 'Reisekostenantrag']);
+  });
+
+  it('shows no transcribe tile when the transcription config cannot be read (like the navigation)', async () => {
+    server.use(http.get('*/api/transcriptions/config', () => HttpResponse.json({ detail: 'down' }, { status: 500 })));
+    renderPage();
+    await screen.findByRole('link', { name: 'Pressemitteilung' });
+    expect(tileNames()).toContain('Summarize');
+    expect(tileNames()).not.toContain('Transcribe');
   });
 
   it('asks for no custom apps and shows none while the registry has no mount for them', async () => {
