@@ -49,7 +49,8 @@ export const REMOTES = [
     navigation: { labelKey: 'NAVIGATION.summarize', icon: 'summarize', order: 50 },
     mounts: [
       { routeBase: '/usecases/generate', featureFlag: 'enableExtensibleGenerate', navigation: { labelKey: 'NAVIGATION.generate', icon: 'generate', order: 60 } },
-      { routeBase: '/usecases/transcribe', navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 } },
+      // Shown and routed only when the server has a transcription model (GET /api/transcriptions/config).
+      { routeBase: '/usecases/transcribe', requires: 'transcription', navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 } },
       { routeBase: '/create-your-own', navigation: { labelKey: 'NAVIGATION.customApps', icon: 'apps', order: 80 } },
       // A custom app runs at /usecases/{id}; /usecases/qa and the mounts above are more specific.
       { routeBase: '/usecases' },
@@ -96,12 +97,13 @@ export function remoteManifestUrl(remote, env = process.env) {
 export function registryFromEnv(env = process.env) {
   return {
     remotes: REMOTES.flatMap(({ name, port, mounts = [], ...first }) =>
-      [first, ...mounts].map(({ routeBase, featureFlag, feature, navigation }) => ({
+      [first, ...mounts].map(({ routeBase, featureFlag, feature, requires, navigation }) => ({
         name,
         manifestUrl: remoteManifestUrl({ name, port }, env),
         routeBase,
         ...(featureFlag ? { featureFlag } : {}),
         ...(feature ? { feature } : {}),
+        ...(requires ? { requires } : {}),
         ...(navigation ? { navigation } : {}),
       })),
     ),

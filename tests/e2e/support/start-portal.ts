@@ -16,7 +16,7 @@ const REMOTES: Array<Omit<RemoteRegistryEntry, 'manifestUrl'>> = [
   // One remote at several route bases (scripts/portal-layout.mjs).
   { name: 'usecases', routeBase: '/usecases/summarize', featureFlag: 'enableExtensibleSummarize', navigation: { labelKey: 'NAVIGATION.summarize', icon: 'summarize', order: 50 } },
   { name: 'usecases', routeBase: '/usecases/generate', featureFlag: 'enableExtensibleGenerate', navigation: { labelKey: 'NAVIGATION.generate', icon: 'generate', order: 60 } },
-  { name: 'usecases', routeBase: '/usecases/transcribe', navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 } },
+  { name: 'usecases', routeBase: '/usecases/transcribe', requires: 'transcription', navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 } },
   { name: 'usecases', routeBase: '/create-your-own', navigation: { labelKey: 'NAVIGATION.customApps', icon: 'apps', order: 80 } },
   { name: 'usecases', routeBase: '/usecases' },
 ];
