@@ -1,8 +1,5 @@
-import { Readable } from 'node:stream';
 import {
   CUSTOM_APP_ERRORS,
-  STREAM_CONTENT_TYPE,
-  STREAM_ERROR_CODES,
   createCustomAppRequestSchema,
   customAppConflictSchema,
   customAppIdParamsSchema,
@@ -20,15 +17,10 @@ import { createYourOwnEnabled } from '../custom-apps/create-your-own-setting';
 import { appViewerOf, customAppFor, refuseApp, toCustomApp } from '../custom-apps/custom-app-access';
 import { customAppMessages } from '../custom-apps/custom-app-prompt';
 import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
-import { RUN_WHAT, runStreamLines } from '../custom-apps/run-stream';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { sendError } from '../http/send-error';
-import { abortWhenClientLeaves } from '../inference/client-abort';
 import type { ModelProvider } from '../inference/model-provider';
-import { upstreamFailureReply } from '../inference/public-failure';
-import { UpstreamError, isAbortError } from '../inference/upstream';
-
-const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: running an app needs a language model (OPENAI_BASE_URL, or a local Ollama)`;
+import { streamTextAnswer } from '../inference/stream-text-answer';
 
 export interface CustomAppServices {
   apps: CustomAppsRepository;
@@ -158,34 +150,14 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
         return sendError(reply, 400, failure.message, { code: failure.code, issues: failure.issues });
       }
 
-      const client = abortWhenClientLeaves(reply);
-      const model = await models.defaultModel();
-      if (!model) {
-        client.dispose();
-        return sendError(reply, 503, NO_MODEL, { code: 'model_unavailable' });
-      }
-
-      let deltas: AsyncIterable<string>;
-      try {
-        deltas = await models.stream({ model, messages: customAppMessages(found, checked.data), signal: client.signal });
-      } catch (error) {
-        client.dispose();
-        if (client.signal.aborted || isAbortError(error)) return sendError(reply, 499, 'The client closed the request');
-        if (error instanceof UpstreamError) {
-          const failure = upstreamFailureReply(error, RUN_WHAT, 'the language model', { unreachableIs503: true, noModelMessage: NO_MODEL });
-          request.log.warn({ model, reason: failure.reason, status: error.status, code: failure.code }, 'custom app run: the model refused');
-          return sendError(reply, failure.status, failure.message, { code: failure.code });
-        }
-        throw error;
-      }
-
-      request.log.info({ customAppId: found.id, visibility: found.visibility, model }, 'custom app run');
-      reply
-        .header('content-type', `${STREAM_CONTENT_TYPE}; charset=utf-8`)
-        // Proxies (nginx) pass each line on at once instead of buffering the answer.
-        .header('x-accel-buffering', 'no');
-      // A piped Readable: a slow client slows the model stream down; destroying it ends the model call.
-      return reply.send(Readable.from(runStreamLines(deltas, client, request.log)));
+      return streamTextAnswer(request, reply, {
+        models,
+        messages: customAppMessages(found, checked.data),
+        what: 'The app',
+        logLabel: 'custom app run',
+        needsModel: 'running an app',
+        onStreaming: (model) => request.log.info({ customAppId: found.id, visibility: found.visibility, model }, 'custom app run'),
+      });
     },
   );
 };

@@ -13,11 +13,11 @@ import type { FilesRepository } from '../db/repositories/files-repository';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { sendError } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
+import { streamTextAnswer } from '../inference/stream-text-answer';
 import { decideMediaType, sniffHead, TextCheck, UnsupportedContentError } from '../ingestion/content-type';
 import { DocumentParseError } from '../ingestion/document-model';
 import { parseDocument } from '../ingestion/parsers/index';
 import { oneFileFormLimits, readOneFileForm, sendFieldIssues, sendFormFailure } from '../use-cases/multipart-form';
-import { streamModelAnswer } from '../use-cases/stream-answer';
 import { summarizeMessages } from '../use-cases/summarize-prompt';
 import { requireFlag } from '../use-cases/use-case-flags';
 import { NOT_FOUND_FILE, viewerOf } from './collections';
@@ -46,7 +46,7 @@ function textTooLong(reply: FastifyReply, length: number, what: string) {
  *   stored: 413 past maxFileUploadSizeMB (limit in bytes), 415 another type, 422 no text in it.
  *
  * Text longer than SUMMARIZE_MAX_CHARACTERS is a 413 with the limit in characters. The summary
- * streams like POST /api/easy-language (use-cases/stream-answer.ts).
+ * streams like POST /api/easy-language (inference/stream-text-answer.ts).
  */
 export const summarizeRoutes: FastifyPluginAsyncZod<{
   models: ModelProvider;
@@ -119,7 +119,7 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
   });
 
   function summarize(request: FastifyRequest, reply: FastifyReply, input: { text: string; title?: string; options: SummaryOptions }) {
-    return streamModelAnswer(request, reply, { models, messages: summarizeMessages(input), what: WHAT });
+    return streamTextAnswer(request, reply, { models, messages: summarizeMessages(input), what: WHAT });
   }
 };
 
