@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { APP_FAVOURITES_MAX, apiErrorSchema, appFavouritesSchema, customAppSchema, type CreateCustomAppRequestInput } from '@assistant/contracts';
+import { APP_FAVOURITES_MAX, BUILT_IN_APP_IDS, apiErrorSchema, appFavouritesSchema, customAppSchema, type CreateCustomAppRequestInput } from '@assistant/contracts';
 import type { DatabaseHandle } from '../db/database';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { loadSettingsSeed } from '../settings/load-seed';
@@ -57,13 +57,15 @@ for (const target of testDatabaseTargets()) {
       assert.deepEqual(await read('other'), ['agents']);
       assert.deepEqual(await read('employee'), ['translate', haiku.id, 'chat']);
 
+      // Collections is a built-in app too (its tile can be a favourite).
+      assert.equal((await write('employee', ['collections'])).statusCode, 200);
       assert.equal((await write('employee', [])).statusCode, 200);
       assert.deepEqual(await read('employee'), []);
     });
 
     it('refuses unknown ids, duplicates, too many entries and apps the user cannot see, naming the entry', async () => {
       assert.deepEqual(issues((await write('employee', ['chat', 'solitaire'])).json()), [
-        'body.app_ids.1: Must be the id of a custom app (a UUID) or a built-in app: chat, qa, translate, easy-language, summarize, generate, transcribe, agents, create-your-own',
+        `body.app_ids.1: Must be the id of a custom app (a UUID) or a built-in app: ${BUILT_IN_APP_IDS.join(', ')}`,
       ]);
       assert.deepEqual(issues((await write('employee', ['chat', 'qa', 'chat'])).json()), ['body.app_ids.2: "chat" is already a favourite']);
       const many = Array.from({ length: APP_FAVOURITES_MAX + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
