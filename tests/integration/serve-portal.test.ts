@@ -93,7 +93,7 @@ describe('serve-portal', () => {
     const csp = response.headers.get('content-security-policy') ?? '';
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
     assert.equal(directive('default-src'), "default-src 'self'");
-    assert.equal(directive('script-src'), "script-src 'self' http://localhost:18091 https://cdn.example.com http://localhost:8093 http://localhost:8094 http://localhost:8095");
+    assert.equal(directive('script-src'), "script-src 'self' http://localhost:18091 https://cdn.example.com http://localhost:8093 http://localhost:8094 http://localhost:8095 http://localhost:8096");
     assert.match(directive('style-src'), /^style-src 'self' http:\/\/localhost:18091 https:\/\/cdn\.example\.com/);
     assert.match(directive('connect-src'), /^connect-src 'self' http:\/\/localhost:18082 http:\/\/localhost:18091 https:\/\/cdn\.example\.com/);
     assert.equal(directive('img-src').split(' ').slice(0, 4).join(' '), "img-src 'self' data: blob:");
@@ -185,8 +185,15 @@ describe('serve-portal', () => {
         ['translate', '/translate', 'http://localhost:8093/mf-manifest.json'],
         ['agents', '/agents', 'http://localhost:8094/mf-manifest.json'],
         ['collections', '/collections', 'http://localhost:8095/mf-manifest.json'],
+        // One remote, mounted once per use case (docs/federation.md): each mount its own entry.
+        ['usecases', '/usecases/summarize', 'http://localhost:8096/mf-manifest.json'],
+        ['usecases', '/usecases/generate', 'http://localhost:8096/mf-manifest.json'],
+        ['usecases', '/usecases/transcribe', 'http://localhost:8096/mf-manifest.json'],
+        ['usecases', '/create-your-own', 'http://localhost:8096/mf-manifest.json'],
+        ['usecases', '/usecases', 'http://localhost:8096/mf-manifest.json'],
       ],
     );
+    assert.equal(entries.find((e) => e.routeBase === '/usecases/transcribe')?.requires, 'transcription', 'transcribe exists only with a transcription model');
     assert.equal(entries.find((e) => e.name === 'qa')?.navigation, undefined, 'QA is a use case, reached from the apps page');
   });
 
