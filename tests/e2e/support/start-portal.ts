@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RemoteRegistryEntry } from '@assistant/contracts';
-import { freePort } from '../../support/free-port';
+import { freePorts } from '../../support/free-port';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -39,11 +39,14 @@ export interface RunningPortal {
  * and a registry file the test can rewrite. `env` adds or overrides variables (a model server).
  */
 export async function startPortal(options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningPortal> {
+  // One port per service (a remote mounted at several bases has one), all different.
+  const remoteNames = [...new Set(REMOTES.map((remote) => remote.name))];
+  const [portal, api, idp, ...remotePorts] = await freePorts(3 + remoteNames.length);
   const ports = {
-    portal: await freePort(),
-    api: await freePort(),
-    idp: await freePort(),
-    remotes: Object.fromEntries(await Promise.all(REMOTES.map(async (r) => [r.name, await freePort()] as const))),
+    portal: portal!,
+    api: api!,
+    idp: idp!,
+    remotes: Object.fromEntries(remoteNames.map((name, index) => [name, remotePorts[index]!] as const)),
   };
   const work = mkdtempSync(join(tmpdir(), 'assistant-e2e-'));
   const registryFile = join(work, 'remotes.json');
