@@ -70,7 +70,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.optional(),
 
-  OIDC_ISSUER: origin.optional(),
+  // Used exactly as given: a trailing slash is part of some providers' issuer (auth/discovery.ts).
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).optional(),
   OIDC_AUDIENCE: z.string().min(1).default('urn:assistant:api'),
   OIDC_CLIENT_ID: z.string().min(1).default('assistant-portal'),
   OIDC_ALGORITHMS: list.default(['RS256', 'PS256', 'ES256']).pipe(
@@ -80,10 +81,18 @@ const envSchema = z.object({
   ADMIN_ROLE: z.string().min(1).default('assistant-admin'),
   GROUPS_CLAIM: z.string().min(1).default('groups'),
   NUMINOUS_GROUP: z.string().min(1).default('numinous'),
+  OIDC_TOKEN_FORMAT: z.enum(['jwt', 'opaque', 'auto']).default('auto'),
+  OIDC_CLAIMS_SOURCE: z.enum(['token', 'userinfo', 'auto']).default('auto'),
+  OIDC_INTROSPECTION_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_INTROSPECTION_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_INTROSPECTION_CHECK_AUDIENCE: z.enum(['on', 'off']).default('on'),
 
+  DEV_IDP: z.enum(['on', 'off']).default('off'),
   IDP_HOST: z.string().default('127.0.0.1'),
   IDP_PORT: port.default(8082),
   IDP_ISSUER: origin.optional(),
+  DEV_IDP_ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).optional(),
+  DEV_IDP_KEY_ROTATION_SECONDS: z.coerce.number().int().min(1).optional(),
 
   SETTINGS_SEED_FILE: z.string().default(resolve(repoRoot, 'server/seed/settings.demo.json')),
   MAX_FILE_UPLOAD_MB: z.coerce.number().min(0).default(CONFIG_DEFAULTS.maxFileUploadSizeMB),
@@ -166,9 +175,20 @@ export interface ServerConfig {
     adminRole: string;
     groupsClaim: string;
     numinousGroup: string;
+    /** OIDC_TOKEN_FORMAT: JWTs checked locally, opaque tokens introspected, or `auto` (by their shape). */
+    tokenFormat: 'jwt' | 'opaque' | 'auto';
+    /** OIDC_CLAIMS_SOURCE: roles and groups from the token, from userinfo, or `auto` (userinfo fills what the token lacks). */
+    claimsSource: 'token' | 'userinfo' | 'auto';
+    /** RFC 7662 introspection client (OIDC_INTROSPECTION_*); undefined: opaque tokens are refused. */
+    introspection: { clientId: string; clientSecret: string; checkAudience: boolean } | undefined;
   };
-  /** Present when no company issuer is configured: the embedded dev identity provider runs. */
-  devIdp: { host: string; port: number; issuer: string } | undefined;
+  /**
+   * Present only with DEV_IDP=on (and no OIDC_ISSUER): the embedded dev identity provider runs.
+   * `accessTokenTtlSeconds` and `keyRotationSeconds` undefined: its defaults (15 min, no rotation).
+   */
+  devIdp:
+    | { host: string; port: number; issuer: string; accessTokenTtlSeconds?: number; keyRotationSeconds?: number }
+    | undefined;
   seedFile: string;
   limits: {
     maxFileUploadSizeMB: number;
@@ -275,6 +295,26 @@ export class ConfigError extends Error {
   }
 }
 
+/** Which identity provider: the company's (OIDC_ISSUER) or, asked for, the dev one; never by omission. */
+function identityProviderProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.OIDC_ISSUER && e.DEV_IDP !== 'on') {
+    problems.push(
+      'OIDC_ISSUER: Set it to the issuer URL of your identity provider (or DEV_IDP=on to run the embedded development provider, for local development only)',
+    );
+  }
+  if (e.OIDC_ISSUER && e.DEV_IDP === 'on') {
+    problems.push('DEV_IDP: Must not be on when OIDC_ISSUER is set (the development provider never runs beside a company provider)');
+  }
+  if (Boolean(e.OIDC_INTROSPECTION_CLIENT_ID) !== Boolean(e.OIDC_INTROSPECTION_CLIENT_SECRET)) {
+    problems.push('OIDC_INTROSPECTION_CLIENT_ID: Set together with OIDC_INTROSPECTION_CLIENT_SECRET, or neither');
+  }
+  if (e.OIDC_TOKEN_FORMAT === 'opaque' && !(e.OIDC_INTROSPECTION_CLIENT_ID && e.OIDC_INTROSPECTION_CLIENT_SECRET)) {
+    problems.push('OIDC_TOKEN_FORMAT: opaque needs OIDC_INTROSPECTION_CLIENT_ID and OIDC_INTROSPECTION_CLIENT_SECRET');
+  }
+  return problems;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // An empty variable (`DATABASE_URL=`) means unset, as in most tools' .env handling.
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -285,9 +325,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     );
   }
   const e = parsed.data;
-  const devIdp = e.OIDC_ISSUER
-    ? undefined
-    : { host: e.IDP_HOST, port: e.IDP_PORT, issuer: e.IDP_ISSUER ?? `http://localhost:${e.IDP_PORT}` };
+  const authProblems = identityProviderProblems(e);
+  if (authProblems.length > 0) throw new ConfigError(authProblems);
+  const devIdp =
+    e.DEV_IDP === 'on'
+      ? {
+          host: e.IDP_HOST,
+          port: e.IDP_PORT,
+          issuer: e.IDP_ISSUER ?? `http://localhost:${e.IDP_PORT}`,
+          ...(e.DEV_IDP_ACCESS_TOKEN_TTL ? { accessTokenTtlSeconds: e.DEV_IDP_ACCESS_TOKEN_TTL } : {}),
+          ...(e.DEV_IDP_KEY_ROTATION_SECONDS ? { keyRotationSeconds: e.DEV_IDP_KEY_ROTATION_SECONDS } : {}),
+        }
+      : undefined;
+  const introspection =
+    e.OIDC_INTROSPECTION_CLIENT_ID && e.OIDC_INTROSPECTION_CLIENT_SECRET
+      ? {
+          clientId: e.OIDC_INTROSPECTION_CLIENT_ID,
+          clientSecret: e.OIDC_INTROSPECTION_CLIENT_SECRET,
+          checkAudience: e.OIDC_INTROSPECTION_CHECK_AUDIENCE === 'on',
+        }
+      : undefined;
   return {
     host: e.HOST,
     port: e.PORT,
@@ -305,6 +362,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       adminRole: e.ADMIN_ROLE,
       groupsClaim: e.GROUPS_CLAIM,
       numinousGroup: e.NUMINOUS_GROUP,
+      tokenFormat: e.OIDC_TOKEN_FORMAT,
+      claimsSource: e.OIDC_CLAIMS_SOURCE,
+      introspection,
     },
     devIdp,
     seedFile: resolve(e.SETTINGS_SEED_FILE),

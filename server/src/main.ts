@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { createTokenVerifier } from './auth/token-verifier';
+import { createTokenVerifier, tokenVerifierOptions } from './auth/token-verifier';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { SettingsRepository } from './db/repositories/settings-repository';
@@ -24,7 +24,7 @@ import { researchJobHandlers } from './research/research-jobs';
 import { ResearchRepository } from './research/research-repository';
 import { researchLimitsFromConfig, researchTools } from './research/research-tools';
 
-/** Starts the reference backend: storage, the dev identity provider (unless OIDC_ISSUER is set), the API. */
+/** Starts the reference backend: storage, the dev identity provider (DEV_IDP=on only), the API. */
 async function main() {
   let config: ServerConfig;
   try {
@@ -48,18 +48,14 @@ async function main() {
 
   const closers: Array<() => Promise<void>> = [() => database.close()];
   if (config.devIdp) {
-    // Imported only here, so a production server (OIDC_ISSUER set) never loads the dev provider.
+    // Only with DEV_IDP=on, and imported only here: a production server never loads the dev provider.
     const { createDevIdentityProvider } = await import('./idp/dev-identity-provider');
     const idp = await createDevIdentityProvider({ config, db: database.db, logger: logger.child({ component: 'idp' }) });
     await idp.listen();
     closers.unshift(() => idp.close());
   }
 
-  const verifier = createTokenVerifier({
-    issuer: config.auth.issuer,
-    audience: config.auth.audience,
-    algorithms: config.auth.algorithms,
-  });
+  const verifier = createTokenVerifier({ ...tokenVerifierOptions(config.auth), log: logger.child({ component: 'auth' }) });
   const models = ModelProvider.fromConfig(config.inference, logger.child({ component: 'inference' }));
   // Retrieval (docs/search.md): what the database offers (pgvector, pg_trgm) and EMBEDDINGS_MODEL
   // decide the mode; said once here and by qa/resources (`search_mode`).

@@ -34,6 +34,8 @@ export async function startSystem(options: { dataDir?: string; env?: NodeJS.Proc
       IDP_PORT: String(idpPort),
       DATA_DIR: dataDir,
       PORTAL_ORIGIN: portalOrigin,
+      OIDC_ISSUER: '',
+      DEV_IDP: 'on',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...options.env,

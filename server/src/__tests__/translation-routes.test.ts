@@ -125,6 +125,6 @@ describe('translation routes', () => {
       return true;
     });
     assert.throws(() => loadConfig({ TRANSLATION_LLM_LANGUAGES: 'de,english!' }), /TRANSLATION_LLM_LANGUAGES/);
-    assert.deepEqual(loadConfig({ TRANSLATION_LLM_LANGUAGES: ' de, en-GB ,fr' }).translation.llmLanguages, ['de', 'en-GB', 'fr']);
+    assert.deepEqual(loadConfig({ DEV_IDP: 'on', TRANSLATION_LLM_LANGUAGES: ' de, en-GB ,fr' }).translation.llmLanguages, ['de', 'en-GB', 'fr']);
   });
 });

@@ -3,7 +3,7 @@ import { PERMISSION_ADMINISTRATE } from '@assistant/contracts';
 import type { ServerConfig } from '../config';
 import { sendError } from '../http/send-error';
 import { principalFromClaims, type Principal } from './principal';
-import { InvalidTokenError, type TokenVerifier } from './token-verifier';
+import { IdentityProviderUnavailableError, InvalidTokenError, type TokenVerifier } from './token-verifier';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +33,12 @@ export function registerAuthentication(app: FastifyInstance, verifier: TokenVeri
       if (error instanceof InvalidTokenError) {
         request.log.info({ reason: error.message }, 'access token refused');
         return sendUnauthorized(reply, 'The access token is invalid or expired');
+      }
+      if (error instanceof IdentityProviderUnavailableError) {
+        // Not the user's fault: no 401, so the portal does not send them to sign in again.
+        request.log.error({ reason: error.message }, 'access token could not be checked');
+        reply.header('retry-after', '5');
+        return sendError(reply, 503, 'The identity provider could not be asked to check the access token', { retryAfterSeconds: 5 });
       }
       throw error;
     }

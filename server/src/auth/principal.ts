@@ -1,6 +1,6 @@
 import { PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS } from '@assistant/contracts';
-import type { JWTPayload } from 'jose';
 import type { ServerConfig } from '../config';
+import { claimAt, type Claims } from './claim-path';
 
 /** The signed-in user of a request, as the server knows it from the verified access token. */
 export interface Principal {
@@ -10,13 +10,6 @@ export interface Principal {
   roles: string[];
   groups: string[];
   permissions: ReadonlySet<string>;
-}
-
-/** Reads a claim by a dotted path, so that `realm_access.roles` (Keycloak) works as well as `roles`. */
-function claimAt(claims: JWTPayload, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => {
-    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-  }, claims);
 }
 
 function stringList(value: unknown): string[] {
@@ -29,14 +22,18 @@ function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-export function principalFromClaims(claims: JWTPayload, auth: ServerConfig['auth']): Principal {
+/**
+ * The principal from a checked token's claims, merged with userinfo's where configured
+ * (token-verifier.ts). ROLES_CLAIM and GROUPS_CLAIM are dotted paths: `roles`, `realm_access.roles`.
+ */
+export function principalFromClaims(claims: Claims & { sub: string }, auth: ServerConfig['auth']): Principal {
   const roles = stringList(claimAt(claims, auth.rolesClaim));
   const groups = stringList(claimAt(claims, auth.groupsClaim));
   const permissions = new Set<string>();
   if (roles.includes(auth.adminRole)) permissions.add(PERMISSION_ADMINISTRATE);
   if (groups.includes(auth.numinousGroup)) permissions.add(PERMISSION_NUMINOUS);
   return {
-    sub: claims.sub!,
+    sub: claims.sub,
     email: optionalString(claims.email),
     name: optionalString(claims.name) ?? optionalString(claims.preferred_username),
     roles,

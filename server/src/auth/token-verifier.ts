@@ -1,82 +1,110 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { z } from 'zod';
+import type { ServerConfig } from '../config';
+import type { Claims } from './claim-path';
+import { createDiscovery, type ProviderMetadata } from './discovery';
+import { IdentityProviderUnavailableError, InvalidTokenError } from './errors';
+import { createIntrospection } from './introspection';
+import { createJwtVerifier, looksLikeJws } from './jwt-verifier';
+import { createClaimsSource } from './userinfo-claims';
+
+export { IdentityProviderUnavailableError, InvalidTokenError } from './errors';
 
 export interface TokenVerifierOptions {
+  /** OIDC_ISSUER as configured (with or without trailing slash); discovery's value is what `iss` must equal. */
   issuer: string;
   audience: string;
   /** Only these signature algorithms are accepted; `none` and HMAC never are. */
   algorithms: string[];
-  /** Skips discovery (tests, or an IdP without discovery). */
+  /** `jwt`: verified locally; `opaque`: introspected; `auto` (default): a JWS locally, anything else introspected. */
+  tokenFormat?: 'jwt' | 'opaque' | 'auto';
+  /** RFC 7662 client; without it opaque tokens are refused. */
+  introspection?: { clientId: string; clientSecret: string; checkAudience: boolean };
+  /** Where roles and groups come from (default `token`). */
+  claimsSource?: 'token' | 'userinfo' | 'auto';
+  rolesClaim?: string;
+  groupsClaim?: string;
+  /** Skips discovery (an IdP without discovery): the issuer as given and this key set. */
   jwksUri?: string;
   /** Minimum time between two JWKS re-fetches caused by an unknown `kid`. */
   jwksCooldownMs?: number;
   fetchImpl?: typeof fetch;
+  log?: { warn(details: object, message: string): void };
 }
 
 export interface TokenVerifier {
-  /** Resolves the verified claims, or rejects with an `InvalidTokenError`. */
-  verify(token: string): Promise<JWTPayload>;
+  /**
+   * Resolves the claims of a valid access token (with userinfo's roles and groups where
+   * configured), or rejects with `InvalidTokenError` (401) or `IdentityProviderUnavailableError` (503).
+   */
+  verify(token: string): Promise<Claims & { sub: string }>;
 }
 
-/** Thrown for every token the server refuses; its message is safe to log, never shown in detail. */
-export class InvalidTokenError extends Error {
-  override name = 'InvalidTokenError';
+/** The verifier the server uses, from its configuration. */
+export function tokenVerifierOptions(auth: ServerConfig['auth']): TokenVerifierOptions {
+  return {
+    issuer: auth.issuer,
+    audience: auth.audience,
+    algorithms: auth.algorithms,
+    tokenFormat: auth.tokenFormat,
+    introspection: auth.introspection,
+    claimsSource: auth.claimsSource,
+    rolesClaim: auth.rolesClaim,
+    groupsClaim: auth.groupsClaim,
+  };
 }
-
-const discoverySchema = z.object({ issuer: z.string(), jwks_uri: z.url() });
 
 /**
- * Verifies bearer access tokens against the issuer's JWKS: signature, `iss`, `aud`, `exp`/`nbf`
- * and an algorithm allow-list. The key set is discovered lazily (the IdP may start after us) and
- * re-fetched by jose when a token names an unknown `kid`, which is how key rotation arrives.
+ * Checks bearer access tokens as the provider issues them: JWTs against its key set, opaque
+ * tokens by introspection; then completes roles and groups from userinfo when configured.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
-  const fetchImpl = options.fetchImpl ?? fetch;
-  let keySet: Promise<JWTVerifyGetKey> | undefined;
+  const discover = createDiscovery({ issuer: options.issuer, fetchImpl: options.fetchImpl });
+  const metadata = async (): Promise<ProviderMetadata> =>
+    options.jwksUri
+      ? { issuer: options.issuer, jwksUri: options.jwksUri, introspectionEndpoint: undefined, userinfoEndpoint: undefined }
+      : discover();
+  const format = options.tokenFormat ?? 'auto';
 
-  async function discoverKeySet(): Promise<JWTVerifyGetKey> {
-    let jwksUri = options.jwksUri;
-    if (!jwksUri) {
-      const url = `${options.issuer}/.well-known/openid-configuration`;
-      const response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
-      if (!response.ok) throw new Error(`OIDC discovery at ${url} answered ${response.status}`);
-      const metadata = discoverySchema.parse(await response.json());
-      if (metadata.issuer.replace(/\/+$/, '') !== options.issuer) {
-        throw new Error(`OIDC discovery names issuer ${metadata.issuer}, expected ${options.issuer}`);
-      }
-      jwksUri = metadata.jwks_uri;
-    }
-    return createRemoteJWKSet(new URL(jwksUri), {
-      cooldownDuration: options.jwksCooldownMs ?? 30_000,
-      timeoutDuration: 10_000,
-    });
-  }
-
-  function getKeySet(): Promise<JWTVerifyGetKey> {
-    // A failed discovery is not cached: the next request tries again.
-    keySet ??= discoverKeySet().catch((error: unknown) => {
-      keySet = undefined;
-      throw error;
-    });
-    return keySet;
-  }
+  const verifyJwt = createJwtVerifier({
+    metadata,
+    audience: options.audience,
+    algorithms: options.algorithms,
+    jwksCooldownMs: options.jwksCooldownMs,
+  });
+  const introspection = options.introspection
+    ? createIntrospection({
+        endpoint: async () => {
+          const endpoint = (await metadata()).introspectionEndpoint;
+          if (!endpoint) throw new IdentityProviderUnavailableError('OIDC_INTROSPECTION_CLIENT_ID is set, but discovery names no introspection_endpoint');
+          return endpoint;
+        },
+        issuer: async () => (await metadata()).issuer,
+        clientId: options.introspection.clientId,
+        clientSecret: options.introspection.clientSecret,
+        audience: options.introspection.checkAudience ? options.audience : undefined,
+        fetchImpl: options.fetchImpl,
+      })
+    : undefined;
+  const claimsSource = createClaimsSource({
+    source: options.claimsSource ?? 'token',
+    rolesClaim: options.rolesClaim ?? 'roles',
+    groupsClaim: options.groupsClaim ?? 'groups',
+    endpoint: async () => (await metadata()).userinfoEndpoint,
+    fetchImpl: options.fetchImpl,
+    log: options.log,
+  });
 
   return {
     async verify(token) {
-      const jwks = await getKeySet();
-      try {
-        const { payload } = await jwtVerify(token, jwks, {
-          issuer: options.issuer,
-          audience: options.audience,
-          algorithms: options.algorithms,
-          requiredClaims: ['sub', 'exp'],
-          clockTolerance: 5,
-        });
-        return payload;
-      } catch (error) {
-        if (error instanceof errors.JOSEError) throw new InvalidTokenError(`${error.code}: ${error.message}`);
-        throw error;
+      const jws = looksLikeJws(token);
+      let claims;
+      if (format === 'jwt' || (format === 'auto' && jws)) {
+        claims = await verifyJwt(token);
+      } else if (introspection) {
+        claims = await introspection.introspect(token);
+      } else {
+        throw new InvalidTokenError('not a JWT, and no token introspection is configured (OIDC_INTROSPECTION_CLIENT_ID)');
       }
+      return (await claimsSource.claimsFor(token, claims)) as Claims & { sub: string };
     },
   };
 }

@@ -1,29 +1,26 @@
 import { resolve } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../app';
-import { createTokenVerifier } from '../auth/token-verifier';
+import { createTokenVerifier, tokenVerifierOptions } from '../auth/token-verifier';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { loadSettingsSeed } from '../settings/load-seed';
 import { testConfig } from './test-config';
-import { TestIssuer } from './test-issuer';
+import { TestIssuer, type TestIssuerOptions } from './test-issuer';
 
 export const DEMO_SEED_FILE = resolve(import.meta.dirname, '../../seed/settings.demo.json');
 
 /**
  * The API over an in-memory database seeded with the demo settings, trusting a test issuer.
- * `as(user)` sends requests with a freshly signed access token of that demo user.
+ * `as(user)` sends requests with a freshly signed access token of that demo user. `options`: how
+ * the test issuer publishes itself, and more environment (OIDC_TOKEN_FORMAT, OIDC_INTROSPECTION_*).
  */
-export async function startTestApp(database?: DatabaseHandle) {
-  const issuer = await TestIssuer.start();
-  const config = testConfig(issuer.issuer);
+export async function startTestApp(database?: DatabaseHandle, options: { issuer?: TestIssuerOptions; env?: NodeJS.ProcessEnv } = {}) {
+  const issuer = await TestIssuer.start(options.issuer);
+  const config = testConfig(issuer.issuer, options.env);
   const handle = database ?? (await openDatabase({ kind: 'pglite', dataDir: undefined }));
   await new SettingsRepository(handle.db).seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));
-  const verifier = createTokenVerifier({
-    issuer: config.auth.issuer,
-    audience: config.auth.audience,
-    algorithms: config.auth.algorithms,
-  });
+  const verifier = createTokenVerifier(tokenVerifierOptions(config.auth));
   const app = await buildApp({ config, db: handle.db, verifier, logger: false });
 
   const users = {

@@ -32,7 +32,7 @@ test('standard claims follow the scopes', () => {
 });
 
 test('access token claims grant exactly what the API server reads, with default claim names', () => {
-  const { auth } = loadConfig({});
+  const { auth } = loadConfig({ DEV_IDP: 'on' });
   const admin = principalFromClaims({ ...accessTokenClaims(findAccountBySub('admin')!, auth), sub: 'admin' }, auth);
   assert.deepEqual([...admin.permissions].sort(), [PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS].sort());
   assert.equal(admin.email, 'admin@example.com');
@@ -42,13 +42,13 @@ test('access token claims grant exactly what the API server reads, with default 
 });
 
 test('configured claim names: dotted paths nest, equal names share one list', () => {
-  const nested = loadConfig({ ROLES_CLAIM: 'realm_access.roles', GROUPS_CLAIM: 'realm_access.groups' }).auth;
+  const nested = loadConfig({ DEV_IDP: 'on', ROLES_CLAIM: 'realm_access.roles', GROUPS_CLAIM: 'realm_access.groups' }).auth;
   const claims = accessTokenClaims(findAccountBySub('admin')!, nested);
   assert.deepEqual(claims.realm_access, { roles: ['assistant-admin'], groups: ['numinous'] });
   const principal = principalFromClaims({ ...claims, sub: 'admin' }, nested);
   assert.equal(principal.permissions.size, 2);
 
-  const shared = loadConfig({ ROLES_CLAIM: 'groups', GROUPS_CLAIM: 'groups' }).auth;
+  const shared = loadConfig({ DEV_IDP: 'on', ROLES_CLAIM: 'groups', GROUPS_CLAIM: 'groups' }).auth;
   assert.deepEqual(accessTokenClaims(findAccountBySub('admin')!, shared).groups, ['assistant-admin', 'numinous']);
   assert.deepEqual(accessTokenClaims(findAccountBySub('employee')!, shared).groups, []);
 });

@@ -46,6 +46,7 @@ export async function startIdp(
   const dataDir = await mkdtemp(join(tmpdir(), 'idp-test-'));
   const port = await freePort();
   const config = loadConfig({
+    DEV_IDP: 'on',
     DATA_DIR: dataDir,
     IDP_PORT: String(port),
     PORTAL_ORIGIN,

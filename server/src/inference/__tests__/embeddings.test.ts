@@ -58,8 +58,8 @@ describe('embeddings client', () => {
 
   it('is made from the configuration only when EMBEDDINGS_MODEL is set', () => {
     const provider = { endpoint: async () => undefined };
-    assert.equal(EmbeddingsClient.fromConfig(loadConfig({}), provider), undefined);
-    const configured = EmbeddingsClient.fromConfig(loadConfig({ EMBEDDINGS_MODEL: 'nomic-embed-text', EMBEDDINGS_BATCH_SIZE: '16' }), provider);
+    assert.equal(EmbeddingsClient.fromConfig(loadConfig({ DEV_IDP: 'on' }), provider), undefined);
+    const configured = EmbeddingsClient.fromConfig(loadConfig({ DEV_IDP: 'on', EMBEDDINGS_MODEL: 'nomic-embed-text', EMBEDDINGS_BATCH_SIZE: '16' }), provider);
     assert.equal(configured?.model, 'nomic-embed-text');
     assert.equal(configured?.batchSize, 16);
   });

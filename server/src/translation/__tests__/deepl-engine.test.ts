@@ -174,9 +174,9 @@ describe('DeepL engine (against a fake DeepL API)', () => {
 
   it('uses the free API host for a ":fx" key and the pro host otherwise', async () => {
     const { loadConfig } = await import('../../config');
-    assert.equal(loadConfig({ DEEPL_API_KEY: 'abc:fx' }).translation.deepl?.apiUrl, 'https://api-free.deepl.com');
-    assert.equal(loadConfig({ DEEPL_API_KEY: 'abc' }).translation.deepl?.apiUrl, 'https://api.deepl.com');
-    assert.equal(loadConfig({ DEEPL_API_KEY: 'abc', DEEPL_API_URL: 'https://deepl.example/' }).translation.deepl?.apiUrl, 'https://deepl.example');
-    assert.equal(loadConfig({}).translation.deepl, undefined);
+    assert.equal(loadConfig({ DEV_IDP: 'on', DEEPL_API_KEY: 'abc:fx' }).translation.deepl?.apiUrl, 'https://api-free.deepl.com');
+    assert.equal(loadConfig({ DEV_IDP: 'on', DEEPL_API_KEY: 'abc' }).translation.deepl?.apiUrl, 'https://api.deepl.com');
+    assert.equal(loadConfig({ DEV_IDP: 'on', DEEPL_API_KEY: 'abc', DEEPL_API_URL: 'https://deepl.example/' }).translation.deepl?.apiUrl, 'https://deepl.example');
+    assert.equal(loadConfig({ DEV_IDP: 'on' }).translation.deepl, undefined);
   });
 });
