@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -9,8 +9,16 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Debian's Chromium, headless, with a fresh profile (DESIGN.md section 7). The background
  * networking flags keep it from calling home on a machine with no outside network.
  */
-export async function launchBrowser(options: { locale?: string } = {}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function launchBrowser(
+  options: { locale?: string; doNotTrack?: boolean } = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'assistant-chromium-'));
+  if (options.doNotTrack) {
+    // The user's "Send a Do Not Track request" setting, as Chromium keeps it in the profile:
+    // navigator.doNotTrack is then '1' and requests carry `DNT: 1`.
+    mkdirSync(join(profile, 'Default'), { recursive: true });
+    writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ enable_do_not_track: true }));
+  }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
