@@ -133,6 +133,9 @@ export function portalConfigFromEnv(env = process.env) {
   if (collectorUrl && apiKey && salt) config.analytics = { collectorUrl, apiKey, salt };
   const endpoints = (envValue(env, 'TRACING_ENDPOINTS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (endpoints.length > 0) config.tracing = { endpoints };
+  const faroUrl = envValue(env, 'FARO_URL');
+  const faroAppName = envValue(env, 'FARO_APP_NAME');
+  if (faroUrl) config.observability = { faroUrl, ...(faroAppName ? { appName: faroAppName } : {}) };
   return config;
 }
 
@@ -206,7 +209,7 @@ export async function createPortalServer({ distDir, apiUrl, registry, portalConf
     const document = attempt(registry);
     const remotes = Array.isArray(document?.remotes) ? document.remotes : [];
     const remoteOrigins = remotes.map((entry) => (typeof entry?.manifestUrl === 'string' ? originOf(entry.manifestUrl) : undefined));
-    const connectOrigins = [config?.analytics?.collectorUrl, ...(config?.tracing?.endpoints ?? [])].map((url) => url && originOf(url));
+    const connectOrigins = [config?.analytics?.collectorUrl, ...(config?.tracing?.endpoints ?? []), config?.observability?.faroUrl].map((url) => url && originOf(url));
     return contentSecurityPolicy({ remoteOrigins, idpOrigin: originOf(config?.oidc?.authority), connectOrigins, frameAncestors });
   };
 

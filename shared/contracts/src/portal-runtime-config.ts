@@ -22,5 +22,13 @@ export const portalRuntimeConfigSchema = z.object({
     .optional(),
   /** Trace export endpoints; absent or unreachable: tracing is a no-op. */
   tracing: z.object({ endpoints: z.array(httpUrlSchema).min(1) }).optional(),
+  /** Front-end observability (Grafana Faro collector); absent: Faro is not loaded. */
+  observability: z
+    .object({
+      faroUrl: httpUrlSchema,
+      /** The app name Faro reports (the product name by default). */
+      appName: z.string().min(1).optional(),
+    })
+    .optional(),
 });
 export type PortalRuntimeConfig = z.infer<typeof portalRuntimeConfigSchema>;
