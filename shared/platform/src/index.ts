@@ -196,10 +196,26 @@ export { createAnalytics, hashUserId, type Analytics, type AnalyticsClient, type
 export { isDoNotTrack } from './telemetry/do-not-track';
 export {
   PROBE_TIMEOUT_MS,
+  TRACE_BATCH_CONFIG,
+  TRACE_RETRY,
   createTracing,
+  getTracing,
+  noopSpan,
   probeEndpoint,
+  setTracing,
+  type RetryPolicy,
   type Span,
+  type SpanAttributes,
   type Tracing,
   type TracingOptions,
 } from './telemetry/tracing';
-export { trackUserInAnalytics } from './telemetry/track-user';
+export {
+  FARO_BATCHING,
+  FARO_SESSION_INACTIVITY_MS,
+  FARO_SESSION_MAX_MS,
+  createObservability,
+  type Observability,
+  type ObservabilityOptions,
+} from './telemetry/faro';
+export { scrubUrlParams } from './telemetry/scrub';
+export { trackUserInAnalytics, trackUserInObservability } from './telemetry/track-user';

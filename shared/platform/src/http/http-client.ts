@@ -1,6 +1,7 @@
 import { apiErrorSchema, STREAM_CONTENT_TYPE, type ApiError } from '@assistant/contracts';
 import type { z } from 'zod';
 import { readJsonLines } from '../streaming/read-json-lines';
+import { getTracing, noopSpan, type Span } from '../telemetry/tracing';
 import {
   ApiRequestError,
   NotAuthenticatedError,
@@ -102,7 +103,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     method: HttpMethod,
     path: string,
     body?: unknown,
-    requestOptions: RequestOptions & { accept?: string } = {},
+    requestOptions: RequestOptions & { accept?: string; span?: Span } = {},
   ): Promise<Response> {
     const { signal, accept = 'application/json' } = requestOptions;
     if (signal?.aborted) throw new RequestAbortedError(abortDetail(signal));
@@ -136,7 +137,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       signal?.addEventListener('abort', forwardAbort, { once: true });
       let response: Response;
       try {
-        response = await doFetch(url, { method, headers, body: payload, signal: controller.signal });
+        // Inside the caller's span (if any): the fetch span becomes its child, `traceparent` its trace.
+        const init: RequestInit = { method, headers, body: payload, signal: controller.signal };
+        response = await (requestOptions.span ?? noopSpan).run(() => doFetch(url, init));
       } catch (error) {
         if (signal?.aborted) throw new RequestAbortedError(abortDetail(signal), { cause: error });
         if (controller.signal.aborted) {
@@ -209,8 +212,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return readJson(response, schema);
     },
     async stream(path, body, eventSchema, signal) {
-      const response = await request('POST', path, body, { signal, accept: STREAM_CONTENT_TYPE });
-      return readJsonLines(response, eventSchema, { signal });
+      // A user action that reaches a model (send a message, ask, translate): one span from the click
+      // to the stream's end, parent of the fetch span, so the trace runs click -> API -> model.
+      const span = getTracing().startSpan(`stream ${spanRoute(basePath, path)}`, { 'http.request.method': 'POST' });
+      let response: Response;
+      try {
+        response = await request('POST', path, body, { signal, accept: STREAM_CONTENT_TYPE, span });
+      } catch (error) {
+        span.recordError(error);
+        span.end();
+        throw error;
+      }
+      return endSpanWithStream(readJsonLines(response, eventSchema, { signal }), span);
     },
     request,
     async authorize(path) {
@@ -220,6 +233,45 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw new NotAuthenticatedError();
       }
       return { url: urlFor(path), headers: { ...extraHeaders, Authorization: `Bearer ${token}` } };
+    },
+  };
+}
+
+/** A span name's route: the path without query, ids replaced by {id} (names stay few). */
+export function spanRoute(basePath: string, path: string): string {
+  const segments = `${basePath.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`.split(/[?#]/)[0]!.split('/');
+  return segments.map((segment) => (/\d/.test(segment) && segment.length >= 8) || /^\d+$/.test(segment) ? '{id}' : segment).join('/');
+}
+
+/** The events of a stream; the span ends when the stream ends, fails or is left. */
+function endSpanWithStream<T>(events: AsyncIterableIterator<T>, span: Span): AsyncIterableIterator<T> {
+  let count = 0;
+  let ended = false;
+  const end = (error?: unknown) => {
+    if (ended) return;
+    ended = true;
+    span.setAttribute('assistant.stream.events', count);
+    if (error !== undefined) span.recordError(error);
+    span.end();
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      try {
+        const result = await events.next();
+        if (result.done) end();
+        else count += 1;
+        return result;
+      } catch (error) {
+        end(error);
+        throw error;
+      }
+    },
+    async return(value?: unknown) {
+      end();
+      return events.return ? events.return(value) : { done: true, value: undefined };
     },
   };
 }

@@ -6,6 +6,10 @@ export interface AnalyticsClient {
   identify(distinctId: string): void;
   capture(event: string, properties?: Record<string, unknown>): unknown;
   reset(): void;
+  /** The id events go out under now (the hash once identified; persisted across reloads). */
+  get_distinct_id?(): string;
+  /** A persisted property; `$user_state` is 'identified' once identify() ran for someone. */
+  get_property?(name: string): unknown;
 }
 
 export interface AnalyticsOptions {
@@ -34,7 +38,50 @@ export async function hashUserId(userId: string, salt: string): Promise<string> 
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const loadPosthog = async (): Promise<AnalyticsClient> => (await import('posthog-js')).default as unknown as AnalyticsClient;
+/**
+ * posthog-js and its session recorder, in one lazy step (nothing of it is loaded when analytics is
+ * off). The recorder is bundled: posthog-js would otherwise fetch `lazy-recorder.js` from the
+ * collector, a foreign script the portal's CSP does not allow (`disable_external_dependency_loading`
+ * below). The recorder file registers itself on `window.__PosthogExtensions__`.
+ */
+const loadPosthog = async (): Promise<AnalyticsClient> => {
+  const [posthog] = await Promise.all([import('posthog-js'), import('posthog-js/dist/lazy-recorder')]);
+  return posthog.default as unknown as AnalyticsClient;
+};
+
+/**
+ * posthog-js 1.449 settings. `mask_all_text` and `mask_all_element_attributes` apply to
+ * autocaptured clicks (no element text, no attributes); `session_recording` is the recorder's own
+ * masking: every input value, all text (`maskTextSelector: '*'`) and every element attribute
+ * are replaced before a snapshot leaves the page. Options set here win over the collector's
+ * project settings (its remote config may switch recording on, not unmask it).
+ */
+export function posthogConfig(collectorUrl: string): Record<string, unknown> {
+  return {
+    api_host: collectorUrl,
+    respect_dnt: true,
+    person_profiles: 'identified_only',
+    // No script from the collector's origin (CSP script-src has none); the recorder is bundled.
+    disable_external_dependency_loading: true,
+    mask_all_text: true,
+    mask_all_element_attributes: true,
+    session_recording: {
+      maskAllInputs: true,
+      maskInputOptions: { password: true },
+      maskTextSelector: '*',
+      maskAllElementAttributes: true,
+      recordCrossOriginIframes: false,
+    },
+    // SPEC section 9: a new session after 1800 s idle (posthog-js ends one after 24 h anyway).
+    session_idle_timeout_seconds: 1800,
+    // The portal's own feature flags and surveys are not the analytics provider's.
+    advanced_disable_feature_flags: true,
+    disable_surveys: true,
+    disable_product_tours: true,
+    disable_conversations: true,
+    disable_web_experiments: true,
+  };
+}
 
 /**
  * The analytics facade over posthog-js (SPEC section 7 "Analytics and telemetry"). On only with
@@ -51,17 +98,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     if (!enabled) return Promise.resolve(null);
     client ??= (options.load ?? loadPosthog)()
       .then((instance) => {
-        instance.init(options.apiKey!, {
-          api_host: options.collectorUrl,
-          respect_dnt: true,
-          person_profiles: 'identified_only',
-          mask_all_text: true,
-          mask_all_element_attributes: true,
-          session_recording: { maskAllInputs: true, maskTextSelector: '*' },
-          // The portal's own feature flags and surveys are not the analytics provider's.
-          advanced_disable_feature_flags: true,
-          disable_surveys: true,
-        });
+        instance.init(options.apiKey!, posthogConfig(options.collectorUrl!));
         return instance;
       })
       .catch((error: unknown) => {
@@ -89,7 +126,13 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
         warnedNoSalt = true;
         return;
       }
-      instance.identify(await hashUserId(id, options.salt));
+      const distinctId = await hashUserId(id, options.salt);
+      // After a reload posthog-js still knows this user (persisted): nothing to send again.
+      if (instance.get_distinct_id?.() === distinctId) return;
+      // Someone else is still identified (a sign-out that left before the reset ran): posthog-js
+      // would only switch ids silently, so start anonymous and identify the new user properly.
+      if (instance.get_property?.('$user_state') === 'identified') instance.reset();
+      instance.identify(distinctId);
     },
     async capture(event, properties) {
       if (!enabled || isDoNotTrack()) return;

@@ -1,8 +1,12 @@
+import type { startWebTracing as StartWebTracing, WebTracing } from './otel-web';
+
 /**
- * A small tracing facade (SPEC section 7 "Trace export"; section 9 batching). No OpenTelemetry
- * dependency: spans are timed here and exported as OTLP/JSON (`resourceSpans`) to the first
- * collector endpoint that answered the probe. When no endpoint answers (blocked by the network or a
- * content blocker) or none is configured, every call is a no-op.
+ * The tracing facade (SPEC section 7 "Analytics and telemetry", section 8 "Telemetry failures",
+ * section 9 "Telemetry"). Spans are made by OpenTelemetry's web SDK (`WebTracerProvider`,
+ * `BatchSpanProcessor`, fetch instrumentation) and exported as OTLP/JSON to the first collector
+ * endpoint that answered the probe. The SDK is loaded with a dynamic `import()` only then: when no
+ * endpoint answers (blocked by the network or a content blocker) or none is configured, nothing of
+ * it is loaded and every call is a no-op. docs/browser-telemetry.md describes the whole.
  */
 
 export const PROBE_TIMEOUT_MS = 100;
@@ -12,51 +16,93 @@ export const TRACE_EXPORT_DELAY_MS = 5000;
 export const TRACE_EXPORT_TIMEOUT_MS = 30_000;
 export const TRACE_RETRIES = 5;
 
-export interface TracingOptions {
-  /** Collector URLs accepting OTLP/JSON (for example https://collector/v1/traces). */
-  endpoints: readonly string[];
-  serviceName: string;
-  serviceVersion?: string;
-  fetch?: typeof fetch;
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  initialBackoffMs: number;
+  multiplier: number;
+  maxBackoffMs: number;
 }
+
+/** 5 retries with back-off starting at 1 s, growing by 1.5, up to 5 s (SPEC section 9). */
+export const TRACE_RETRY: RetryPolicy = { retries: TRACE_RETRIES, initialBackoffMs: 1000, multiplier: 1.5, maxBackoffMs: 5000 };
+
+/** The `BatchSpanProcessor`'s options (SPEC section 9: batch 512, queue 2048, delay 5 s, timeout 30 s). */
+export const TRACE_BATCH_CONFIG = {
+  maxExportBatchSize: TRACE_BATCH_SIZE,
+  maxQueueSize: TRACE_QUEUE_SIZE,
+  scheduledDelayMillis: TRACE_EXPORT_DELAY_MS,
+  exportTimeoutMillis: TRACE_EXPORT_TIMEOUT_MS,
+} as const;
+
+export type SpanAttributes = Record<string, string | number | boolean>;
 
 export interface Span {
   setAttribute(key: string, value: string | number | boolean): void;
-  /** Marks the span failed with the error's message. */
+  /** Marks the span failed with the error's message (sensitive URL parameters taken out). */
   recordError(error: unknown): void;
   end(): void;
+  /**
+   * Runs `fn` with this span as the active span. A `fetch` called synchronously inside becomes its
+   * child and carries its trace id in `traceparent` (the context does not survive an `await`).
+   */
+  run<T>(fn: () => T): T;
+  /** The span's trace id; undefined for the no-op span. */
+  readonly traceId?: string;
 }
 
 export interface Tracing {
-  /** Probes the endpoints; resolves true when one answered (then spans are exported). */
+  /** Probes the endpoints; resolves true when one answered and the SDK is running. */
   start(): Promise<boolean>;
   readonly active: boolean;
-  startSpan(name: string, attributes?: Record<string, string | number | boolean>): Span;
+  startSpan(name: string, attributes?: SpanAttributes): Span;
   /** Sends what is queued now. */
   flush(): Promise<void>;
   shutdown(): Promise<void>;
 }
 
-interface FinishedSpan {
-  traceId: string;
-  spanId: string;
-  name: string;
-  startNs: bigint;
-  endNs: bigint;
-  attributes: Record<string, string | number | boolean>;
-  error?: string;
+export interface TracingModule {
+  startWebTracing: typeof StartWebTracing;
 }
 
-const noopSpan: Span = { setAttribute() {}, recordError() {}, end() {} };
-
-function randomHex(bytes: number): string {
-  const data = new Uint8Array(bytes);
-  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(data);
-  else for (let i = 0; i < bytes; i += 1) data[i] = Math.floor(Math.random() * 256);
-  return Array.from(data, (b) => b.toString(16).padStart(2, '0')).join('');
+export interface TracingOptions {
+  /** Collector URLs accepting OTLP/JSON (for example https://collector/v1/traces). */
+  endpoints: readonly string[];
+  serviceName: string;
+  serviceVersion?: string;
+  /** The probe's fetch (tests); the global fetch otherwise. */
+  fetch?: typeof fetch;
+  /**
+   * The API's origin when it is not the portal's own. Same-origin requests (`/api/...`) always get
+   * `traceparent`; a different API origin is added to `propagateTraceHeaderCorsUrls`.
+   */
+  apiOrigin?: string | null;
+  /**
+   * URLs that are never traced and never get `traceparent`: the identity provider, the analytics
+   * collector, the Faro collector. The trace collector endpoints are always added. A URL of
+   * another origin stands for its whole origin; a same-origin URL for its path and below.
+   */
+  ignoreUrls?: readonly (string | null | undefined)[];
+  /** Loads the SDK part (a dynamic `import()` of ./otel-web by default). */
+  load?: () => Promise<TracingModule>;
+  /** The exporter's fetch (tests only). */
+  exportFetch?: typeof fetch;
 }
 
-const nowNs = (): bigint => BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6));
+export const noopSpan: Span = {
+  setAttribute() {},
+  recordError() {},
+  end() {},
+  run: (fn) => fn(),
+};
+
+export const noopTracing: Tracing = {
+  start: () => Promise.resolve(false),
+  active: false,
+  startSpan: () => noopSpan,
+  flush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
+};
 
 /** Whether a URL answers a no-cors GET within the probe timeout (an opaque answer counts). */
 export async function probeEndpoint(url: string, fetchImpl: typeof fetch = fetch, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
@@ -72,141 +118,90 @@ export async function probeEndpoint(url: string, fetchImpl: typeof fetch = fetch
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pageHref = () => globalThis.location?.href ?? 'http://localhost/';
+
+/**
+ * A pattern for fetch instrumentation's URL lists: the whole origin of a URL of another origin, or
+ * the path (and below) of a same-origin URL. Null for an unreadable URL.
+ */
+export function urlPattern(url: string, base = pageHref()): RegExp | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    return null;
+  }
+  const sameOrigin = parsed.origin === new URL(base).origin;
+  const prefix = sameOrigin ? `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}` : parsed.origin;
+  return new RegExp(`^${escapeRegExp(prefix)}(?=[/?#]|$)`);
+}
+
+const loadOtelWeb = (): Promise<TracingModule> => import('./otel-web');
 
 export function createTracing(options: TracingOptions): Tracing {
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  let endpoint: string | null = null;
-  let queue: FinishedSpan[] = [];
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let pausedUntil = 0;
-  const traceId = randomHex(16); // one trace per page load
+  const probeFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  let web: WebTracing | null = null;
+  let starting: Promise<boolean> | null = null;
 
-  const attribute = (key: string, value: string | number | boolean) => ({
-    key,
-    value:
-      typeof value === 'string'
-        ? { stringValue: value }
-        : typeof value === 'boolean'
-          ? { boolValue: value }
-          : Number.isInteger(value)
-            ? { intValue: String(value) }
-            : { doubleValue: value },
-  });
-
-  const toOtlp = (spans: FinishedSpan[]) => ({
-    resourceSpans: [
-      {
-        resource: {
-          attributes: [
-            attribute('service.name', options.serviceName),
-            ...(options.serviceVersion ? [attribute('service.version', options.serviceVersion)] : []),
-          ],
-        },
-        scopeSpans: [
-          {
-            scope: { name: '@assistant/platform' },
-            spans: spans.map((span) => ({
-              traceId: span.traceId,
-              spanId: span.spanId,
-              name: span.name,
-              kind: 1,
-              startTimeUnixNano: span.startNs.toString(),
-              endTimeUnixNano: span.endNs.toString(),
-              attributes: Object.entries(span.attributes).map(([k, v]) => attribute(k, v)),
-              status: span.error ? { code: 2, message: span.error } : { code: 1 },
-            })),
-          },
-        ],
-      },
-    ],
-  });
-
-  /** POSTs one batch; 5 retries with back-off 1 s x 1.5 up to 5 s; a 429 pauses until retry-after. */
-  async function send(spans: FinishedSpan[]): Promise<void> {
-    if (!endpoint) return;
-    const body = JSON.stringify(toOtlp(spans));
-    let delay = 1000;
-    for (let attempt = 0; attempt <= TRACE_RETRIES; attempt += 1) {
-      const wait = pausedUntil - Date.now();
-      if (wait > 0) await sleep(wait);
-      try {
-        const response = await doFetch(endpoint, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body,
-          keepalive: body.length < 60_000,
-          signal: AbortSignal.timeout(TRACE_EXPORT_TIMEOUT_MS),
-        });
-        if (response.ok) return;
-        if (response.status === 429) {
-          const retryAfter = Number(response.headers.get('retry-after'));
-          pausedUntil = Date.now() + (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : delay);
-        } else if (response.status < 500) {
-          console.warn(`Trace export refused (${response.status}); batch dropped`);
-          return;
-        }
-      } catch (error) {
-        if (attempt === TRACE_RETRIES) console.warn('Trace export failed; batch dropped', error);
+  async function begin(): Promise<boolean> {
+    let endpoint: string | null = null;
+    for (const url of options.endpoints) {
+      if (await probeEndpoint(url, probeFetch)) {
+        endpoint = url;
+        break;
       }
-      await sleep(delay);
-      delay = Math.min(delay * 1.5, 5000);
     }
-  }
-
-  async function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    while (queue.length) {
-      const batch = queue.slice(0, TRACE_BATCH_SIZE);
-      queue = queue.slice(TRACE_BATCH_SIZE);
-      await send(batch).catch((error: unknown) => console.warn('Trace export failed', error));
+    if (!endpoint) return false;
+    try {
+      const { startWebTracing } = await (options.load ?? loadOtelWeb)();
+      const isPattern = (pattern: RegExp | null): pattern is RegExp => pattern !== null;
+      const ignored = [...options.endpoints, ...(options.ignoreUrls ?? [])].filter((url): url is string => Boolean(url));
+      const apiPattern = options.apiOrigin && new URL(options.apiOrigin, pageHref()).origin !== new URL(pageHref()).origin ? urlPattern(options.apiOrigin) : null;
+      web = startWebTracing({
+        endpoint,
+        serviceName: options.serviceName,
+        serviceVersion: options.serviceVersion,
+        ignoreUrls: ignored.map((url) => urlPattern(url)).filter(isPattern),
+        propagateTraceHeaderCorsUrls: [apiPattern].filter(isPattern),
+        exportFetch: options.exportFetch,
+      });
+      return true;
+    } catch (error) {
+      console.warn('Tracing could not be started', error);
+      return false;
     }
-  }
-
-  function enqueue(span: FinishedSpan): void {
-    if (queue.length >= TRACE_QUEUE_SIZE) return; // full: drop, never grow without bound
-    queue.push(span);
-    if (queue.length >= TRACE_BATCH_SIZE) void flush();
-    else timer ??= setTimeout(() => void flush(), TRACE_EXPORT_DELAY_MS);
   }
 
   return {
-    async start() {
-      for (const url of options.endpoints) {
-        if (await probeEndpoint(url, doFetch)) {
-          endpoint = url;
-          return true;
-        }
-      }
-      return false;
+    start() {
+      starting ??= begin();
+      return starting;
     },
     get active() {
-      return endpoint !== null;
+      return web !== null;
     },
-    startSpan(name, attributes = {}) {
-      if (!endpoint) return noopSpan;
-      const span: FinishedSpan = { traceId, spanId: randomHex(8), name, startNs: nowNs(), endNs: BigInt(0), attributes: { ...attributes } };
-      let ended = false;
-      return {
-        setAttribute(key, value) {
-          span.attributes[key] = value;
-        },
-        recordError(error) {
-          span.error = error instanceof Error ? error.message : String(error);
-        },
-        end() {
-          if (ended) return;
-          ended = true;
-          span.endNs = nowNs();
-          enqueue(span);
-        },
-      };
+    startSpan(name, attributes) {
+      return web ? web.startSpan(name, attributes) : noopSpan;
     },
-    flush,
+    async flush() {
+      await web?.flush();
+    },
     async shutdown() {
-      await flush();
-      endpoint = null;
+      const running = web;
+      web = null;
+      await running?.shutdown();
     },
   };
+}
+
+let current: Tracing = noopTracing;
+
+/** The portal's tracing (set by the shell at start-up step 3); a no-op until then. */
+export function getTracing(): Tracing {
+  return current;
+}
+
+export function setTracing(tracing: Tracing | null): void {
+  current = tracing ?? noopTracing;
 }

@@ -94,39 +94,29 @@ describe('tracing', () => {
     expect(hanging).toHaveBeenCalledWith('https://collector.test/v1/traces', expect.objectContaining({ method: 'GET', mode: 'no-cors' }));
   });
 
-  it('is a no-op when every endpoint is blocked', async () => {
-    const tracing = createTracing({ endpoints: ['https://a.test/v1/traces', 'https://b.test/v1/traces'], serviceName: 'assistant', fetch: blocked as unknown as typeof fetch });
+  it('is a no-op when every endpoint is blocked, and the SDK is never loaded', async () => {
+    const load = jest.fn(() => import('../otel-web'));
+    const tracing = createTracing({ endpoints: ['https://a.test/v1/traces', 'https://b.test/v1/traces'], serviceName: 'assistant', fetch: blocked as unknown as typeof fetch, load });
     expect(await tracing.start()).toBe(false);
+    expect(load).not.toHaveBeenCalled();
     expect(tracing.active).toBe(false);
     tracing.startSpan('route').end();
     await tracing.flush();
     expect(blocked).toHaveBeenCalledTimes(2); // the two probes, nothing else
   });
 
-  it('exports finished spans as OTLP/JSON to the first endpoint that answered', async () => {
-    const posts: { url: string; body: unknown }[] = [];
-    const fetchStub = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-      if (String(url).startsWith('https://blocked')) throw new TypeError('blocked');
-      if (init?.method === 'POST') posts.push({ url: String(url), body: JSON.parse(String(init.body)) });
-      return new Response(null, { status: 200 });
-    });
-    const tracing = createTracing({
-      endpoints: ['https://blocked.test/v1/traces', 'https://ok.test/v1/traces'],
-      serviceName: 'assistant',
-      serviceVersion: '3.244.1-alpha.0',
-      fetch: fetchStub as unknown as typeof fetch,
-    });
-    expect(await tracing.start()).toBe(true);
-    const span = tracing.startSpan('load config', { 'http.method': 'GET' });
-    span.recordError(new Error('502'));
-    span.end();
-    await tracing.flush();
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.url).toBe('https://ok.test/v1/traces');
-    const exported = (posts[0]!.body as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] }).resourceSpans[0]!
-      .scopeSpans[0]!.spans[0]!;
-    expect(exported).toMatchObject({ name: 'load config', status: { code: 2, message: '502' } });
-    expect(exported.traceId).toMatch(/^[0-9a-f]{32}$/);
-    expect(exported.spanId).toMatch(/^[0-9a-f]{16}$/);
+  it('loads nothing when no endpoint is configured', async () => {
+    const load = jest.fn(() => import('../otel-web'));
+    const tracing = createTracing({ endpoints: [], serviceName: 'assistant', load });
+    expect(await tracing.start()).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('treats endpoints that never answer as blocked (each probe aborted after 100 ms)', async () => {
+    const load = jest.fn(() => import('../otel-web'));
+    const tracing = createTracing({ endpoints: ['https://slow.test/v1/traces'], serviceName: 'assistant', fetch: hanging as unknown as typeof fetch, load });
+    expect(await tracing.start()).toBe(false);
+    expect(tracing.active).toBe(false);
+    expect(load).not.toHaveBeenCalled();
   });
 });
