@@ -1,0 +1,105 @@
+import type { Faro } from '@grafana/faro-web-sdk';
+import { hashUserId } from './analytics';
+import { isDoNotTrack } from './do-not-track';
+import type { startFaro as StartFaro } from './faro-web';
+
+/**
+ * Front-end observability with Grafana Faro (SPEC section 9 "Observability batching", section 8
+ * "Telemetry failures"): errors, web vitals and sessions, on only when a Faro collector URL is
+ * configured. Faro is loaded with a dynamic `import()` then; without a URL nothing of it loads.
+ */
+
+/** 250 ms or 50 items (SPEC section 9). */
+export const FARO_BATCHING = { sendTimeout: 250, itemLimit: 50 } as const;
+/** A session lasts at most 4 h (SPEC section 9). */
+export const FARO_SESSION_MAX_MS = 14_400_000;
+/** A session ends after 15 min without activity (SPEC section 9). */
+export const FARO_SESSION_INACTIVITY_MS = 15 * 60 * 1000;
+
+export interface FaroSetup {
+  url: string;
+  appName: string;
+  appVersion?: string;
+  environment?: string;
+  /** URLs whose requests Faro does not record (the other collectors, the identity provider). */
+  ignoreUrls: (string | RegExp)[];
+  /** The transport's fetch (tests). */
+  fetch?: typeof fetch;
+}
+
+export interface FaroModule {
+  startFaro: typeof StartFaro;
+}
+
+export interface ObservabilityOptions {
+  /** The Faro collector URL; without it observability is off. */
+  url?: string | null;
+  appName: string;
+  appVersion?: string;
+  environment?: string;
+  /** The analytics salt: the user is known to Faro only by the same salted hash analytics uses. */
+  salt?: string | null;
+  ignoreUrls?: readonly (string | null | undefined)[];
+  load?: () => Promise<FaroModule>;
+  fetch?: typeof fetch;
+}
+
+export interface Observability {
+  readonly enabled: boolean;
+  /** Loads and starts Faro (once); false when off or when it could not start. */
+  start(): Promise<boolean>;
+  /** Sets the user by the salted hash of the id (never the raw id); null resets. */
+  setUser(userId: string | null | undefined): Promise<void>;
+  /** Reports a caught error. */
+  pushError(error: Error): void;
+}
+
+const loadFaroWeb = (): Promise<FaroModule> => import('./faro-web');
+
+export function createObservability(options: ObservabilityOptions): Observability {
+  const enabled = Boolean(options.url);
+  let faro: Faro | null = null;
+  let starting: Promise<boolean> | null = null;
+  let userId: string | null = null;
+
+  async function begin(): Promise<boolean> {
+    if (!options.url) return false;
+    try {
+      const { startFaro } = await (options.load ?? loadFaroWeb)();
+      faro = startFaro({
+        url: options.url,
+        appName: options.appName,
+        appVersion: options.appVersion,
+        environment: options.environment,
+        ignoreUrls: (options.ignoreUrls ?? []).filter((url): url is string => Boolean(url)),
+        fetch: options.fetch,
+      }).faro;
+      return true;
+    } catch (error) {
+      console.warn('Observability (Faro) could not be started', error);
+      return false;
+    }
+  }
+
+  const start = () => (starting ??= begin());
+
+  return {
+    enabled,
+    start,
+    async setUser(id) {
+      if (!enabled || !(await start()) || !faro) return;
+      const next = id ?? null;
+      if (next === userId) return;
+      userId = next;
+      if (next === null || !options.salt || isDoNotTrack()) {
+        faro.api.resetUser();
+        return;
+      }
+      const hashed = await hashUserId(next, options.salt);
+      if (userId === next) faro.api.setUser({ id: hashed });
+    },
+    pushError(error) {
+      faro?.api.pushError(error);
+    },
+  };
+}
