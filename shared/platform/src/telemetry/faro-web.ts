@@ -1,5 +1,5 @@
 import { InternalLoggerLevel, getWebInstrumentations, initializeFaro, type BrowserConfig, type Faro, type TransportItem } from '@grafana/faro-web-sdk';
-import { FARO_BATCHING, type FaroSetup } from './faro';
+import { FARO_BATCHING, type FaroSetup } from './config';
 import { PausingFetchTransport } from './faro-transport';
 import { scrubDeep } from './scrub';
 

@@ -9,23 +9,7 @@ import type { startFaro as StartFaro } from './faro-web';
  * configured. Faro is loaded with a dynamic `import()` then; without a URL nothing of it loads.
  */
 
-/** 250 ms or 50 items (SPEC section 9). */
-export const FARO_BATCHING = { sendTimeout: 250, itemLimit: 50 } as const;
-/** A session lasts at most 4 h (SPEC section 9). */
-export const FARO_SESSION_MAX_MS = 14_400_000;
-/** A session ends after 15 min without activity (SPEC section 9). */
-export const FARO_SESSION_INACTIVITY_MS = 15 * 60 * 1000;
-
-export interface FaroSetup {
-  url: string;
-  appName: string;
-  appVersion?: string;
-  environment?: string;
-  /** URLs whose requests Faro does not record (the other collectors, the identity provider). */
-  ignoreUrls: (string | RegExp)[];
-  /** The transport's fetch (tests). */
-  fetch?: typeof fetch;
-}
+export { FARO_BATCHING, FARO_SESSION_INACTIVITY_MS, FARO_SESSION_MAX_MS, type FaroSetup } from './config';
 
 export interface FaroModule {
   startFaro: typeof StartFaro;

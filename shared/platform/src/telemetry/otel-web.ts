@@ -6,7 +6,7 @@ import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace
 import { WebTracerProvider } from '@opentelemetry/sdk-trace-web';
 import { RetryingOtlpSpanExporter } from './otlp-exporter';
 import { scrubUrlParams } from './scrub';
-import { TRACE_BATCH_CONFIG, type Span, type SpanAttributes } from './tracing';
+import { TRACE_BATCH_CONFIG, type Span, type SpanAttributes } from './config';
 
 /**
  * The OpenTelemetry part of tracing, loaded by `createTracing` with a dynamic `import()` only

@@ -2,8 +2,8 @@ import { context } from '@opentelemetry/api';
 import { ExportResultCode, suppressTracing, type ExportResult } from '@opentelemetry/core';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { parseRetryAfter } from '../http/http-client';
-import { TRACE_EXPORT_TIMEOUT_MS, TRACE_RETRY, type RetryPolicy } from './tracing';
+import { TRACE_EXPORT_TIMEOUT_MS, TRACE_RETRY, type RetryPolicy } from './config';
+import { parseRetryAfter } from './retry-after';
 
 /**
  * The browser's OTLP/HTTP (JSON) span exporter with the spec's retry (SPEC sections 8 and 9).

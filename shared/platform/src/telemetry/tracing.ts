@@ -1,3 +1,4 @@
+import { PROBE_TIMEOUT_MS, type Span, type SpanAttributes } from './config';
 import type { startWebTracing as StartWebTracing, WebTracing } from './otel-web';
 
 /**
@@ -9,47 +10,19 @@ import type { startWebTracing as StartWebTracing, WebTracing } from './otel-web'
  * it is loaded and every call is a no-op. docs/browser-telemetry.md describes the whole.
  */
 
-export const PROBE_TIMEOUT_MS = 100;
-export const TRACE_BATCH_SIZE = 512;
-export const TRACE_QUEUE_SIZE = 2048;
-export const TRACE_EXPORT_DELAY_MS = 5000;
-export const TRACE_EXPORT_TIMEOUT_MS = 30_000;
-export const TRACE_RETRIES = 5;
-
-export interface RetryPolicy {
-  /** Retries after the first attempt. */
-  retries: number;
-  initialBackoffMs: number;
-  multiplier: number;
-  maxBackoffMs: number;
-}
-
-/** 5 retries with back-off starting at 1 s, growing by 1.5, up to 5 s (SPEC section 9). */
-export const TRACE_RETRY: RetryPolicy = { retries: TRACE_RETRIES, initialBackoffMs: 1000, multiplier: 1.5, maxBackoffMs: 5000 };
-
-/** The `BatchSpanProcessor`'s options (SPEC section 9: batch 512, queue 2048, delay 5 s, timeout 30 s). */
-export const TRACE_BATCH_CONFIG = {
-  maxExportBatchSize: TRACE_BATCH_SIZE,
-  maxQueueSize: TRACE_QUEUE_SIZE,
-  scheduledDelayMillis: TRACE_EXPORT_DELAY_MS,
-  exportTimeoutMillis: TRACE_EXPORT_TIMEOUT_MS,
-} as const;
-
-export type SpanAttributes = Record<string, string | number | boolean>;
-
-export interface Span {
-  setAttribute(key: string, value: string | number | boolean): void;
-  /** Marks the span failed with the error's message (sensitive URL parameters taken out). */
-  recordError(error: unknown): void;
-  end(): void;
-  /**
-   * Runs `fn` with this span as the active span. A `fetch` called synchronously inside becomes its
-   * child and carries its trace id in `traceparent` (the context does not survive an `await`).
-   */
-  run<T>(fn: () => T): T;
-  /** The span's trace id; undefined for the no-op span. */
-  readonly traceId?: string;
-}
+export {
+  PROBE_TIMEOUT_MS,
+  TRACE_BATCH_CONFIG,
+  TRACE_BATCH_SIZE,
+  TRACE_EXPORT_DELAY_MS,
+  TRACE_EXPORT_TIMEOUT_MS,
+  TRACE_QUEUE_SIZE,
+  TRACE_RETRIES,
+  TRACE_RETRY,
+  type RetryPolicy,
+  type Span,
+  type SpanAttributes,
+} from './config';
 
 export interface Tracing {
   /** Probes the endpoints; resolves true when one answered and the SDK is running. */

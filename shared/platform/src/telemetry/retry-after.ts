@@ -1,0 +1,12 @@
+/**
+ * A `retry-after` value in whole seconds: delay-seconds, or an HTTP date (from now); undefined if
+ * absent or unreadable. The same reading as the API clients' (http/http-client.ts), kept here so
+ * the lazily loaded telemetry modules do not import the HTTP client.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
