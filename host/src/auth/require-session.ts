@@ -5,10 +5,20 @@ import type { LoaderFunctionArgs } from 'react-router';
  * The route guard (SPEC section 2): every route under the shell first loads the user; with an
  * invalid session the location (path, query, hash) is saved and the user is sent to sign-in.
  * The loader then never settles: the page is leaving for the identity provider.
+ *
+ * Two exceptions: during sign-out nothing starts a sign-in (the page is leaving for the
+ * provider's sign-out); and when the session expired while the provider could not be reached,
+ * the page stays (its notice offers the sign-in, so nothing on the screen is lost to a redirect
+ * to a provider that does not answer).
  */
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
   const auth = getAuth();
   if (!isSessionInvalid(await auth.getUser())) return null;
+  if (auth.isSigningOut()) return new Promise<null>(() => undefined);
+  if (!auth.mayRedirectToSignIn()) {
+    auth.reportMissingToken();
+    return null;
+  }
   const url = new URL(request.url);
   // A loader's request carries no fragment; the browser's location has it for the page being entered.
   const hash = window.location.pathname === url.pathname ? window.location.hash : '';

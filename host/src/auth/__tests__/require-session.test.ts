@@ -2,10 +2,14 @@ import { setAuth, type Auth } from '@assistant/platform';
 import type { LoaderFunctionArgs } from 'react-router';
 import { requireSession } from '../require-session';
 
-function fakeAuth(user: unknown): Auth & { signIn: jest.Mock } {
-  return { getUser: jest.fn().mockResolvedValue(user), signIn: jest.fn().mockResolvedValue(undefined) } as unknown as Auth & {
-    signIn: jest.Mock;
-  };
+function fakeAuth(user: unknown, state: { signingOut?: boolean; expiredUnreachable?: boolean } = {}) {
+  return {
+    getUser: jest.fn().mockResolvedValue(user),
+    signIn: jest.fn().mockResolvedValue(undefined),
+    isSigningOut: () => state.signingOut ?? false,
+    mayRedirectToSignIn: () => !state.signingOut && !state.expiredUnreachable,
+    reportMissingToken: jest.fn(),
+  } as unknown as Auth & { signIn: jest.Mock; reportMissingToken: jest.Mock };
 }
 const args = (url: string) => ({ request: new Request(url), params: {}, context: undefined }) as unknown as LoaderFunctionArgs;
 
@@ -36,5 +40,23 @@ describe('route guard', () => {
     void requireSession(args('http://localhost/translate'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(auth.signIn).toHaveBeenCalledWith(expect.objectContaining({ pathname: '/translate' }));
+  });
+
+  it('starts no sign-in while the user signs out (the page is leaving for the provider)', async () => {
+    const auth = fakeAuth(null, { signingOut: true });
+    setAuth(auth);
+    const settled = jest.fn();
+    void requireSession(args('http://localhost/chat')).then(settled);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(auth.signIn).not.toHaveBeenCalled();
+    expect(settled).not.toHaveBeenCalled();
+  });
+
+  it('stays on the page when the session expired with the provider unreachable (the notice offers sign-in)', async () => {
+    const auth = fakeAuth({ expired: true, expires_at: 1000 }, { expiredUnreachable: true });
+    setAuth(auth);
+    await expect(requireSession(args('http://localhost/chat'))).resolves.toBeNull();
+    expect(auth.signIn).not.toHaveBeenCalled();
+    expect(auth.reportMissingToken).toHaveBeenCalled();
   });
 });

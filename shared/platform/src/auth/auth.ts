@@ -8,12 +8,17 @@ import {
 } from 'oidc-client-ts';
 import { AuthEvents, type AuthEventMap, type AuthEventName } from './auth-events';
 import { redirectInfoToPath, saveRedirectInfo, takeRedirectInfo, type RedirectInfo } from './redirect-info';
+import { renewLockName, withRenewLock, type RenewLocks } from './renew-lock';
+import { SubjectChangedError, isProviderUnreachable, renewRetryDelaySeconds } from './renew-retry';
+import { createSessionExpiredNotice } from './session-expired-notice';
 import { isSessionInvalid } from './session';
 
 /** SPEC section 9: silent request timeout, also the timeout of every call to the identity provider. */
 export const SILENT_REQUEST_TIMEOUT_SECONDS = 10;
 /** SPEC section 9: silent renew starts this long before the access token expires. */
 export const TOKEN_EXPIRING_NOTICE_SECONDS = 60;
+/** SPEC section 9: the session monitor asks the check-session frame this often. */
+export const SESSION_CHECK_INTERVAL_SECONDS = 2;
 
 /** Paths never saved as the place to return to (they would loop back into the sign-in). */
 const NOT_RETURNABLE = ['/callback', '/oauth/callback', '/silent-renew.html'];
@@ -50,14 +55,54 @@ export interface CreateAuthOptions {
   navigate?: (url: string) => void;
   /** Extra oidc-client-ts settings (tests pass `metadata`). The spec's settings always win. */
   settings?: Partial<UserManagerSettings>;
+  /**
+   * The cross-tab renew lock; the browser's Web Locks API by default, none where it is missing
+   * (each tab then renews on its own). Tests pass an in-memory one.
+   */
+  locks?: RenewLocks | null;
+}
+
+interface RenewRequest {
+  /** Passed on to oidc-client-ts's signinSilent. */
+  args?: SigninSilentArgs;
+  /**
+   * The access token this tab wants replaced: a stored user with another (valid) token was renewed
+   * by another tab and is taken instead. The token the timers were armed for by default.
+   */
+  replacing?: string;
+  /**
+   * Renew even when the stored token is not about to expire (renew(), a token the API refused).
+   * Without it a stored token that expires later than the expiring notice counts as renewed.
+   */
+  force?: boolean;
 }
 
 /**
- * The one UserManager, with in-flight silent renew tracking: concurrent renews share one request,
- * getAccessToken waits for it, and the subject must be unchanged after it.
+ * The one UserManager, with in-flight silent renew tracking: concurrent renews in this tab share
+ * one request, renews of several tabs take turns under a Web Lock (and a tab whose turn comes
+ * after another tab renewed takes that tab's user), getAccessToken waits for a renew, and the
+ * subject must be unchanged after it.
  */
 class PortalUserManager extends UserManager {
   renewInFlight: Promise<User | null> | null = null;
+  /** The access token the access-token timers were last armed for (the one this tab works with). */
+  armedAccessToken: string | undefined;
+
+  constructor(
+    settings: UserManagerSettings,
+    private readonly lockName: string,
+    private readonly locks: RenewLocks | null | undefined,
+  ) {
+    super(settings);
+    // Every way a user reaches this tab (sign-in, renew, start, another tab's renew) arms the
+    // timers through events.load; remembering its token tells "renewed elsewhere" from "mine".
+    const events = this.events;
+    const load = events.load.bind(events);
+    events.load = async (user, raiseEvent) => {
+      this.armedAccessToken = user.access_token;
+      await load(user, raiseEvent);
+    };
+  }
 
   /**
    * The stored user without side effects. UserManager.getUser() also re-arms the access-token
@@ -69,22 +114,16 @@ class PortalUserManager extends UserManager {
     return this._loadUser();
   }
 
+  /** oidc-client-ts's automatic renew (the expiring timer, the 5 s retry) comes through here. */
   override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
+    return this.renewShared({ args });
+  }
+
+  renewShared(request: RenewRequest = {}): Promise<User | null> {
     if (this.renewInFlight) return this.renewInFlight;
-    const renew = (async () => {
-      const before = (await this.loadStoredUser())?.profile.sub;
-      // oidc-client-ts's automatic renew passes no timeout, which would leave a refresh-token
-      // request without one; a timeout is what makes the 5 s retry happen.
-      const user = await super.signinSilent({
-        ...args,
-        silentRequestTimeoutInSeconds: args.silentRequestTimeoutInSeconds ?? SILENT_REQUEST_TIMEOUT_SECONDS,
-      });
-      if (before && user && user.profile.sub !== before) {
-        await this.removeUser();
-        throw new Error('login_required: the subject changed during silent renew');
-      }
-      return user;
-    })();
+    const replacing = request.replacing ?? this.armedAccessToken;
+    const run = () => this.renewUnderLock(request, replacing);
+    const renew = this.locks === undefined ? withRenewLock(this.lockName, run) : withRenewLock(this.lockName, run, this.locks);
     this.renewInFlight = renew;
     const clear = () => {
       if (this.renewInFlight === renew) this.renewInFlight = null;
@@ -92,6 +131,39 @@ class PortalUserManager extends UserManager {
     renew.then(clear, clear);
     return renew;
   }
+
+  private async renewUnderLock(request: RenewRequest, replacing: string | undefined): Promise<User | null> {
+    // Read again under the lock: another tab may have renewed (and rotated the refresh token)
+    // while this one waited, or signed out.
+    const stored = await this.loadStoredUser();
+    if (!stored) return null;
+    if (renewedElsewhere(stored, replacing, request.force ?? false)) {
+      await this.events.load(stored); // re-arms this tab's timers; user-loaded
+      return stored;
+    }
+    const args = request.args ?? {};
+    // oidc-client-ts's automatic renew passes no timeout, which would leave a refresh-token
+    // request without one; a timeout is what makes the 5 s retry happen.
+    const user = await super.signinSilent({
+      ...args,
+      silentRequestTimeoutInSeconds: args.silentRequestTimeoutInSeconds ?? SILENT_REQUEST_TIMEOUT_SECONDS,
+    });
+    if (user && user.profile.sub !== stored.profile.sub) {
+      await this.removeUser();
+      throw new SubjectChangedError();
+    }
+    return user;
+  }
+}
+
+/**
+ * Whether the stored user is already the renewed one: valid, and either holding another access
+ * token than the one to replace, or (for the automatic renew) not about to expire.
+ */
+function renewedElsewhere(stored: User, replacing: string | undefined, force: boolean): boolean {
+  if (isSessionInvalid(stored)) return false;
+  if (replacing !== undefined && stored.access_token !== replacing) return true;
+  return !force && (stored.expires_in ?? 0) > TOKEN_EXPIRING_NOTICE_SECONDS;
 }
 
 export interface Auth {
@@ -106,6 +178,11 @@ export interface Auth {
    * that is under way instead of failing; an expired token with a refresh token is renewed first.
    */
   getAccessToken(): Promise<string | null>;
+  /**
+   * After the API refused `token` (401): a token to retry the call with once, or null. Takes a
+   * token another tab or an earlier renew already got, else renews (shared, under the lock).
+   */
+  renewRejectedToken(token: string): Promise<string | null>;
   /** Saves the location (the current one by default), then redirects to the identity provider. */
   signIn(location?: RedirectInfo): Promise<void>;
   /**
@@ -115,8 +192,24 @@ export interface Auth {
    * token request) pass on. Concurrent calls for one URL share one completion.
    */
   completeSignIn(url?: string): Promise<string>;
-  /** Revokes the refresh token, removes the user and redirects to the IdP's sign-out, then the root. */
+  /**
+   * Revokes the refresh token (when the provider has a revocation endpoint), removes the user and
+   * redirects to the IdP's sign-out, then the root.
+   */
   signOut(): Promise<void>;
+  /** True from the start of signOut() until the page leaves: nothing may start a sign-in meanwhile. */
+  isSigningOut(): boolean;
+  /**
+   * Whether a call or route that finds no token may send the user to sign-in by itself: not during
+   * sign-out (it would race the sign-out), and not while the session-expired notice offers the
+   * sign-in (the identity provider is unreachable: the user decides when).
+   */
+  mayRedirectToSignIn(): boolean;
+  /**
+   * Called when a call found no token: shows the session-expired notice again if the session
+   * expired while the provider was unreachable (the user may have dismissed it).
+   */
+  reportMissingToken(): void;
   /** A silent renew now (shared with one under way). */
   renew(): Promise<User | null>;
   on<K extends AuthEventName>(event: K, listener: (payload: AuthEventMap[K]) => void): () => void;
@@ -149,25 +242,122 @@ export function createAuth(options: CreateAuthOptions): Auth {
     userStore: new WebStorageStateStore({ store: storage }),
     revokeTokenTypes: ['refresh_token'],
     revokeTokensOnSignout: false, // signOut() revokes itself, so a failed revocation cannot block sign-out
-    // Started below only when the IdP advertises check_session_iframe.
+    // Started below only when the IdP advertises check_session_iframe; then it asks every 2 s.
     monitorSession: false,
+    checkSessionIntervalInSeconds: SESSION_CHECK_INTERVAL_SECONDS,
   };
+  const userKey = `oidc.user:${options.authority}:${options.clientId}`;
 
-  const manager = new PortalUserManager(settings);
+  const manager = new PortalUserManager(settings, renewLockName(options.authority, options.clientId), options.locks);
   const events = new AuthEvents();
+  const expiredNotice = createSessionExpiredNotice();
   let monitor: SessionMonitor | null = null;
   let disposed = false;
   let signingIn: Promise<void> | null = null;
+  let signingOut = false;
   let completing: { url: string; done: Promise<string> } | null = null;
+  /** The access token expired while the provider could not be reached (the notice offers sign-in). */
+  let expiredUnreachable = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryAttempt = 0;
+
+  function stopRetries() {
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = null;
+    retryAttempt = 0;
+  }
+
+  /** The next retry of a renew the unreachable provider made fail (renew-retry.ts). */
+  function scheduleRetry() {
+    if (disposed || signingOut || retryTimer !== null) return;
+    const delay = renewRetryDelaySeconds(retryAttempt);
+    retryAttempt += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      manager.renewShared().then(
+        (user) => {
+          if (user && !isSessionInvalid(user)) stopRetries();
+        },
+        (error: unknown) => void renewFailed(error),
+      );
+    }, delay * 1000);
+  }
+
+  /** A renew failed: retry while the provider is unreachable; once the token expired, say so. */
+  async function renewFailed(error: unknown) {
+    if (disposed || signingOut || !isProviderUnreachable(error)) return;
+    const user = await manager.loadStoredUser();
+    if (!user) return;
+    scheduleRetry();
+    if (user.expired) showExpiredNotice();
+  }
+
+  function showExpiredNotice() {
+    if (signingOut) return;
+    expiredUnreachable = true;
+    expiredNotice.show(() => {
+      signIn().catch((error: unknown) => console.error('Sign-in redirect failed', error));
+    });
+  }
+
+  function sessionWorks(user: User) {
+    if (isSessionInvalid(user)) return;
+    stopRetries();
+    if (expiredUnreachable) expiredNotice.dismiss();
+    expiredUnreachable = false;
+  }
+
+  /** The token has really expired: one more renew (unless one is under way), else the notice. */
+  async function tokenExpired() {
+    if (manager.renewInFlight) await manager.renewInFlight.catch(() => null);
+    const user = await manager.loadStoredUser();
+    if (disposed || signingOut || !user?.expired || !user.refresh_token) return;
+    try {
+      await manager.renewShared({ replacing: user.access_token });
+    } catch (error) {
+      await renewFailed(error);
+    }
+  }
 
   const unsubscribers = [
-    manager.events.addUserLoaded((user) => events.emit('user-loaded', user)),
-    manager.events.addUserUnloaded(() => events.emit('user-unloaded', undefined)),
+    manager.events.addUserLoaded((user) => {
+      sessionWorks(user);
+      events.emit('user-loaded', user);
+    }),
+    manager.events.addUserUnloaded(() => {
+      stopRetries();
+      events.emit('user-unloaded', undefined);
+    }),
     manager.events.addUserSignedIn(() => events.emit('signed-in', undefined)),
     manager.events.addUserSignedOut(() => events.emit('signed-out', undefined)),
     manager.events.addUserSessionChanged(() => events.emit('session-changed', undefined)),
-    manager.events.addSilentRenewError((error) => events.emit('silent-renew-error', error)),
+    manager.events.addSilentRenewError((error) => {
+      events.emit('silent-renew-error', error);
+      void renewFailed(error);
+    }),
+    manager.events.addAccessTokenExpired(() => void tokenExpired()),
   ];
+
+  // Another tab renewed, signed in or signed out: the stored user changed under this tab's feet.
+  // Take it (re-arming this tab's timers, so it does not renew a token already renewed) or drop it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== userKey || (event.storageArea !== null && event.storageArea !== storage)) return;
+    if (signingOut) return;
+    if (event.newValue === null) {
+      void manager.events.unload();
+      return;
+    }
+    let user: User;
+    try {
+      user = User.fromStorageString(event.newValue);
+    } catch {
+      return;
+    }
+    if (user.access_token === manager.armedAccessToken) return;
+    void manager.events.load(user);
+  };
+  const canListen = typeof window !== 'undefined' && typeof window.addEventListener === 'function';
+  if (canListen) window.addEventListener('storage', onStorage);
 
   const ready = (async () => {
     try {
@@ -184,10 +374,26 @@ export function createAuth(options: CreateAuthOptions): Auth {
   async function getAccessToken(): Promise<string | null> {
     if (manager.renewInFlight) await manager.renewInFlight.catch(() => null);
     let user = await manager.loadStoredUser();
-    if (user?.expired && user.refresh_token) {
-      user = await manager.signinSilent().catch(() => null);
+    if (user?.expired && user.refresh_token && !signingOut) {
+      try {
+        user = await manager.renewShared({ replacing: user.access_token });
+      } catch (error) {
+        await renewFailed(error);
+        user = null;
+      }
     }
     return user && !isSessionInvalid(user) ? user.access_token : null;
+  }
+
+  async function renewRejectedToken(rejected: string): Promise<string | null> {
+    if (signingOut) return null;
+    try {
+      const user = await manager.renewShared({ replacing: rejected, force: true });
+      return user && !isSessionInvalid(user) && user.access_token !== rejected ? user.access_token : null;
+    } catch (error) {
+      await renewFailed(error);
+      return null;
+    }
   }
 
   function currentLocation(): RedirectInfo {
@@ -196,6 +402,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
   }
 
   function signIn(location: RedirectInfo = currentLocation()): Promise<void> {
+    // The page is leaving for the provider's sign-out: a sign-in now would race it.
+    if (signingOut) return Promise.resolve();
     if (signingIn) return signingIn;
     if (!NOT_RETURNABLE.includes(location.pathname)) saveRedirectInfo(location);
     signingIn = manager.signinRedirect().finally(() => {
@@ -227,13 +435,28 @@ export function createAuth(options: CreateAuthOptions): Auth {
     return done;
   }
 
-  async function signOut(): Promise<void> {
-    const user = await manager.loadStoredUser();
+  /** Revokes the refresh token where the provider can (no revocation endpoint: nothing to do). */
+  async function revokeRefreshToken(user: User | null) {
+    if (!user?.refresh_token) return;
     try {
+      const endpoint = await manager.metadataService.getRevocationEndpoint();
+      if (!endpoint) return; // RFC 7009 is optional: the refresh token then ends with its session
       await manager.revokeTokens(['refresh_token']);
     } catch (error) {
       console.warn('Failed to revoke the refresh token', error);
     }
+  }
+
+  async function signOut(): Promise<void> {
+    // From here until the page leaves, a call or permission check that finds no token does not
+    // start a sign-in, and no renew stores a user again.
+    signingOut = true;
+    stopRetries();
+    manager.stopSilentRenew();
+    expiredNotice.dismiss();
+    if (manager.renewInFlight) await manager.renewInFlight.catch(() => null);
+    const user = await manager.loadStoredUser();
+    await revokeRefreshToken(user);
     await manager.removeUser();
     try {
       await manager.signoutRedirect({ id_token_hint: user?.id_token, post_logout_redirect_uri: origin });
@@ -250,14 +473,22 @@ export function createAuth(options: CreateAuthOptions): Auth {
     sessionMonitorActive: () => monitor !== null,
     getUser,
     getAccessToken,
+    renewRejectedToken,
     signIn,
     completeSignIn,
     signOut,
-    renew: () => manager.signinSilent(),
+    isSigningOut: () => signingOut,
+    mayRedirectToSignIn: () => !signingOut && !expiredUnreachable,
+    reportMissingToken() {
+      if (expiredUnreachable) showExpiredNotice();
+    },
+    renew: () => manager.renewShared({ force: true }),
     on: (event, listener) => events.on(event, listener),
     dispose() {
       disposed = true;
+      stopRetries();
       manager.stopSilentRenew();
+      if (canListen) window.removeEventListener('storage', onStorage);
       for (const unsubscribe of unsubscribers) unsubscribe();
       manager.events.unload().catch(() => undefined);
     },

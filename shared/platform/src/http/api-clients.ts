@@ -1,3 +1,4 @@
+import { getAuth, hasAuth, type Auth } from '../auth/auth';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
 
 /** The header /nls and /api/conductor send besides the bearer token (SPEC section 7). */
@@ -22,17 +23,40 @@ export interface ApiClients {
   other: HttpClient;
 }
 
-export interface ApiClientDeps extends Pick<HttpClientOptions, 'getToken' | 'onUnauthenticated' | 'origin' | 'retryDelayMs' | 'fetch'> {
+export interface ApiClientDeps
+  extends Pick<HttpClientOptions, 'getToken' | 'onUnauthenticated' | 'renewRejectedToken' | 'origin' | 'retryDelayMs' | 'fetch'> {
   /** Read at every call; the platform wires it to the config store's requestTimeoutInSeconds x 1000. */
   timeoutMs?: () => number;
   /** Base path of the "other" client; none by default. */
   otherBasePath?: string;
 }
 
+/**
+ * A call found no token: the platform's auth decides whether that may start a sign-in. Not while
+ * the user signs out (the sign-in would race the sign-out), and not while the session-expired
+ * notice offers it (the provider is unreachable; the notice comes back if it was dismissed).
+ */
+function unauthenticatedUnlessSigningOut(onUnauthenticated: () => void): () => void {
+  return () => {
+    // Optional calls: tests set partial auths (a getUser alone); what they lack counts as absent.
+    const auth: Partial<Auth> | null = hasAuth() ? getAuth() : null;
+    auth?.reportMissingToken?.();
+    if (auth?.mayRedirectToSignIn?.() === false) return;
+    onUnauthenticated();
+  };
+}
+
+/** A 401 answer: the platform's auth renews (or takes another tab's renewed token) for one retry. */
+const renewWithPlatformAuth = async (token: string): Promise<string | null> => {
+  const auth: Partial<Auth> | null = hasAuth() ? getAuth() : null;
+  return (await auth?.renewRejectedToken?.(token)) ?? null;
+};
+
 export function createApiClients(deps: ApiClientDeps): ApiClients {
-  const { otherBasePath = '', timeoutMs = () => DEFAULT_TIMEOUT_MS, ...shared } = deps;
+  const { otherBasePath = '', timeoutMs = () => DEFAULT_TIMEOUT_MS, renewRejectedToken = renewWithPlatformAuth, ...shared } = deps;
+  const onUnauthenticated = unauthenticatedUnlessSigningOut(deps.onUnauthenticated);
   const make = (options: Omit<HttpClientOptions, 'getToken' | 'onUnauthenticated' | 'timeoutMs'>) =>
-    createHttpClient({ ...shared, timeoutMs, ...options });
+    createHttpClient({ ...shared, onUnauthenticated, renewRejectedToken, timeoutMs, ...options });
   return {
     api: make({ basePath: '/api', retriesOn404: { times: 20, methods: ['GET'] } }),
     iam: make({ basePath: '/api/iam' }),

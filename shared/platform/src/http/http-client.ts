@@ -33,6 +33,13 @@ export interface HttpClientOptions {
   getToken: () => Promise<string | null> | string | null;
   /** Called once per call that found no token; starts the sign-in redirect. */
   onUnauthenticated: () => void;
+  /**
+   * After a 401 answer to `token`: a new token to send the call again with (once), or null to fail
+   * with the 401. A 401 means the API refused the call before doing anything (its token expired on
+   * the way, or was signed with a key the API does not know yet), so any call may be repeated,
+   * streams included (the answer never started). None: no retry.
+   */
+  renewRejectedToken?: (token: string) => Promise<string | null>;
   /** Request timeout in milliseconds, read at call time (config requestTimeoutInSeconds x 1000). */
   timeoutMs: () => number;
   /** Origin the paths are resolved against; `window.location.origin` by default. */
@@ -80,6 +87,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     extraHeaders = {},
     getToken,
     onUnauthenticated,
+    renewRejectedToken,
     timeoutMs,
     retryDelayMs = RETRY_DELAY_MS,
   } = options;
@@ -128,6 +136,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     const url = urlFor(path);
     const maxRetries = retriesFor(method);
+    let renewedOnce = false;
+    let bearer = token;
 
     for (let attempt = 0; ; attempt += 1) {
       const limit = timeoutMs();
@@ -153,6 +163,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
 
       if (response.ok) return response;
+
+      if (response.status === 401 && renewRejectedToken && !renewedOnce) {
+        renewedOnce = true;
+        const rejected = bearer;
+        const renewed = await renewRejectedToken(rejected).catch(() => null);
+        if (signal?.aborted) {
+          discard(response);
+          throw new RequestAbortedError(abortDetail(signal));
+        }
+        if (renewed && renewed !== rejected) {
+          discard(response);
+          bearer = renewed;
+          headers.Authorization = `Bearer ${renewed}`;
+          attempt -= 1; // the retry after a renew is not one of the 404 retries
+          continue;
+        }
+      }
 
       if (response.status === 404 && attempt < maxRetries) {
         discard(response);

@@ -16,6 +16,11 @@ export const platformResources = {
       'got-it': 'Verstanden',
       close: 'Schließen',
     },
+    SESSION: {
+      expired:
+        'Ihre Sitzung ist abgelaufen und konnte nicht verlängert werden: Der Anmeldedienst ist nicht erreichbar. Ihre Eingaben bleiben erhalten.',
+      'sign-in-again': 'Erneut anmelden',
+    },
     QA_NOTIFICATIONS: {
       'load-collections-failed': 'Die Sammlungen und Sprachmodelle konnten nicht geladen werden.',
     },
@@ -33,6 +38,10 @@ export const platformResources = {
     SNACKBAR: {
       'got-it': 'Got it',
       close: 'Close',
+    },
+    SESSION: {
+      expired: 'Your session has expired and could not be renewed: the sign-in service cannot be reached. What you typed is kept.',
+      'sign-in-again': 'Sign in again',
     },
     QA_NOTIFICATIONS: {
       'load-collections-failed': 'The collections and language models could not be loaded.',

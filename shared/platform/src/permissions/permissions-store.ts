@@ -4,7 +4,9 @@ import {
   permissionCheckResponseSchema,
   type PermissionCheckRequest,
 } from '@assistant/contracts';
+import { getAuth, hasAuth, type Auth } from '../auth/auth';
 import { apiClients } from '../http/api-clients';
+import { NotAuthenticatedError } from '../http/errors';
 
 /** The permissions of SPEC section 6. */
 export type PermissionName = (typeof KNOWN_PERMISSIONS)[number];
@@ -22,13 +24,22 @@ export const usePermissionsStore = create<PermissionsState>()(() => ({ status: '
 let inFlight: Promise<ReadonlySet<PermissionName>> | null = null;
 let generation = 0;
 
+const NONE: ReadonlySet<PermissionName> = new Set();
+
+/** The user is signing out: no permission is asked for (and nothing may start a sign-in). */
+const signingOut = (): boolean => hasAuth() && (getAuth() as Partial<Auth>).isSigningOut?.() === true;
+
 /**
  * Asks POST /api/iam/check_user once for both permissions and caches the answer for the session;
  * concurrent callers share the one request. A failure logs "Failed to check user privileges" and
  * counts as no permission; it is cached too, so a broken check does not repeat on every render.
+ * During sign-out nothing is asked (auth.isSigningOut()).
  */
 export function loadPermissions(): Promise<ReadonlySet<PermissionName>> {
   if (inFlight) return inFlight;
+  // A check started during sign-out (a screen re-rendered after the user was removed) asks
+  // nothing and caches nothing: it would find no token and must not send the user to sign-in.
+  if (signingOut()) return Promise.resolve(NONE);
   const mine = generation;
   const request: PermissionCheckRequest = { permissions: KNOWN_PERMISSIONS.map((permission) => ({ permission })) };
   usePermissionsStore.setState({ status: 'loading' });
@@ -41,8 +52,16 @@ export function loadPermissions(): Promise<ReadonlySet<PermissionName>> {
       granted = new Set(answer.permissions.map((p) => p.permission).filter((p): p is PermissionName => known.has(p)));
       status = 'loaded';
     } catch (error) {
-      console.warn('Failed to check user privileges', error);
       granted = new Set();
+      if (error instanceof NotAuthenticatedError && signingOut()) {
+        // Signed out while the check ran: not a failure, and not cached for the next user.
+        if (mine === generation) {
+          inFlight = null;
+          usePermissionsStore.setState({ status: 'idle', granted });
+        }
+        return granted;
+      }
+      console.warn('Failed to check user privileges', error);
       status = 'failed';
     }
     // A user switch while the request ran: drop its answer.

@@ -244,6 +244,10 @@ describe('sign-out', () => {
 });
 
 describe('access token and silent renew', () => {
+  it('asks the session-check frame every 2 s (SPEC section 9)', () => {
+    expect(make().userManager.settings.checkSessionIntervalInSeconds).toBe(2);
+  });
+
   it('returns the token of a valid session and null for an invalid one', async () => {
     storeUser({ accessToken: 'valid' });
     expect(await make().getAccessToken()).toBe('valid');
@@ -302,7 +306,7 @@ describe('access token and silent renew', () => {
     const silent = jest
       .spyOn(UserManager.prototype, 'signinSilent')
       .mockRejectedValueOnce(new ErrorTimeout('IFrame timed out without a response'))
-      .mockRejectedValueOnce(new Error('login_required'));
+      .mockRejectedValueOnce(new ErrorResponse({ error: 'login_required' }));
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const a = make({ metadata: metadata() });
@@ -319,7 +323,7 @@ describe('access token and silent renew', () => {
     expect(silent).toHaveBeenCalledTimes(2);
     expect(renewErrors.map((e) => e.message)).toEqual(['login_required']);
 
-    await jest.advanceTimersByTimeAsync(20_000); // no retry after a non-timeout error
+    await jest.advanceTimersByTimeAsync(20_000); // no retry after the provider's own refusal
     expect(silent).toHaveBeenCalledTimes(2);
     warn.mockRestore();
   });
