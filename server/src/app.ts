@@ -58,6 +58,8 @@ import { summarizeMaxFileBytes, summarizeRoutes } from './routes/summarize';
 import { transcriptionRoutes } from './routes/transcriptions';
 import { TranscriptionClient } from './use-cases/transcription-client';
 import { translationServiceFromConfig } from './translation/engines-from-config';
+import { registerTelemetry, requestLoggingOption, type AppTelemetry } from './telemetry/app-telemetry';
+import { serverLoggerOptions } from './telemetry/log-trace-context';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -76,19 +78,25 @@ export interface AppDependencies {
   retriever?: Retriever;
   /** Called after a research job is enqueued (main.ts passes its research runner's nudge). */
   nudgeResearch?: () => void;
+  /** Request spans and metrics (docs/observability.md); absent: neither. */
+  telemetry?: AppTelemetry;
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch, telemetry }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
-    logger: logger === undefined ? { level: config.logLevel, redact: ['req.headers.authorization'] } : undefined,
+    logger: logger === undefined ? serverLoggerOptions(config.logLevel, { traceContext: telemetry?.tracing !== undefined }) : undefined,
+    // With tracing, "incoming request" is written inside the request's span (its trace id on it).
+    disableRequestLogging: requestLoggingOption(telemetry) ?? false,
     // Only the configured proxy hops may say who the client is (X-Forwarded-For). Fastify takes a
     // hop count too (proxy-addr); its types leave the number out.
     trustProxy: config.trustProxy as boolean | string[],
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: the request span must wrap every hook and route that follows.
+  if (telemetry) await registerTelemetry(app, telemetry);
   registerErrorHandlers(app);
   registerUnreadBodyGuard(app, {
     // Room for a whole refused upload; more than that, or a client that sends slowly, closes.
@@ -108,7 +116,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   });
 
   const settings = new SettingsRepository(db);
-  const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }));
+  const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }), telemetry?.metrics);
   const translation = translationServiceFromConfig(config, models);
   const maxCharacters = config.translation.maxCharacters;
   const storage = givenStorage ?? new FileStorage(config.dataDir);

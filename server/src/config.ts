@@ -12,6 +12,28 @@ const list = z
 /** A base URL whose path matters (`https://host/v1`): only trailing slashes go. */
 const baseUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
 
+/**
+ * OTEL_EXPORTER_OTLP_HEADERS: `key=value` pairs separated by commas, values URL-encoded (the
+ * OpenTelemetry specification's format), for example `authorization=Bearer%20abc,x-scope-orgid=1`.
+ */
+const otlpHeaders = z.string().transform((value, ctx): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  for (const pair of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const key = at > 0 ? pair.slice(0, at).trim() : '';
+    if (!key) {
+      ctx.addIssue({ code: 'custom', message: 'Must be key=value pairs separated by commas' });
+      return z.NEVER;
+    }
+    try {
+      headers[key] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      headers[key] = pair.slice(at + 1).trim();
+    }
+  }
+  return headers;
+});
+
 /** Languages an LLM engine offers when TRANSLATION_LLM_LANGUAGES is unset: the EU's big ones and the world's. */
 export const DEFAULT_LLM_LANGUAGES = [
   'de', 'en', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el',
@@ -155,6 +177,17 @@ const envSchema = z.object({
   RESEARCH_TASK_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
   RESEARCH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(2),
   RESEARCH_TASK_TIMEOUT_SECONDS: z.coerce.number().min(1).default(180),
+
+  // Telemetry (docs/observability.md): the standard OpenTelemetry variables, and Prometheus metrics.
+  OTEL_SDK_DISABLED: z.enum(['true', 'false']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: baseUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: otlpHeaders.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: otlpHeaders.optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('assistant-server'),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'Must be at least 16 characters (a random secret)').optional(),
 });
 
 export interface ServerConfig {
@@ -285,6 +318,19 @@ export interface ServerConfig {
     maxAttempts: number;
     /** RESEARCH_TASK_TIMEOUT_SECONDS: the tool rounds of one task together. */
     taskTimeMs: number;
+  };
+  /** Traces and metrics (telemetry/, docs/observability.md). */
+  telemetry: {
+    /** Present when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set (and OTEL_SDK_DISABLED is not true). */
+    tracing: { serviceName: string; tracesUrl: string; headers: Record<string, string> } | undefined;
+    metrics: {
+      /** METRICS_PORT: a listener of its own for GET /metrics. */
+      port: number | undefined;
+      /** METRICS_HOST: where that listener listens (127.0.0.1). */
+      host: string;
+      /** METRICS_TOKEN: GET /metrics on the API port behind this bearer token. */
+      token: string | undefined;
+    };
   };
 }
 
@@ -432,6 +478,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       taskConcurrency: e.RESEARCH_TASK_CONCURRENCY,
       maxAttempts: e.RESEARCH_MAX_ATTEMPTS,
       taskTimeMs: e.RESEARCH_TASK_TIMEOUT_SECONDS * 1000,
+    },
+    telemetry: {
+      // The traces URL as the OpenTelemetry specification builds it: the signal's own variable
+      // as given, else the base endpoint with /v1/traces.
+      tracing:
+        e.OTEL_SDK_DISABLED !== 'true' && (e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || e.OTEL_EXPORTER_OTLP_ENDPOINT)
+          ? {
+              serviceName: e.OTEL_SERVICE_NAME,
+              tracesUrl: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? `${e.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces`,
+              headers: { ...e.OTEL_EXPORTER_OTLP_HEADERS, ...e.OTEL_EXPORTER_OTLP_TRACES_HEADERS },
+            }
+          : undefined,
+      metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     },
   };
 }

@@ -23,6 +23,7 @@ import { FilesRepository } from './db/repositories/files-repository';
 import { researchJobHandlers } from './research/research-jobs';
 import { ResearchRepository } from './research/research-repository';
 import { researchLimitsFromConfig, researchTools } from './research/research-tools';
+import { serverLoggerOptions } from './telemetry/log-trace-context';
 
 /** Starts the reference backend: storage, the dev identity provider (DEV_IDP=on only), the API. */
 async function main() {
@@ -36,17 +37,30 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
+  // Traces (docs/observability.md): the SDK is loaded only when an OTLP endpoint is configured,
+  // and started before anything else, so the first request is traced.
+  const tracing = config.telemetry.tracing ? (await import('./telemetry/tracing')).startTracing(config.telemetry.tracing) : undefined;
+  const logger = pino(serverLoggerOptions(config.logLevel, { traceContext: tracing !== undefined }));
+  if (tracing) logger.info({ traces: config.telemetry.tracing!.tracesUrl, service: config.telemetry.tracing!.serviceName }, 'tracing on: spans go over OTLP/HTTP');
 
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+    { traceQueries: tracing !== undefined },
   );
+  // Metrics (prom-client) only when someone can read them: METRICS_PORT or METRICS_TOKEN.
+  const metricsConfig = config.telemetry.metrics;
+  const metrics =
+    metricsConfig.port !== undefined || metricsConfig.token
+      ? new (await import('./telemetry/metrics')).ServerMetrics({ db: database.db, pool: database.pool })
+      : undefined;
   const seeded = await new SettingsRepository(database.db).seedMissing(await loadSettingsSeed(config.seedFile));
   if (seeded.length > 0) logger.info({ seeded, from: config.seedFile }, 'settings seeded');
 
   const closers: Array<() => Promise<void>> = [() => database.close()];
+  // Last: the spans of the shutdown itself are exported too.
+  if (tracing) closers.push(() => tracing.shutdown());
   if (config.devIdp) {
     // Only with DEV_IDP=on, and imported only here: a production server never loads the dev provider.
     const { createDevIdentityProvider } = await import('./idp/dev-identity-provider');
@@ -56,7 +70,7 @@ async function main() {
   }
 
   const verifier = createTokenVerifier({ ...tokenVerifierOptions(config.auth), log: logger.child({ component: 'auth' }) });
-  const models = ModelProvider.fromConfig(config.inference, logger.child({ component: 'inference' }));
+  const models = ModelProvider.fromConfig(config.inference, logger.child({ component: 'inference' }), metrics);
   // Retrieval (docs/search.md): what the database offers (pgvector, pg_trgm) and EMBEDDINGS_MODEL
   // decide the mode; said once here and by qa/resources (`search_mode`).
   const searchLog = logger.child({ component: 'search' });
@@ -132,8 +146,14 @@ async function main() {
     nudgeJobs: () => jobs.nudge(),
     nudgeResearch: () => researchJobs.nudge(),
     logger: logger.child({ component: 'api' }),
+    telemetry: { tracing, metrics, metricsToken: metricsConfig.token },
   });
   await app.listen({ host: config.host, port: config.port });
+  const metricsServer =
+    metrics && metricsConfig.port !== undefined
+      ? await (await import('./telemetry/metrics-http')).startMetricsServer(metrics, { host: metricsConfig.host, port: metricsConfig.port })
+      : undefined;
+  if (metricsServer) closers.unshift(() => metricsServer.close());
   ingestion.start();
   jobs.start();
   researchJobs.start();
@@ -156,6 +176,7 @@ async function main() {
       `  Language models     ${models.describe()}`,
       `  Search              ${retriever.describe()}`,
       `  Translation         ${translationSummary(config)}`,
+      `  Telemetry           ${telemetrySummary(config, metricsServer?.url)}`,
       `  Transcription       ${config.transcription.model && config.transcription.baseUrl ? `${config.transcription.model} at ${config.transcription.baseUrl}` : 'off (set TRANSCRIPTION_MODEL)'}`,
       '',
     ].join('\n'),
@@ -173,6 +194,14 @@ async function main() {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function telemetrySummary(config: ServerConfig, metricsUrl: string | undefined): string {
+  const parts = [config.telemetry.tracing ? `traces to ${config.telemetry.tracing.tracesUrl}` : 'no traces (set OTEL_EXPORTER_OTLP_ENDPOINT)'];
+  if (metricsUrl) parts.push(`metrics at ${metricsUrl}`);
+  if (config.telemetry.metrics.token) parts.push('metrics at /metrics (METRICS_TOKEN)');
+  if (!metricsUrl && !config.telemetry.metrics.token) parts.push('no metrics (set METRICS_PORT or METRICS_TOKEN)');
+  return parts.join(', ');
 }
 
 function translationSummary(config: ServerConfig): string {

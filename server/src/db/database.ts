@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { tracedDialect } from '../telemetry/db-spans';
 import { migrations } from './migrations/index';
 import type { DatabaseSchema } from './schema';
 
@@ -18,15 +19,24 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseTarget['kind'];
+  /** PostgreSQL's connection pool (the database pool metrics); undefined on PGlite. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'> | undefined;
   close(): Promise<void>;
 }
 
+export interface OpenDatabaseOptions {
+  /** Each query as a span of the trace it is part of (telemetry/db-spans.ts); on when tracing is. */
+  traceQueries?: boolean;
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite, and brings the schema up to date. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   let db: Database;
+  let pool: pg.Pool | undefined;
+  const traced = (dialect: Dialect) => (options.traceQueries ? tracedDialect(dialect) : dialect);
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    db = new Kysely<DatabaseSchema>({ dialect: traced(new PostgresDialect({ pool })) });
   } else {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     // PGlite loads extensions only when told at start: pgvector (hybrid search) and pg_trgm
@@ -34,10 +44,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const extensions = { vector, pg_trgm };
     const pglite = target.dataDir ? new PGlite(target.dataDir, { extensions }) : new PGlite({ extensions });
     await pglite.waitReady;
-    db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+    db = new Kysely<DatabaseSchema>({ dialect: traced(new PGliteDialect(pglite)) });
   }
   await migrateToLatest(db);
-  return { db, kind: target.kind, close: () => db.destroy() };
+  return { db, kind: target.kind, pool, close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ServerConfig } from '../config';
+import { startModelCall } from '../telemetry/model-call-span';
 import type { ModelProvider } from './model-provider';
 import { mapSdkError } from './model-provider';
 import { UpstreamError, UpstreamUnreachableError, withDeadline } from './upstream';
@@ -55,10 +56,24 @@ export class EmbeddingsClient implements Embedder {
     if (texts.length > this.batchSize) throw new RangeError(`At most ${this.batchSize} texts per embeddings request`);
     const client = await this.client();
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
-    return withDeadline(SERVICE, timeoutMs, options.signal, async (signal) => {
+    // A span of its own (no texts on it), so a slow search shows where its time went.
+    const call = startModelCall(undefined, { operation: 'embeddings', model: this.model, streamed: false, baseUrl: client.baseURL, signal: options.signal });
+    try {
+      const vectors = await call.run(() => this.embedWith(client, texts, timeoutMs, options.signal, call));
+      call.end();
+      return vectors;
+    } catch (error) {
+      call.end(error);
+      throw error;
+    }
+  }
+
+  private embedWith(client: OpenAI, texts: readonly string[], timeoutMs: number, callerSignal: AbortSignal | undefined, call: ReturnType<typeof startModelCall>): Promise<number[][]> {
+    return withDeadline(SERVICE, timeoutMs, callerSignal, async (signal) => {
       try {
         // Floats as JSON: every OpenAI-compatible server speaks it (not all honour base64).
         const response = await client.embeddings.create({ model: this.model, input: [...texts], encoding_format: 'float' }, { signal });
+        call.usage(response.usage);
         const vectors: number[][] = new Array(texts.length);
         for (const item of response.data ?? []) {
           if (Number.isInteger(item.index) && item.index >= 0 && item.index < texts.length) vectors[item.index] = item.embedding;

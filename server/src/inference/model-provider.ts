@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ServerConfig } from '../config';
+import { startModelCall, type ModelCall, type ModelCallObserver } from '../telemetry/model-call-span';
 import { boundedFetch } from './bounded-fetch';
 import {
   AnswerTooLongError,
@@ -99,6 +100,8 @@ export interface ModelProviderOptions {
   modelsTtlMs?: number;
   /** Timeout of the Ollama probe. */
   probeTimeoutMs?: number;
+  /** Told about every model call (metrics: telemetry/metrics.ts); each call is a span either way. */
+  observer?: ModelCallObserver | undefined;
 }
 
 const SERVICE = 'The model endpoint';
@@ -164,8 +167,8 @@ export class ModelProvider {
     this.probeTimeoutMs = options.probeTimeoutMs ?? 1_500;
   }
 
-  static fromConfig(config: ServerConfig['inference'], logger: Logger): ModelProvider {
-    return new ModelProvider({ ...config, logger });
+  static fromConfig(config: ServerConfig['inference'], logger: Logger, observer?: ModelCallObserver): ModelProvider {
+    return new ModelProvider({ ...config, logger, observer });
   }
 
   /** What start-up prints about models. */
@@ -297,6 +300,18 @@ export class ModelProvider {
   /** One chat completion, answered whole. */
   async complete(request: ChatRequest): Promise<string> {
     const client = await this.requireClient();
+    const call = this.startCall(request, false, client.baseURL);
+    try {
+      const answer = await call.run(() => this.completeWith(client, request, call));
+      call.end();
+      return answer;
+    } catch (error) {
+      call.end(error);
+      throw error;
+    }
+  }
+
+  private completeWith(client: OpenAI, request: ChatRequest, call: ModelCall): Promise<string> {
     return withDeadline(SERVICE, request.timeoutMs ?? this.options.timeoutMs, request.signal, async (signal) => {
       try {
         const completion = await client.chat.completions.create(
@@ -311,6 +326,7 @@ export class ModelProvider {
           },
           { signal },
         );
+        call.response(completion);
         const content = completion.choices?.[0]?.message?.content;
         if (typeof content !== 'string') throw new UpstreamError(SERVICE, `${SERVICE} answered without text`);
         return content;
@@ -329,39 +345,51 @@ export class ModelProvider {
   async stream(request: ChatRequest): Promise<AsyncIterable<string>> {
     const client = await this.requireClient();
     const deadline = new Deadline(SERVICE, request.timeoutMs ?? this.options.timeoutMs, request.signal);
+    const call = this.startCall(request, true, client.baseURL);
     let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
     try {
-      stream = await client.chat.completions.create(
-        {
-          model: request.model,
-          messages: request.messages,
-          stream: true,
-          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-          max_tokens: this.tokensFor(request),
-        },
-        { signal: deadline.signal },
+      stream = await call.run(() =>
+        client.chat.completions.create(
+          {
+            model: request.model,
+            messages: request.messages,
+            stream: true,
+            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+            max_tokens: this.tokensFor(request),
+          },
+          { signal: deadline.signal },
+        ),
       );
     } catch (error) {
       const explained = deadline.explain(mapSdkError(error));
       deadline.dispose();
+      call.end(explained);
       throw explained;
     }
     deadline.restart();
     const budget = this.answerBudget();
     return (async function* deltas() {
+      call.streamOpened();
       try {
         for await (const chunk of stream) {
           deadline.restart();
+          call.response(chunk);
           const delta = chunk.choices?.[0]?.delta?.content;
-          if (delta) yield budget.take(delta);
+          if (delta) {
+            call.firstToken();
+            yield budget.take(delta);
+          }
         }
         // The SDK ends a stream quietly when its signal aborts: a timeout or the caller's abort
         // must not look like a complete answer.
         if (deadline.signal.aborted) throw deadline.signal.reason;
       } catch (error) {
-        throw deadline.explain(mapSdkError(error));
+        const explained = deadline.explain(mapSdkError(error));
+        call.end(explained);
+        throw explained;
       } finally {
         deadline.dispose();
+        call.end();
       }
     })();
   }
@@ -397,13 +425,14 @@ export class ModelProvider {
       const mapped = mapSdkError(error);
       return mapped instanceof UpstreamError && mapped.status === 400 ? mapped : undefined;
     };
+    const call = this.startCall(request, true, client.baseURL);
     try {
       let think = request.think === true;
       let withTools = tools !== undefined;
       // At most one retry per refused parameter: tools first (when the refusal names them), then reasoning_effort.
       for (;;) {
         try {
-          stream = await create(think, withTools);
+          stream = await call.run(() => create(think, withTools));
           break;
         } catch (error) {
           const refused = refusal(error);
@@ -424,36 +453,57 @@ export class ModelProvider {
     } catch (error) {
       const explained = deadline.explain(mapSdkError(error));
       deadline.dispose();
+      call.end(explained);
       throw explained;
     }
     deadline.restart();
     const budget = this.answerBudget();
     const onToolCall = request.onToolCall;
     return (async function* deltas(): AsyncGenerator<ChatDelta> {
+      call.streamOpened();
       try {
         for await (const chunk of stream) {
           deadline.restart();
+          call.response(chunk);
           const delta = chunk.choices?.[0]?.delta as
             | { content?: string | null; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall[] }
             | undefined;
           if (!delta) continue;
-          for (const call of delta.tool_calls ?? []) {
-            const args = call.function?.arguments;
+          for (const toolCall of delta.tool_calls ?? []) {
+            call.firstToken();
+            const args = toolCall.function?.arguments;
             // Counted like text: a model cannot stream endless arguments.
             if (args) budget.take(args);
-            onToolCall?.({ index: call.index, id: call.id, name: call.function?.name, arguments: args });
+            onToolCall?.({ index: toolCall.index, id: toolCall.id, name: toolCall.function?.name, arguments: args });
           }
           const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : '';
+          if (reasoning || delta.content) call.firstToken();
           if (reasoning) yield { channel: 'reasoning', text: budget.take(reasoning) };
           if (delta.content) yield { channel: 'answer', text: budget.take(delta.content) };
         }
         if (deadline.signal.aborted) throw deadline.signal.reason;
       } catch (error) {
-        throw deadline.explain(mapSdkError(error));
+        const explained = deadline.explain(mapSdkError(error));
+        call.end(explained);
+        throw explained;
       } finally {
         deadline.dispose();
+        call.end();
       }
     })();
+  }
+
+  /** A model call's span and figures (telemetry/model-call-span.ts). */
+  private startCall(request: ChatRequest, streamed: boolean, baseUrl: string): ModelCall {
+    return startModelCall(this.options.observer, {
+      operation: 'chat',
+      model: request.model,
+      streamed,
+      baseUrl,
+      maxTokens: this.tokensFor(request),
+      temperature: request.temperature,
+      signal: request.signal,
+    });
   }
 
   /** `max_tokens` of a call: the caller's, at most the configured one. */

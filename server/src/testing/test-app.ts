@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
-import type { InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { createTokenVerifier, tokenVerifierOptions } from '../auth/token-verifier';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { loadSettingsSeed } from '../settings/load-seed';
+import type { AppTelemetry } from '../telemetry/app-telemetry';
 import { testConfig } from './test-config';
 import { TestIssuer, type TestIssuerOptions } from './test-issuer';
 
@@ -15,13 +16,14 @@ export const DEMO_SEED_FILE = resolve(import.meta.dirname, '../../seed/settings.
  * `as(user)` sends requests with a freshly signed access token of that demo user. `options`: how
  * the test issuer publishes itself, and more environment (OIDC_TOKEN_FORMAT, OIDC_INTROSPECTION_*).
  */
-export async function startTestApp(database?: DatabaseHandle, options: { issuer?: TestIssuerOptions; env?: NodeJS.ProcessEnv } = {}) {
+export async function startTestApp(database?: DatabaseHandle, options: { issuer?: TestIssuerOptions; env?: NodeJS.ProcessEnv; telemetry?: AppTelemetry; logger?: FastifyBaseLogger } = {}) {
   const issuer = await TestIssuer.start(options.issuer);
   const config = testConfig(issuer.issuer, options.env);
   const handle = database ?? (await openDatabase({ kind: 'pglite', dataDir: undefined }));
   await new SettingsRepository(handle.db).seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));
   const verifier = createTokenVerifier(tokenVerifierOptions(config.auth));
-  const app = await buildApp({ config, db: handle.db, verifier, logger: false });
+  // telemetry: spans and metrics of the test's own (telemetry/testing.ts); logger: to read its lines.
+  const app = await buildApp({ config, db: handle.db, verifier, logger: options.logger ?? false, telemetry: options.telemetry });
 
   const users = {
     employee: { sub: 'employee', email: 'employee@example.com', roles: [], groups: [] },
