@@ -5,6 +5,7 @@ import {
   type PermissionCheckRequest,
 } from '@assistant/contracts';
 import { getAuth, hasAuth, type Auth } from '../auth/auth';
+import { isSessionInvalid } from '../auth/session';
 import { apiClients } from '../http/api-clients';
 import { NotAuthenticatedError } from '../http/errors';
 
@@ -63,12 +64,33 @@ export function loadPermissions(): Promise<ReadonlySet<PermissionName>> {
       }
       console.warn('Failed to check user privileges', error);
       status = 'failed';
+      if (error instanceof NotAuthenticatedError) askAgainWhenTheSessionWorks();
     }
     // A user switch while the request ran: drop its answer.
     if (mine === generation) usePermissionsStore.setState({ status, granted });
     return granted;
   })();
   return inFlight;
+}
+
+let waitingForSession: (() => void) | null = null;
+
+/**
+ * A check that found no token (the session expired while the identity provider was unreachable)
+ * is cached as failed like any other, but only until the session works again: the next renewed or
+ * signed-in user asks once more, so an administrator does not lose the administration screens to
+ * a provider outage.
+ */
+function askAgainWhenTheSessionWorks(): void {
+  const auth: Partial<Auth> | null = hasAuth() ? getAuth() : null;
+  if (!auth?.on || waitingForSession) return;
+  const off = auth.on('user-loaded', (user) => {
+    if (isSessionInvalid(user)) return;
+    off();
+    waitingForSession = null;
+    resetPermissions();
+  });
+  waitingForSession = off;
 }
 
 /** Whether the user holds the permission; asks the server at most once per session. */
@@ -78,6 +100,8 @@ export async function hasPermission(name: PermissionName): Promise<boolean> {
 
 /** Forgets the cached answer (on sign-in of another user and on sign-out). */
 export function resetPermissions(): void {
+  waitingForSession?.();
+  waitingForSession = null;
   generation += 1;
   inFlight = null;
   usePermissionsStore.setState({ status: 'idle', granted: new Set() });

@@ -18,13 +18,13 @@ export function idToken(sub: string, extra: Record<string, unknown> = {}): strin
   return jwt({ iss: AUTHORITY, aud: CLIENT_ID, sub, iat: now, exp: now + 3600, auth_time: 1000, ...extra });
 }
 
-export function metadata(withCheckSession = false) {
+export function metadata(withCheckSession = false, { revocation = true }: { revocation?: boolean } = {}) {
   return {
     issuer: AUTHORITY,
     authorization_endpoint: `${AUTHORITY}/auth`,
     token_endpoint: `${AUTHORITY}/token`,
     userinfo_endpoint: `${AUTHORITY}/me`,
-    revocation_endpoint: `${AUTHORITY}/token/revocation`,
+    ...(revocation ? { revocation_endpoint: `${AUTHORITY}/token/revocation` } : {}),
     end_session_endpoint: `${AUTHORITY}/session/end`,
     jwks_uri: `${AUTHORITY}/jwks`,
     ...(withCheckSession ? { check_session_iframe: `${AUTHORITY}/session/check` } : {}),
@@ -50,18 +50,39 @@ export function storeUser(options: { sub?: string; expiresIn?: number; expiresAt
 export interface IdpLog {
   token: URLSearchParams[];
   revocation: URLSearchParams[];
+  /** Spent refresh tokens presented again (with `rotate`). */
+  refused?: string[];
 }
 
-/** msw handlers of a small identity provider; the token endpoint answers after `tokenDelayMs`. */
-export function idpHandlers(log: IdpLog, options: { sub?: string; tokenDelayMs?: number; checkSession?: boolean; accessToken?: string } = {}) {
+/**
+ * msw handlers of a small identity provider; the token endpoint answers after `tokenDelayMs`.
+ * With `rotate`, like the dev provider (oidc-provider's rotateRefreshToken), a refresh token works
+ * once: presenting it again is refused with 400 invalid_grant (recorded in `log.refused`).
+ * Without `revocation` the metadata has no revocation_endpoint.
+ */
+export function idpHandlers(
+  log: IdpLog,
+  options: { sub?: string; tokenDelayMs?: number; checkSession?: boolean; accessToken?: string; rotate?: boolean; revocation?: boolean } = {},
+) {
   const { sub = 'user-1', tokenDelayMs = 0 } = options;
   let issued = 1;
+  const spent = new Set<string>();
   return [
-    http.get(`${AUTHORITY}/.well-known/openid-configuration`, () => HttpResponse.json(metadata(options.checkSession))),
+    http.get(`${AUTHORITY}/.well-known/openid-configuration`, () =>
+      HttpResponse.json(metadata(options.checkSession, { revocation: options.revocation ?? true })),
+    ),
     http.post(`${AUTHORITY}/token`, async ({ request }) => {
       const form = new URLSearchParams(await request.text());
       log.token.push(form);
       if (tokenDelayMs) await delay(tokenDelayMs);
+      const presented = form.get('refresh_token');
+      if (options.rotate && presented !== null) {
+        if (spent.has(presented)) {
+          log.refused?.push(presented);
+          return HttpResponse.json({ error: 'invalid_grant', error_description: 'grant request is invalid' }, { status: 400 });
+        }
+        spent.add(presented);
+      }
       issued += 1;
       return HttpResponse.json({
         access_token: options.accessToken ?? `at-${issued}`,
