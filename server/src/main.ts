@@ -41,7 +41,10 @@ async function main() {
   // and started before anything else, so the first request is traced.
   const tracing = config.telemetry.tracing ? (await import('./telemetry/tracing')).startTracing(config.telemetry.tracing) : undefined;
   const logger = pino(serverLoggerOptions(config.logLevel, { traceContext: tracing !== undefined }));
-  if (tracing) logger.info({ traces: config.telemetry.tracing!.tracesUrl, service: config.telemetry.tracing!.serviceName }, 'tracing on: spans go over OTLP/HTTP');
+  if (tracing) {
+    (await import('./telemetry/tracing')).logTracingProblems(logger);
+    logger.info({ traces: config.telemetry.tracing!.tracesUrl, service: config.telemetry.tracing!.serviceName }, 'tracing on: spans go over OTLP/HTTP');
+  }
 
   const database = await openDatabase(
     config.databaseUrl

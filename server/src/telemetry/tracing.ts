@@ -1,4 +1,4 @@
-import { trace } from '@opentelemetry/api';
+import { DiagLogLevel, diag, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
@@ -74,6 +74,8 @@ export function startTracing(options: TracingOptions): Tracing {
   provider.register();
 
   const fastifyOtel = new FastifyOtelInstrumentation({
+    // Health probes (every few seconds from an orchestrator) would be most of the traces.
+    ignorePaths: (route: { url: string }) => route.url.split('?')[0] === '/health',
     // Named by route pattern, never the raw URL; `url.path` without the query string (a
     // conversation's name travels in one: `POST /api/conversations?name=`).
     requestHook: (span, request) => {
@@ -105,10 +107,55 @@ export function startTracing(options: TracingOptions): Tracing {
     shutdown: () =>
       (stopped ??= (async () => {
         unregister();
-        await provider.shutdown();
+        // The last spans get a few seconds: an unreachable collector must not hold up a stop.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          provider.shutdown().catch(() => undefined),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
+            timer.unref();
+          }),
+        ]);
+        clearTimeout(timer);
         trace.disable();
+        diag.disable();
       })()),
   };
+}
+
+/** How long a stop waits for the last spans to be exported. */
+const SHUTDOWN_GRACE_MS = 5_000;
+/** At most one log line per problem in this time (a collector that is down fails every export). */
+const PROBLEM_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Telemetry failures are logged only (SPEC, error catalogue): the SDK's warnings and errors (an
+ * export the collector refused or could not take) go to the server's log, each kind at most once
+ * a minute.
+ */
+export function logTracingProblems(logger: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }): void {
+  const last = new Map<string, number>();
+  const throttled = (level: 'warn' | 'error') => (message: string, ...args: unknown[]) => {
+    const key = `${level}:${message.slice(0, 80)}`;
+    const now = Date.now();
+    if (now - (last.get(key) ?? 0) < PROBLEM_LOG_INTERVAL_MS) return;
+    last.set(key, now);
+    const detail = args.map((arg) => (arg instanceof Error ? arg.message : typeof arg === 'string' ? arg : safeJson(arg))).join(' ').slice(0, 500);
+    logger[level]({ component: 'telemetry', detail }, `tracing: ${message.split('\\n')[0]!.slice(0, 300)}`);
+  };
+  const ignore = () => {};
+  diag.setLogger(
+    { error: throttled('error'), warn: throttled('warn'), info: ignore, debug: ignore, verbose: ignore },
+    { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
+  );
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
 }
 
 function safeOrigin(url: string | undefined): string | undefined {
