@@ -1,8 +1,9 @@
 import { MESSAGE_MAX_CHARACTERS, type LanguageModel } from '@assistant/contracts';
 import { Button, TextArea } from '@assistant/ui';
-import { memo, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { useComposerDraft } from '../hooks/use-composer-draft';
 import { isSendKey } from '../model/composer-keys';
 import { ModelPicker } from './model-picker';
 
@@ -29,6 +30,11 @@ export interface ComposerProps {
   notice?: string;
   /** The field's placeholder instead of the usual one (the reply to a research question). */
   placeholder?: string;
+  /**
+   * Names the conversation whose draft this is: the text typed is kept in sessionStorage under it
+   * and survives a sign-in round trip or a reload (use-composer-draft). None: memory only.
+   */
+  draftKey?: string;
 }
 
 /**
@@ -37,9 +43,9 @@ export interface ComposerProps {
  * chunks do not re-render it and typing stays responsive.
  */
 export const Composer = memo(function Composer(props: ComposerProps) {
-  const { streaming, models, model, onModelChange, think, onThinkChange, onSend, onStop, chips, tools, blockedReason, onBlocked, notice, placeholder } = props;
+  const { streaming, models, model, onModelChange, think, onThinkChange, onSend, onStop, chips, tools, blockedReason, onBlocked, notice, placeholder, draftKey } = props;
   const { t } = useTranslation(NAMESPACE);
-  const [text, setText] = useState('');
+  const { text, setText, clear } = useComposerDraft(draftKey);
   const composing = useRef(false);
   const hintId = useId();
   const blockedId = useId();
@@ -51,7 +57,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
     if (blockedReason !== undefined && !streaming && /\S/.test(text)) onBlocked?.(blockedReason);
     if (!canSend) return;
     onSend(text.trim());
-    setText('');
+    clear();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!isSendKey(event.nativeEvent, composing.current)) return;

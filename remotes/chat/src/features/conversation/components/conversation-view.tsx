@@ -372,6 +372,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         onBlocked={onBlocked}
         notice={replyTo !== undefined ? t('conversation.composer.researchReply') : researchOn && deepResearch ? t('conversation.composer.researchNext') : undefined}
         placeholder={replyTo !== undefined ? t('conversation.composer.researchReplyPlaceholder') : undefined}
+        draftKey={conversation.conversationId ?? (agentId !== undefined ? `new:agent:${agentId}` : 'new')}
       />
       )}
     </div>
