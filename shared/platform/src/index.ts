@@ -9,6 +9,7 @@ export { initPlatform, type InitPlatformOptions, type Platform } from './platfor
 
 // auth
 export {
+  SESSION_CHECK_INTERVAL_SECONDS,
   SILENT_REQUEST_TIMEOUT_SECONDS,
   SignInLinkExpiredError,
   TOKEN_EXPIRING_NOTICE_SECONDS,
@@ -26,6 +27,8 @@ export {
 } from './auth/auth';
 export { AuthEvents, type AuthEventMap, type AuthEventName } from './auth/auth-events';
 export { INVALID_SESSION_THRESHOLD, isSessionInvalid } from './auth/session';
+export { renewLockName, type RenewLocks } from './auth/renew-lock';
+export { RENEW_RETRY_DELAYS_SECONDS } from './auth/renew-retry';
 export {
   REDIRECT_INFO_KEY,
   redirectInfoToPath,
