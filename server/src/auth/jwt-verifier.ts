@@ -1,8 +1,12 @@
 import { base64url, createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { IdentityProviderUnavailableError, InvalidTokenError } from './errors';
 
-/** Re-fetches of the key set caused by unknown `kid`s are at most this often (jose's cooldown). */
-export const JWKS_COOLDOWN_MS = 30_000;
+/**
+ * Re-fetches of the key set caused by unknown `kid`s are at most this often (jose's cooldown). A
+ * token with an unknown `kid` arriving within it waits for its end and is checked once more, so a
+ * rotation right after a fetch still verifies (at most this late).
+ */
+export const JWKS_COOLDOWN_MS = 5_000;
 
 /** A JWS in compact form: three base64url parts, the first a JSON object naming an `alg`. */
 export function looksLikeJws(token: string): boolean {
@@ -33,7 +37,11 @@ export interface JwtVerifierOptions {
  * keys the provider still publishes keep verifying.
  */
 export function createJwtVerifier(options: JwtVerifierOptions) {
-  let keySet: { uri: string; get: JWTVerifyGetKey } | undefined;
+  const cooldownMs = options.jwksCooldownMs ?? JWKS_COOLDOWN_MS;
+  let keySet: { uri: string; get: ReturnType<typeof createRemoteJWKSet> } | undefined;
+  let coolingDown: Promise<void> | undefined;
+  const endOfCooldown = () =>
+    (coolingDown ??= new Promise<void>((resolve) => setTimeout(resolve, cooldownMs)).finally(() => (coolingDown = undefined)));
   for (const alg of options.algorithms) {
     if (alg === 'none' || alg.startsWith('HS')) throw new Error(`Algorithm ${alg} is never accepted for access tokens`);
   }
@@ -43,18 +51,29 @@ export function createJwtVerifier(options: JwtVerifierOptions) {
     if (keySet?.uri !== jwksUri) {
       keySet = {
         uri: jwksUri,
-        get: createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: options.jwksCooldownMs ?? JWKS_COOLDOWN_MS, timeoutDuration: 10_000 }),
+        get: createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: cooldownMs, timeoutDuration: 10_000 }),
       };
     }
+    const jwks = keySet.get;
+    const verify = async () =>
+      (
+        await jwtVerify(token, jwks as JWTVerifyGetKey, {
+          issuer,
+          audience: options.audience,
+          algorithms: options.algorithms,
+          requiredClaims: ['sub', 'exp'],
+          clockTolerance: 5,
+        })
+      ).payload;
     try {
-      const { payload } = await jwtVerify(token, keySet.get, {
-        issuer,
-        audience: options.audience,
-        algorithms: options.algorithms,
-        requiredClaims: ['sub', 'exp'],
-        clockTolerance: 5,
-      });
-      return payload;
+      try {
+        return await verify();
+      } catch (error) {
+        // An unknown kid while jose may not fetch again yet: once more after the cooldown.
+        if (!(error instanceof errors.JWKSNoMatchingKey) || !jwks.coolingDown) throw error;
+        await endOfCooldown();
+        return await verify();
+      }
     } catch (error) {
       // The key set could not be fetched or read (jose's generic error is thrown only there).
       if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || (error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC')) {

@@ -87,7 +87,7 @@ export class TestIssuer {
       if (request.headers.authorization !== expected) return json(401, { error: 'invalid_client' });
       const token = new URLSearchParams(await readBody(request)).get('token') ?? '';
       const claims = this.opaque.get(token);
-      const active = claims !== undefined && claims !== 'revoked' && (claims.exp ?? 0) > Date.now() / 1000;
+      const active = claims !== undefined && claims !== 'revoked' && (claims.exp === undefined || claims.exp > Date.now() / 1000);
       return json(200, active ? { active: true, iss: this.issuer, token_type: 'Bearer', ...claims } : { active: false });
     }
     if (url.pathname === '/userinfo') {
