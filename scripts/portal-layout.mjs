@@ -110,11 +110,15 @@ export function registryFromEnv(env = process.env) {
   };
 }
 
-/** The identity provider's issuer as the server resolves it (server/src/config.ts). */
+/**
+ * The identity provider's issuer as the server takes it (server/src/config.ts): OIDC_ISSUER exactly
+ * as given, since a trailing slash may be part of the provider's issuer (oidc-client-ts finds
+ * discovery below an authority with or without one); the dev provider's origin otherwise.
+ */
 export function issuerFromEnv(env = process.env) {
-  return (
-    envValue(env, 'OIDC_ISSUER') ?? envValue(env, 'IDP_ISSUER') ?? `http://localhost:${envPort(env, 'IDP_PORT', 8082)}`
-  ).replace(/\/+$/, '');
+  const configured = envValue(env, 'OIDC_ISSUER');
+  if (configured) return configured;
+  return (envValue(env, 'IDP_ISSUER') ?? `http://localhost:${envPort(env, 'IDP_PORT', 8082)}`).replace(/\/+$/, '');
 }
 
 export function apiUrlFromEnv(env = process.env) {

@@ -33,6 +33,9 @@ process.on('SIGTERM', () => stop(0));
 // and the remotes allow it by CORS.
 // The portal's proxy runs on this machine: the API believes its X-Forwarded-For (and no one else's).
 const env = { TRUST_PROXY: 'loopback', ...process.env, PORTAL_ORIGIN: portalOrigin(process.env) };
+// No company issuer: this command is the local one, so it asks for the embedded dev identity
+// provider (the server alone refuses to start without OIDC_ISSUER or DEV_IDP=on).
+if (!envValue(env, 'OIDC_ISSUER')) env.DEV_IDP = 'on';
 
 if (envValue(env, 'SKIP_BUILD') !== '1') {
   const result = await buildPortal({ env });
