@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { SpanKind, context, propagation, trace } from '@opentelemetry/api';
@@ -104,5 +110,29 @@ describe('tracing configuration', () => {
   it('reads the metrics listener and token', () => {
     const { metrics } = loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:1', METRICS_PORT: '9464', METRICS_TOKEN: 'a-long-enough-secret-token' }).telemetry;
     assert.deepEqual(metrics, { port: 9464, host: '127.0.0.1', token: 'a-long-enough-secret-token' });
+  });
+});
+
+describe('tracing off', () => {
+  it('loads no OpenTelemetry SDK and no prom-client with the app, the database and the model provider', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'telemetry-off-'));
+    writeFileSync(
+      join(dir, 'hook.mjs'),
+      `export async function resolve(specifier, context, next) {
+        const result = await next(specifier, context);
+        if (/sdk-trace|prom-client|@fastify\\/otel|exporter-trace|instrumentation-/.test(result.url)) process.stderr.write('LOADED ' + result.url + '\\n');
+        return result;
+      }\n`,
+    );
+    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hook.mjs')).href)});\n`);
+    const src = resolve(import.meta.dirname, '../..');
+    const script = ['app.ts', 'db/database.ts', 'inference/model-provider.ts', 'inference/embeddings.ts']
+      .map((file) => `await import(${JSON.stringify(pathToFileURL(join(src, file)).href)});`)
+      .join(' ');
+    const { stderr, stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--import', join(dir, 'register.mjs'), '--input-type=module', '-e', `${script} console.log('ok')`], {
+      cwd: resolve(src, '../..'),
+    });
+    assert.equal(stdout.trim(), 'ok');
+    assert.doesNotMatch(stderr, /LOADED/);
   });
 });
