@@ -68,7 +68,8 @@ export async function classifyIntent(
     }
     const parsed = intentResponseSchema.safeParse(parseJsonObject(text));
     if (parsed.success) return parsed.data;
-    log.warn({ answer: text.slice(0, 200) }, 'chat: the intent answer is not the expected JSON; no intent event');
+    // The model's answer may quote the user's message: only its length is logged.
+    log.warn({ answerLength: text.length }, 'chat: the intent answer is not the expected JSON; no intent event');
     return undefined;
   } catch (error) {
     if (!isAbortError(error)) log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'chat: intent classification failed; no intent event');
