@@ -121,3 +121,14 @@ function parseCookieKeys(raw: unknown, file: string): string[] {
   }
   return raw as string[];
 }
+
+/**
+ * Replaces the stored signing keys (a key rotation): a complete temporary file renamed into
+ * place, so a reader never sees half of it; the next start publishes the same keys.
+ */
+export async function saveIdpSigningKeys(dataDir: string, jwks: { keys: SigningJwk[] }): Promise<void> {
+  const file = join(idpKeyDir(dataDir), JWKS_FILE);
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(jwks, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  await rename(temporary, file);
+}
