@@ -1,3 +1,4 @@
+import { SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import type { Database } from '../db/database';
 import { JobFailure, JobQueue, type ClaimedJob } from './job-queue';
 
@@ -127,8 +128,16 @@ export class JobRunner {
         if (!held) attempt.abort(new Error('claim lost'));
       });
     }, Math.max(50, this.leaseMs / 3));
+    // One trace per job attempt (a no-op without tracing): its model calls and queries hang below it
+    // instead of each starting a trace of its own.
+    const span = trace.getTracer('assistant-server').startSpan(`job ${job.kind}`, {
+      kind: SpanKind.CONSUMER,
+      attributes: { 'job.kind': job.kind, 'job.id': job.id, 'job.attempt': job.attempts },
+    });
     try {
-      const result = await handler.run({ id: job.id, kind: job.kind, payload: job.payload, owner: job.ownerId, attempt: job.attempts, signal: attempt.signal });
+      const result = await context.with(trace.setSpan(context.active(), span), () =>
+        handler.run({ id: job.id, kind: job.kind, payload: job.payload, owner: job.ownerId, attempt: job.attempts, signal: attempt.signal }),
+      );
       if (attempt.signal.aborted && this.controller.signal.aborted) return;
       await this.queue.complete(job, result);
     } catch (error) {
@@ -136,8 +145,10 @@ export class JobRunner {
       if (this.controller.signal.aborted) return;
       const reason = attempt.signal.reason instanceof JobFailure ? attempt.signal.reason : error;
       if (!(reason instanceof JobFailure)) log?.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
+      span.setStatus({ code: SpanStatusCode.ERROR, message: reason instanceof JobFailure ? reason.message : INTERNAL });
       await this.queue.fail(job, reason instanceof JobFailure ? reason.message : INTERNAL);
     } finally {
+      span.end();
       clearTimeout(timeout);
       clearInterval(renew);
       this.controller.signal.removeEventListener('abort', onStop);
