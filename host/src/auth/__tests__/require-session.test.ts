@@ -2,14 +2,15 @@ import { setAuth, type Auth } from '@assistant/platform';
 import type { LoaderFunctionArgs } from 'react-router';
 import { requireSession } from '../require-session';
 
-function fakeAuth(user: unknown, state: { signingOut?: boolean; expiredUnreachable?: boolean } = {}) {
+function fakeAuth(user: unknown, state: { signingOut?: boolean; expiredUnreachable?: boolean; renewsTo?: string } = {}) {
   return {
     getUser: jest.fn().mockResolvedValue(user),
+    getAccessToken: jest.fn().mockResolvedValue(state.renewsTo ?? null),
     signIn: jest.fn().mockResolvedValue(undefined),
     isSigningOut: () => state.signingOut ?? false,
     mayRedirectToSignIn: () => !state.signingOut && !state.expiredUnreachable,
     reportMissingToken: jest.fn(),
-  } as unknown as Auth & { signIn: jest.Mock; reportMissingToken: jest.Mock };
+  } as unknown as Auth & { signIn: jest.Mock; reportMissingToken: jest.Mock; getAccessToken: jest.Mock };
 }
 const args = (url: string) => ({ request: new Request(url), params: {}, context: undefined }) as unknown as LoaderFunctionArgs;
 
@@ -58,5 +59,21 @@ describe('route guard', () => {
     await expect(requireSession(args('http://localhost/chat'))).resolves.toBeNull();
     expect(auth.signIn).not.toHaveBeenCalled();
     expect(auth.reportMissingToken).toHaveBeenCalled();
+  });
+
+  it('renews an expired session that has a refresh token instead of leaving for the provider', async () => {
+    const auth = fakeAuth({ expired: true, expires_at: Math.floor(Date.now() / 1000) - 30, refresh_token: 'rt' }, { renewsTo: 'fresh' });
+    setAuth(auth);
+    await expect(requireSession(args('http://localhost/chat'))).resolves.toBeNull();
+    expect(auth.getAccessToken).toHaveBeenCalled();
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('sends the user to sign-in when that renew fails', async () => {
+    const auth = fakeAuth({ expired: true, expires_at: Math.floor(Date.now() / 1000) - 30, refresh_token: 'rt' });
+    setAuth(auth);
+    void requireSession(args('http://localhost/translate'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(auth.signIn).toHaveBeenCalledWith(expect.objectContaining({ pathname: '/translate' }));
   });
 });
