@@ -17,6 +17,23 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const distinctIdOf = (sub: string) => sha256(`${SALT}:${sub}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Chromium as a person runs it: posthog-js drops every event of a browser that looks automated
+ * (`HeadlessChrome` in the user agent or its brands, `navigator.webdriver`), by design. The page
+ * sees an ordinary Chrome; the portal and posthog-js are not changed for the test.
+ */
+async function launchOrdinaryBrowser(options: { doNotTrack?: boolean } = {}) {
+  const browser = await launchBrowser(options);
+  // As source text: a function would be compiled by tsx with helpers the page does not have.
+  await browser.context.addInitScript(`{
+    const userAgent = navigator.userAgent.replace('HeadlessChrome', 'Chrome');
+    Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => userAgent, configurable: true });
+    Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined, configurable: true });
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false, configurable: true });
+  }`);
+  return browser;
+}
+
 /** What the portal showed on the identity provider's page and back (privacy notice acknowledged). */
 async function signIn(page: Page, portal: RunningPortal, username: string) {
   await page.waitForURL((url) => url.origin === portal.issuer);
@@ -39,6 +56,22 @@ async function useFeedbackPage(page: Page) {
 /** Everything the collector decoded, recordings expanded: where a leak would show. */
 function everything(collector: AnalyticsCollector): string {
   return [...collector.calls().map((call) => `${call.method} ${call.path}?${call.query} ${call.decodedText}`), JSON.stringify(collector.snapshots())].join('\n');
+}
+
+/** What reached the collector, one line a request: for the message of a failed wait. */
+function summary(collector: AnalyticsCollector): string {
+  return collector.requests
+    .map((call) => `${call.method} ${call.path}?${call.query} ${call.events.map((event) => event.event).join(',') || call.decodedText.slice(0, 200)}`)
+    .join('\n');
+}
+
+/** Waits for the collector to have seen something; on a timeout says what it did see. */
+async function waitAt(collector: AnalyticsCollector, what: string, predicate: () => boolean, log: string[] = []) {
+  try {
+    await collector.waitFor(predicate, 30_000);
+  } catch {
+    throw new Error(`the collector did not see ${what} within 30 s. It saw:\n${summary(collector)}\nBrowser console:\n${log.slice(-30).join('\n')}`);
+  }
 }
 
 const identifies = (collector: AnalyticsCollector, distinctId: string) =>
@@ -85,7 +118,8 @@ describe('analytics payloads at a local collector with DNT on and off', { timeou
     // The collector's project settings ask for no masking at all: the portal's own settings win.
     collector = await startAnalyticsCollector({ remoteMasking: { maskAllInputs: false, maskTextSelector: null, maskAllElementAttributes: false } });
     portal = await startPortal({
-      env: { ANALYTICS_COLLECTOR_URL: collector.url, ANALYTICS_API_KEY: API_KEY, ANALYTICS_SALT: SALT },
+      // DEV_IDP: the development identity provider starts only when asked for.
+      env: { DEV_IDP: 'on', ANALYTICS_COLLECTOR_URL: collector.url, ANALYTICS_API_KEY: API_KEY, ANALYTICS_SALT: SALT },
     });
   });
   after(async () => {
@@ -96,7 +130,7 @@ describe('analytics payloads at a local collector with DNT on and off', { timeou
   it('sends nothing at all when the browser asks not to be tracked', async () => {
     const config = (await (await fetch(`${portal.portalUrl}/portal-config.json`)).json()) as { analytics?: { collectorUrl?: string } };
     assert.equal(config.analytics?.collectorUrl, collector.url, 'analytics is configured');
-    const browser = await launchBrowser({ doNotTrack: true });
+    const browser = await launchOrdinaryBrowser({ doNotTrack: true });
     try {
       const page = await browser.context.newPage();
       await page.goto(`${portal.portalUrl}/accessibility`);
@@ -123,29 +157,32 @@ describe('analytics payloads at a local collector with DNT on and off', { timeou
   it('sends events, a masked recording and the salted hash once per user', async () => {
     const employee = distinctIdOf('employee');
     const colleague = distinctIdOf('colleague');
-    const browser = await launchBrowser();
+    const browser = await launchOrdinaryBrowser();
     const violations: string[] = [];
     try {
       const page = await browser.context.newPage();
+      const log: string[] = [];
       page.on('console', (message) => {
+        log.push(`${message.type()}: ${message.text()}`);
         if (/Content[- ]Security[- ]Policy|Refused to/i.test(message.text())) violations.push(message.text());
       });
       await page.goto(`${portal.portalUrl}/accessibility`);
       await signIn(page, portal, 'employee');
       assert.equal(await page.evaluate(() => navigator.doNotTrack), null);
+      assert.equal(await page.evaluate(() => navigator.webdriver), false);
       await useFeedbackPage(page);
 
       // Identified by the salted hash, and a recording with the typed text in it (masked).
-      await collector.waitFor(() => identifies(collector, employee).length > 0, 30_000);
-      await collector.waitFor(() => recordedTexts(collector.snapshots()).inputs.some((value) => value.length >= TYPED.length), 30_000);
+      await waitAt(collector, "the employee's $identify", () => identifies(collector, employee).length > 0, log);
+      await waitAt(collector, 'the typed text in the recording', () => recordedTexts(collector.snapshots()).inputs.some((value) => value.length >= TYPED.length), log);
 
       // A reload and a navigation: the same user, so no second $identify.
       await page.reload();
       await page.getByLabel('Ihre Meldung').waitFor();
       await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Übersetzen' }).click();
       await page.waitForURL((url) => url.pathname === '/translate');
-      await collector.waitFor(() => pageviewsOf(collector.events(), '/translate').length > 0, 30_000);
-      await collector.waitFor(() => pageviewsOf(collector.events(), '/accessibility').length >= 2, 30_000);
+      await waitAt(collector, 'a page view of /translate', () => pageviewsOf(collector.events(), '/translate').length > 0, log);
+      await waitAt(collector, 'two page views of /accessibility', () => pageviewsOf(collector.events(), '/accessibility').length >= 2, log);
       assert.equal(identifies(collector, employee).length, 1, 'one $identify for the employee despite the reload and the navigation');
 
       // Sign out, sign in as someone else: identified once more, with the new user's hash.
@@ -153,7 +190,7 @@ describe('analytics payloads at a local collector with DNT on and off', { timeou
       await page.getByRole('heading', { level: 1, name: 'Abgemeldet' }).waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Erneut anmelden' }).click();
       await signIn(page, portal, 'colleague');
-      await collector.waitFor(() => identifies(collector, colleague).length > 0, 30_000);
+      await waitAt(collector, "the colleague's $identify", () => identifies(collector, colleague).length > 0, log);
       await page.reload();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await sleep(4_000);

@@ -60,6 +60,8 @@ export function posthogConfig(collectorUrl: string): Record<string, unknown> {
   return {
     api_host: collectorUrl,
     respect_dnt: true,
+    // The portal is a single-page app: a page view per route, not only per page load.
+    capture_pageview: 'history_change',
     person_profiles: 'identified_only',
     // No script from the collector's origin (CSP script-src has none); the recorder is bundled.
     disable_external_dependency_loading: true,

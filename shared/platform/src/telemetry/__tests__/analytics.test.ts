@@ -51,6 +51,10 @@ describe('posthog-js settings (1.449)', () => {
     expect(config).toMatchObject({ api_host: 'https://collector.test', disable_external_dependency_loading: true, respect_dnt: true });
   });
 
+  it('counts a page view per route of the single-page app', () => {
+    expect(config.capture_pageview).toBe('history_change');
+  });
+
   it('starts a new session after 1800 s idle (SPEC section 9)', () => {
     expect(config.session_idle_timeout_seconds).toBe(1800);
   });
