@@ -74,8 +74,10 @@ export function posthogConfig(collectorUrl: string): Record<string, unknown> {
       maskAllElementAttributes: true,
       recordCrossOriginIframes: false,
     },
-    // SPEC section 9: a new session after 1800 s idle (posthog-js ends one after 24 h anyway).
+    // SPEC section 9: a new session after 1800 s idle (posthog-js ends one after 24 h anyway),
+    // events batched and flushed every 3000 ms.
     session_idle_timeout_seconds: 1800,
+    request_queue_config: { flush_interval_ms: 3000 },
     // The portal's own feature flags and surveys are not the analytics provider's.
     advanced_disable_feature_flags: true,
     disable_surveys: true,

@@ -55,8 +55,9 @@ describe('posthog-js settings (1.449)', () => {
     expect(config.capture_pageview).toBe('history_change');
   });
 
-  it('starts a new session after 1800 s idle (SPEC section 9)', () => {
+  it('starts a new session after 1800 s idle and flushes the event batch every 3000 ms (SPEC section 9)', () => {
     expect(config.session_idle_timeout_seconds).toBe(1800);
+    expect(config.request_queue_config).toEqual({ flush_interval_ms: 3000 });
   });
 });
 
