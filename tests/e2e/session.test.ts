@@ -118,103 +118,133 @@ describe('sessions that survive (short token lifetimes, refresh-token and key ro
     });
   });
   after(async () => {
+    await close();
     await portal?.stop();
     await model?.close();
   });
 
-  it('renews during a streaming answer, in two pages at once, through a provider outage and key rotations, and nobody is signed out', async () => {
-    const discovery = (await (await fetch(`${portal.issuer}/.well-known/openid-configuration`)).json()) as { token_endpoint: string; jwks_uri: string };
-    const { browser, page } = await signInToPortal(portal, '/chat', 'employee');
-    try {
-      const context = page.context();
-      const calls = recordTokenCalls(context, discovery.token_endpoint);
-      const firstUser = await storedUser(page);
-      assert.ok(firstUser, 'signed in');
-      const firstKid = kidOf(firstUser.access_token);
-      const lifetime = firstUser.expires_at - Math.floor(Date.now() / 1000);
-      assert.ok(lifetime <= ACCESS_TOKEN_TTL_SECONDS && lifetime > 60, `the dev provider issued a short-lived token (${lifetime} s left)`);
+  // The signed-in browser with its two pages, shared by the steps (they run in order).
+  let close: () => Promise<void> = async () => undefined;
+  let page: Page;
+  let second: Page;
+  let calls: TokenCall[];
+  let discovery: { token_endpoint: string; jwks_uri: string; authorization_endpoint: string };
+  let firstKid: string;
 
-      // A second page of the same browser: signed in through the shared localStorage.
-      const second = await context.newPage();
-      await second.goto(`${portal.portalUrl}/chat`);
-      await second.getByRole('textbox', { name: 'Ihre Nachricht' }).waitFor();
+  before(async () => {
+    discovery = (await (await fetch(`${portal.issuer}/.well-known/openid-configuration`)).json()) as typeof discovery;
+    const signedIn = await signInToPortal(portal, '/chat', 'employee');
+    close = () => signedIn.browser.close();
+    page = signedIn.page;
+    calls = recordTokenCalls(page.context(), discovery.token_endpoint);
+    const firstUser = await storedUser(page);
+    assert.ok(firstUser, 'signed in');
+    firstKid = kidOf(firstUser.access_token);
+    const lifetime = firstUser.expires_at - Math.floor(Date.now() / 1000);
+    assert.ok(lifetime <= ACCESS_TOKEN_TTL_SECONDS && lifetime > 60, `the dev provider issued a short-lived token (${lifetime} s left)`);
+    // A second page of the same browser: signed in through the shared localStorage.
+    second = await page.context().newPage();
+    await second.goto(`${portal.portalUrl}/chat`);
+    await second.getByRole('textbox', { name: 'Ihre Nachricht' }).waitFor();
+  });
 
-      // (a) A renew while an answer streams (about 30 s): the answer completes.
-      await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
-      const streamStart = Date.now();
-      await ask(page, STORY_QUESTION);
-      const messages = page.getByRole('list', { name: 'Nachrichten' });
-      await messages.getByText('Wort5', { exact: false }).waitFor({ timeout: 20_000 });
-      await messages.getByText(STORY_END, { exact: false }).waitFor({ timeout: 60_000 });
-      const streamEnd = Date.now();
-      const duringStream = refreshes(calls).filter((call) => call.at > streamStart && call.at < streamEnd);
-      assert.ok(duringStream.length >= 1, `a renew happened while the answer streamed (${duringStream.length})`);
-      assert.ok(duringStream.every((call) => call.status === 200), 'the renews during the stream succeeded');
-      assert.equal(await messages.getByText('Angehalten').count(), 0, 'the answer was not stopped');
-      assert.equal(await messages.getByText(/Die Antwort ist fehlgeschlagen/).count(), 0, 'the answer did not fail');
-      const storyRequest = model.chatRequests().find((r) => r.lastUserMessage === STORY_QUESTION && r.stream);
-      assert.equal(storyRequest?.aborted, false, 'the model request ran to its end');
+  it('(a) renews while an answer streams, and the answer completes', async () => {
+    await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
+    const streamStart = Date.now();
+    await ask(page, STORY_QUESTION);
+    const messages = page.getByRole('list', { name: 'Nachrichten' });
+    await messages.getByText('Wort5', { exact: false }).waitFor({ timeout: 20_000 });
+    await messages.getByText(STORY_END, { exact: false }).waitFor({ timeout: 60_000 });
+    const streamEnd = Date.now();
+    const duringStream = refreshes(calls).filter((call) => call.at > streamStart && call.at < streamEnd);
+    assert.ok(duringStream.length >= 1, `a renew happened while the answer streamed (${duringStream.length})`);
+    assert.ok(duringStream.every((call) => call.status === 200), 'the renews during the stream succeeded');
+    assert.equal(await messages.getByText('Angehalten').count(), 0, 'the answer was not stopped');
+    assert.equal(await messages.getByText(/Die Antwort ist fehlgeschlagen/).count(), 0, 'the answer did not fail');
+    const storyRequest = model.chatRequests().find((r) => r.lastUserMessage === STORY_QUESTION && r.stream);
+    assert.equal(storyRequest?.aborted, false, 'the model request ran to its end');
+  });
 
-      // (b) Two pages renewing with refresh-token rotation: one renew per cycle, never a spent
-      // refresh token, both pages keep working.
-      await until('two renews with both pages open', () => refreshes(calls).length >= 2, 40_000);
-      const renewed = refreshes(calls);
-      assert.deepEqual(
-        renewed.filter((call) => call.status !== 200).map((call) => `${call.status} ${call.body}`),
-        [],
-        'every renew succeeded (no invalid_grant)',
-      );
-      assert.equal(new Set(renewed.map((call) => call.refreshToken)).size, renewed.length, 'no refresh token was presented twice');
-      for (let i = 1; i < renewed.length; i += 1) {
-        assert.ok(renewed[i]!.at - renewed[i - 1]!.at > 8_000, `one renew per cycle for both pages (renews ${i - 1} and ${i} were ${renewed[i]!.at - renewed[i - 1]!.at} ms apart)`);
-      }
-      await askShort(second);
-      assert.equal((await storedUser(second))?.access_token, (await storedUser(page))?.access_token, 'both pages hold the same, newest token');
-
-      // (c) The provider "stopped" right after a renew, so the next renew (15 s later) and its
-      // retries fail; the user keeps working on the still valid token; "started" again, a retry
-      // renews.
-      const renewsSoFar = refreshes(calls).length;
-      await until('the next renew', () => refreshes(calls).length > renewsSoFar, 25_000);
-      await context.route(discovery.token_endpoint, (route) => route.abort('connectionrefused'));
-      const stoppedAt = Date.now();
-      await until('the renew and a retry failing while the provider is stopped', () => refreshes(calls).filter((c) => c.at > stoppedAt && c.status === 0).length >= 2, 40_000);
-      await askShort(page);
-      await askShort(second);
-      await assertNoSessionNotice(page);
-      await context.unroute(discovery.token_endpoint);
-      const startedAt = Date.now();
-      await until('a renew after the provider started again', () => refreshes(calls).some((c) => c.at > startedAt && c.status === 200), 30_000);
-      assert.deepEqual(
-        refreshes(calls).filter((call) => call.status >= 400).map((call) => `${call.status} ${call.body}`),
-        [],
-        'no refusal by the provider (no invalid_grant) at any time',
-      );
-      await askShort(page);
-      await assertNoSessionNotice(page);
-      await assertNoSessionNotice(second);
-
-      // (d) Key rotation while signed in: the token now in use is signed with a newer key than the
-      // one at sign-in (the old ones are still published), and the API accepts it.
-      const keys = (await (await fetch(discovery.jwks_uri)).json()) as { keys: Array<{ kid: string }> };
-      const current = await storedUser(page);
-      assert.ok(current, 'still signed in');
-      assert.notEqual(kidOf(current.access_token), firstKid, 'the provider rotated its signing key while the user worked');
-      assert.ok(keys.keys.length >= 2, 'the provider still publishes the older keys');
-      assert.ok(keys.keys.some((key) => key.kid === kidOf(current.access_token)), 'the current token names a published key');
-      const status = await page.evaluate(
-        (token) => fetch('/api/conversations', { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.status),
-        current.access_token,
-      );
-      assert.equal(status, 200, 'the API accepts a token signed with the new key');
-
-      // Nobody was signed out: both pages are still in the portal with a user.
-      for (const p of [page, second]) {
-        assert.equal(new URL(p.url()).origin, portal.portalUrl, 'still in the portal');
-        assert.ok(await storedUser(p), 'still signed in');
-      }
-    } finally {
-      await browser.close();
+  it('(b) two pages renew once per cycle with refresh-token rotation: no spent refresh token, nobody signed out', async () => {
+    assert.equal(await page.evaluate(() => typeof navigator.locks?.request), 'function', 'the browser offers the Web Locks API the renew uses');
+    await until('two renews with both pages open', () => refreshes(calls).length >= 2, 40_000);
+    const renewed = refreshes(calls);
+    assert.deepEqual(
+      renewed.filter((call) => call.status !== 200).map((call) => `${call.status} ${call.body}`),
+      [],
+      'every renew succeeded (no invalid_grant)',
+    );
+    assert.equal(new Set(renewed.map((call) => call.refreshToken)).size, renewed.length, 'no refresh token was presented twice');
+    for (let i = 1; i < renewed.length; i += 1) {
+      const gap = renewed[i]!.at - renewed[i - 1]!.at;
+      assert.ok(gap > 8_000, `one renew per cycle for both pages (renews ${i - 1} and ${i} were ${gap} ms apart)`);
     }
+    await askShort(second);
+    assert.equal((await storedUser(second))?.access_token, (await storedUser(page))?.access_token, 'both pages hold the same, newest token');
+  });
+
+  it('(c) the provider stopped during a renew: the user keeps working, and a retry renews once it is back', async () => {
+    // Stopped right after a renew, so the next renew (15 s later) and its retries fail while the
+    // access token still has a minute to live.
+    const context = page.context();
+    const renewsSoFar = refreshes(calls).length;
+    await until('the next renew', () => refreshes(calls).length > renewsSoFar, 25_000);
+    await context.route(discovery.token_endpoint, (route) => route.abort('connectionrefused'));
+    const stoppedAt = Date.now();
+    await until(
+      'the renew and a retry failing while the provider is stopped',
+      () => refreshes(calls).filter((c) => c.at > stoppedAt && c.status === 0).length >= 2,
+      40_000,
+    );
+    await askShort(page);
+    await askShort(second);
+    await assertNoSessionNotice(page);
+    await context.unroute(discovery.token_endpoint);
+    const startedAt = Date.now();
+    await until('a renew after the provider started again', () => refreshes(calls).some((c) => c.at > startedAt && c.status === 200), 30_000);
+    assert.deepEqual(
+      refreshes(calls).filter((call) => call.status >= 400).map((call) => `${call.status} ${call.body}`),
+      [],
+      'no refusal by the provider (no invalid_grant) at any time',
+    );
+    await askShort(page);
+    await assertNoSessionNotice(page);
+    await assertNoSessionNotice(second);
+  });
+
+  it('(d) the provider rotated its signing key while the user worked: the API accepts the new key', async () => {
+    // The token now in use is signed with a newer key than the one at sign-in; the older keys are
+    // still published.
+    const keys = (await (await fetch(discovery.jwks_uri)).json()) as { keys: Array<{ kid: string }> };
+    const current = await storedUser(page);
+    assert.ok(current, 'still signed in');
+    assert.notEqual(kidOf(current.access_token), firstKid, 'the provider rotated its signing key while the user worked');
+    assert.ok(keys.keys.length >= 2, 'the provider still publishes the older keys');
+    assert.ok(keys.keys.some((key) => key.kid === kidOf(current.access_token)), 'the current token names a published key');
+    const status = await page.evaluate(
+      (token) => fetch('/api/conversations', { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.status),
+      current.access_token,
+    );
+    assert.equal(status, 200, 'the API accepts a token signed with the new key');
+    await askShort(second);
+    // Nobody was signed out: both pages are still in the portal with a user.
+    for (const p of [page, second]) {
+      assert.equal(new URL(p.url()).origin, portal.portalUrl, 'still in the portal');
+      assert.ok(await storedUser(p), 'still signed in');
+    }
+  });
+
+  it('(e) signing out is not raced by a sign-in: the page ends on "signed out"', async () => {
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Abgemeldet' }).waitFor({ timeout: 30_000 });
+    assert.ok(
+      !visited.some((url) => url.startsWith(discovery.authorization_endpoint)),
+      `no sign-in started during the sign-out: ${visited.join(' -> ')}`,
+    );
+    assert.equal(await storedUser(page), null, 'signed out in this browser');
   });
 });
