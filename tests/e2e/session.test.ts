@@ -55,13 +55,16 @@ function recordTokenCalls(context: BrowserContext, tokenEndpoint: string): Token
 
 const refreshes = (calls: TokenCall[]) => calls.filter((call) => call.grant === 'refresh_token');
 
+/** What the token endpoint saw, for a failure message: seconds since the first call, grant, status. */
+let describeCalls: () => string = () => '';
+
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  assert.fail(`timed out after ${timeoutMs} ms waiting for: ${what}`);
+  assert.fail(`timed out after ${timeoutMs} ms waiting for: ${what}\ntoken calls:\n${describeCalls()}`);
 }
 
 /** The signed-in user the page holds (oidc-client-ts's entry in localStorage). */
@@ -128,6 +131,8 @@ describe('sessions that survive (short token lifetimes, refresh-token and key ro
   let page: Page;
   let second: Page;
   let calls: TokenCall[];
+  /** Moments worth seeing in a failure message (provider stopped, started; console warnings). */
+  const marks: Array<{ at: number; mark: string }> = [];
   let discovery: { token_endpoint: string; jwks_uri: string; authorization_endpoint: string };
   let firstKid: string;
 
@@ -137,6 +142,17 @@ describe('sessions that survive (short token lifetimes, refresh-token and key ro
     close = () => signedIn.browser.close();
     page = signedIn.page;
     calls = recordTokenCalls(page.context(), discovery.token_endpoint);
+    const t0 = Date.now();
+    describeCalls = () =>
+      [...calls, ...marks]
+        .sort((a, b) => a.at - b.at)
+        .map((c) => ('mark' in c ? `  ${((c.at - t0) / 1000).toFixed(1)} s: ${c.mark}` : `  ${((c.at - t0) / 1000).toFixed(1)} s: ${c.grant} ${c.refreshToken?.slice(0, 6) ?? ''} -> ${c.status} ${c.body.slice(0, 80)}`))
+        .join('\n');
+    page.context().on('console', (message) => {
+      if (message.type() !== 'warning' && message.type() !== 'error') return;
+      const which = message.page() === page ? 'page 1' : 'page 2';
+      marks.push({ at: Date.now(), mark: `${which} console ${message.type()}: ${message.text().slice(0, 160)}` });
+    });
     const firstUser = await storedUser(page);
     assert.ok(firstUser, 'signed in');
     firstKid = kidOf(firstUser.access_token);
@@ -191,6 +207,7 @@ describe('sessions that survive (short token lifetimes, refresh-token and key ro
     await until('the next renew', () => refreshes(calls).length > renewsSoFar, 25_000);
     await context.route(discovery.token_endpoint, (route) => route.abort('connectionrefused'));
     const stoppedAt = Date.now();
+    marks.push({ at: stoppedAt, mark: 'provider stopped' });
     await until(
       'the renew and a retry failing while the provider is stopped',
       () => refreshes(calls).filter((c) => c.at > stoppedAt && c.status === 0).length >= 2,
@@ -201,6 +218,7 @@ describe('sessions that survive (short token lifetimes, refresh-token and key ro
     await assertNoSessionNotice(page);
     await context.unroute(discovery.token_endpoint);
     const startedAt = Date.now();
+    marks.push({ at: startedAt, mark: 'provider started' });
     await until('a renew after the provider started again', () => refreshes(calls).some((c) => c.at > startedAt && c.status === 200), 30_000);
     assert.deepEqual(
       refreshes(calls).filter((call) => call.status >= 400).map((call) => `${call.status} ${call.body}`),

@@ -8,6 +8,7 @@ import {
 } from 'oidc-client-ts';
 import { AuthEvents, type AuthEventMap, type AuthEventName } from './auth-events';
 import { redirectInfoToPath, saveRedirectInfo, takeRedirectInfo, type RedirectInfo } from './redirect-info';
+import { indexedDbHandoff, type RenewHandoff } from './renew-handoff';
 import { renewLockName, withRenewLock, type RenewLocks } from './renew-lock';
 import { SubjectChangedError, isProviderUnreachable, renewRetryDelaySeconds } from './renew-retry';
 import { createSessionExpiredNotice } from './session-expired-notice';
@@ -60,6 +61,11 @@ export interface CreateAuthOptions {
    * (each tab then renews on its own). Tests pass an in-memory one.
    */
   locks?: RenewLocks | null;
+  /**
+   * Where the renewed user is handed to the next tab under the lock (renew-handoff.ts); IndexedDB
+   * by default, none where it is missing (localStorage alone). Tests pass an in-memory one.
+   */
+  handoff?: RenewHandoff | null;
 }
 
 interface RenewRequest {
@@ -88,10 +94,15 @@ class PortalUserManager extends UserManager {
   /** The access token the access-token timers were last armed for (the one this tab works with). */
   armedAccessToken: string | undefined;
 
+  /** The user a renew under the lock works with (the newest any tab stored), while it runs. */
+  private userForRenew: User | null = null;
+
   constructor(
     settings: UserManagerSettings,
     private readonly lockName: string,
     private readonly locks: RenewLocks | null | undefined,
+    private readonly handoff: RenewHandoff | null,
+    private readonly userKey: string,
   ) {
     super(settings);
     // Every way a user reaches this tab (sign-in, renew, start, another tab's renew) arms the
@@ -112,6 +123,38 @@ class PortalUserManager extends UserManager {
    */
   loadStoredUser(): Promise<User | null> {
     return this._loadUser();
+  }
+
+  protected override async _loadUser(): Promise<User | null> {
+    return this.userForRenew ?? super._loadUser();
+  }
+
+  /** Every stored user is mirrored into the hand-off, so the next tab under the lock reads it. */
+  override async storeUser(user: User | null): Promise<void> {
+    await super.storeUser(user);
+    try {
+      await this.handoff?.write(this.userKey, user ? user.toStorageString() : null);
+    } catch (error) {
+      console.warn('Could not hand the stored user to the other tabs (IndexedDB)', error);
+    }
+  }
+
+  /**
+   * The newest user any tab stored: the hand-off's (written before the lock was released) unless
+   * this tab's localStorage holds a later one (a hand-off write that failed); a removal there wins.
+   */
+  private async latestUser(): Promise<User | null> {
+    const local = await super._loadUser();
+    let handed: string | null | undefined;
+    try {
+      handed = await this.handoff?.read(this.userKey);
+    } catch {
+      handed = undefined; // IndexedDB unavailable: localStorage alone
+    }
+    if (handed === undefined) return local;
+    if (handed === null) return null;
+    const user = User.fromStorageString(handed);
+    return local && (local.expires_at ?? 0) > (user.expires_at ?? 0) ? local : user;
   }
 
   /** oidc-client-ts's automatic renew (the expiring timer, the 5 s retry) comes through here. */
@@ -135,19 +178,27 @@ class PortalUserManager extends UserManager {
   private async renewUnderLock(request: RenewRequest, replacing: string | undefined): Promise<User | null> {
     // Read again under the lock: another tab may have renewed (and rotated the refresh token)
     // while this one waited, or signed out.
-    const stored = await this.loadStoredUser();
+    const stored = await this.latestUser();
     if (!stored) return null;
     if (renewedElsewhere(stored, replacing, request.force ?? false)) {
       await this.events.load(stored); // re-arms this tab's timers; user-loaded
       return stored;
     }
     const args = request.args ?? {};
-    // oidc-client-ts's automatic renew passes no timeout, which would leave a refresh-token
-    // request without one; a timeout is what makes the 5 s retry happen.
-    const user = await super.signinSilent({
-      ...args,
-      silentRequestTimeoutInSeconds: args.silentRequestTimeoutInSeconds ?? SILENT_REQUEST_TIMEOUT_SECONDS,
-    });
+    // The renew presents this user's refresh token, not an older one this tab's localStorage
+    // copy may still show.
+    this.userForRenew = stored;
+    let user: User | null;
+    try {
+      // oidc-client-ts's automatic renew passes no timeout, which would leave a refresh-token
+      // request without one; a timeout is what makes the 5 s retry happen.
+      user = await super.signinSilent({
+        ...args,
+        silentRequestTimeoutInSeconds: args.silentRequestTimeoutInSeconds ?? SILENT_REQUEST_TIMEOUT_SECONDS,
+      });
+    } finally {
+      this.userForRenew = null;
+    }
     if (user && user.profile.sub !== stored.profile.sub) {
       await this.removeUser();
       throw new SubjectChangedError();
@@ -248,7 +299,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
   };
   const userKey = `oidc.user:${options.authority}:${options.clientId}`;
 
-  const manager = new PortalUserManager(settings, renewLockName(options.authority, options.clientId), options.locks);
+  const handoff = options.handoff === undefined ? indexedDbHandoff() : options.handoff;
+  const manager = new PortalUserManager(settings, renewLockName(options.authority, options.clientId), options.locks, handoff, userKey);
   const events = new AuthEvents();
   const expiredNotice = createSessionExpiredNotice();
   let monitor: SessionMonitor | null = null;

@@ -5,6 +5,7 @@ import type { UserManagerSettings } from 'oidc-client-ts';
 import { z } from 'zod';
 import { createAuth, setAuth, type Auth } from '../auth';
 import { REDIRECT_INFO_KEY } from '../redirect-info';
+import type { RenewHandoff } from '../renew-handoff';
 import { renewLockName, type RenewLocks } from '../renew-lock';
 import { RENEW_RETRY_DELAYS_SECONDS, renewRetryDelaySeconds } from '../renew-retry';
 import { SESSION_EXPIRED_MESSAGE_KEY, SIGN_IN_AGAIN_LABEL_KEY } from '../session-expired-notice';
@@ -40,10 +41,43 @@ function memoryLocks(): RenewLocks & { requested: string[] } {
   };
 }
 
+/** The IndexedDB hand-off as far as the renew uses it: one value per key, shared by the tabs. */
+function memoryHandoff(): RenewHandoff {
+  const values = new Map<string, string | null>();
+  return {
+    read: (key) => Promise.resolve(values.get(key)),
+    write: (key, user) => {
+      values.set(key, user);
+      return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * A tab's own copy of localStorage that lags behind (as Chromium's per-process copies may): it
+ * keeps what it held when made, and what this tab writes.
+ */
+function laggingStorage(from: Storage): Storage {
+  const values = new Map<string, string>();
+  for (let i = 0; i < from.length; i += 1) values.set(from.key(i)!, from.getItem(from.key(i)!)!);
+  return {
+    get length() {
+      return values.size;
+    },
+    key: (index) => [...values.keys()][index] ?? null,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, String(value)),
+    removeItem: (key) => void values.delete(key),
+    clear: () => values.clear(),
+  };
+}
+
 let log: IdpLog;
 const auths: Auth[] = [];
 /** One tab's auth; all tabs of a test share jsdom's localStorage (as tabs of one origin do). */
-function tab(options: { locks?: RenewLocks | null; settings?: Partial<UserManagerSettings>; navigate?: (url: string) => void } = {}): Auth {
+function tab(
+  options: { locks?: RenewLocks | null; handoff?: RenewHandoff | null; storage?: Storage; settings?: Partial<UserManagerSettings>; navigate?: (url: string) => void } = {},
+): Auth {
   const auth = createAuth({ authority: AUTHORITY, clientId: CLIENT_ID, origin: ORIGIN, ...options });
   auths.push(auth);
   return auth;
@@ -110,6 +144,31 @@ describe('two tabs renew once (refresh-token rotation)', () => {
     expect(tokens).toEqual(['at-2', 'at-2', 'at-2']);
     expect(log.token).toHaveLength(1);
     expect(log.refused).toEqual([]);
+  });
+
+  it('hands the renewed user to the next tab even when that tab’s localStorage copy still shows the old one', async () => {
+    storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 30 });
+    const locks = memoryLocks();
+    const handoff = memoryHandoff();
+    const first = tab({ locks, handoff });
+    const second = tab({ locks, handoff, storage: laggingStorage(localStorage) });
+    await settle();
+    await first.userManager.signinSilent(); // rt-1 spent, at-2 / rt-2 stored and handed off
+    const taken = await second.userManager.signinSilent(); // its own copy still says rt-1
+    expect(taken?.access_token).toBe('at-2');
+    expect(log.token).toHaveLength(1);
+    expect(log.refused).toEqual([]);
+  });
+
+  it('without the hand-off a lagging localStorage copy presents the spent refresh token (why it exists)', async () => {
+    storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 30 });
+    const locks = memoryLocks();
+    const first = tab({ locks, handoff: null });
+    const second = tab({ locks, handoff: null, storage: laggingStorage(localStorage) });
+    await settle();
+    await first.userManager.signinSilent();
+    await expect(second.userManager.signinSilent()).rejects.toThrow('grant request is invalid');
+    expect(log.refused).toEqual(['rt-1']);
   });
 
   it('without the Web Locks API each tab renews on its own (the behaviour before)', async () => {
