@@ -199,7 +199,7 @@ describe('sessions that survive (short token lifetimes, refresh-token and key ro
     assert.equal((await storedUser(second))?.access_token, (await storedUser(page))?.access_token, 'both pages hold the same, newest token');
   });
 
-  it('(c) the provider stopped during a renew: the user keeps working, and a retry renews once it is back', async () => {
+  it('(c) the provider stopped during a renew: the user keeps working, and a retry renews once it is back', async (t) => {
     // Stopped right after a renew, so the next renew (15 s later) and its retries fail while the
     // access token still has a minute to live.
     const context = page.context();
@@ -228,6 +228,7 @@ describe('sessions that survive (short token lifetimes, refresh-token and key ro
     await askShort(page);
     await assertNoSessionNotice(page);
     await assertNoSessionNotice(second);
+    t.diagnostic(`token calls so far:\n${describeCalls()}`);
   });
 
   it('(d) the provider rotated its signing key while the user worked: the API accepts the new key', async () => {
