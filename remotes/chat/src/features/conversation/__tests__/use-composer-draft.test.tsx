@@ -1,10 +1,15 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useQaResourcesStore } from '@assistant/platform';
+import { setPersistenceUser, useQaResourcesStore } from '@assistant/platform';
 import { COMPOSER_DRAFT_PREFIX, useComposerDraft } from '../hooks/use-composer-draft';
 import { CONVERSATION, FakeChatHistory, exchange, renderConversation, setModels } from './conversation-kit';
 
 jest.setTimeout(20_000);
+/** The storage key of a draft of the signed-in user `employee`. */
+const stored = (conversation: string) => `${COMPOSER_DRAFT_PREFIX}employee:${conversation}`;
+beforeEach(async () => {
+  await setPersistenceUser('employee');
+});
 afterEach(() => {
   sessionStorage.clear();
   useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
@@ -23,11 +28,11 @@ describe('the message box of a conversation', () => {
     renderConversation(history);
     const restored = await screen.findByRole('textbox', { name: 'Your message' });
     expect(restored).toHaveValue('A long question I was writing');
-    expect(sessionStorage.getItem(`${COMPOSER_DRAFT_PREFIX}${CONVERSATION}`)).toBe('A long question I was writing');
+    expect(sessionStorage.getItem(stored(CONVERSATION))).toBe('A long question I was writing');
 
     await user.type(restored, '{Enter}');
     await waitFor(() => expect(restored).toHaveValue(''));
-    expect(sessionStorage.getItem(`${COMPOSER_DRAFT_PREFIX}${CONVERSATION}`)).toBeNull();
+    expect(sessionStorage.getItem(stored(CONVERSATION))).toBeNull();
   });
 });
 
@@ -36,7 +41,7 @@ describe('useComposerDraft', () => {
     const first = renderHook(() => useComposerDraft('c-1'));
     act(() => first.result.current.setText('Halb geschrieben'));
     expect(first.result.current.text).toBe('Halb geschrieben');
-    expect(sessionStorage.getItem(`${COMPOSER_DRAFT_PREFIX}c-1`)).toBe('Halb geschrieben');
+    expect(sessionStorage.getItem(stored('c-1'))).toBe('Halb geschrieben');
     first.unmount(); // the page leaves for the sign-in
 
     const again = renderHook(() => useComposerDraft('c-1'));
@@ -49,11 +54,11 @@ describe('useComposerDraft', () => {
     act(() => result.current.setText('Frage'));
     act(() => result.current.clear());
     expect(result.current.text).toBe('');
-    expect(sessionStorage.getItem(`${COMPOSER_DRAFT_PREFIX}new`)).toBeNull();
+    expect(sessionStorage.getItem(stored('new'))).toBeNull();
   });
 
   it('switches to the other conversation’s draft when the key changes', () => {
-    sessionStorage.setItem(`${COMPOSER_DRAFT_PREFIX}c-2`, 'Entwurf zwei');
+    sessionStorage.setItem(stored('c-2'), 'Entwurf zwei');
     const { result, rerender } = renderHook(({ id }) => useComposerDraft(id), { initialProps: { id: 'c-1' } });
     act(() => result.current.setText('Entwurf eins'));
     rerender({ id: 'c-2' });
@@ -61,7 +66,17 @@ describe('useComposerDraft', () => {
     act(() => result.current.setText('Entwurf zwei, länger'));
     rerender({ id: 'c-1' });
     expect(result.current.text).toBe('Entwurf eins');
-    expect(sessionStorage.getItem(`${COMPOSER_DRAFT_PREFIX}c-2`)).toBe('Entwurf zwei, länger');
+    expect(sessionStorage.getItem(stored('c-2'))).toBe('Entwurf zwei, länger');
+  });
+
+  it('never shows one person\'s draft to another who signs in in the same tab', async () => {
+    const mine = renderHook(() => useComposerDraft('new'));
+    act(() => mine.result.current.setText('Vertraulicher Entwurf'));
+    mine.unmount();
+    await setPersistenceUser('colleague');
+    expect(renderHook(() => useComposerDraft('new')).result.current.text).toBe('');
+    await setPersistenceUser('employee');
+    expect(renderHook(() => useComposerDraft('new')).result.current.text).toBe('Vertraulicher Entwurf');
   });
 
   it('keeps the draft in memory only without a key', () => {

@@ -1,7 +1,17 @@
+import { persistenceUser } from '@assistant/platform';
 import { useCallback, useState } from 'react';
 
-/** Where a draft is kept: sessionStorage (this tab only, gone with it), one entry per conversation. */
+/**
+ * Where a draft is kept: sessionStorage (this tab only, gone with it), one entry per user and
+ * conversation, so that another person signing in in the same tab never sees it.
+ */
 export const COMPOSER_DRAFT_PREFIX = 'assistant.chat.draft:';
+
+/** The storage key of a conversation's draft for the signed-in user; none without a user. */
+function storageKey(key: string | undefined): string | undefined {
+  const user = persistenceUser();
+  return key === undefined || user === null ? undefined : `${COMPOSER_DRAFT_PREFIX}${user}:${key}`;
+}
 
 function storage(): Storage | null {
   try {
@@ -12,19 +22,21 @@ function storage(): Storage | null {
 }
 
 function readDraft(key: string | undefined): string {
-  if (key === undefined) return '';
+  const stored = storageKey(key);
+  if (stored === undefined) return '';
   try {
-    return storage()?.getItem(COMPOSER_DRAFT_PREFIX + key) ?? '';
+    return storage()?.getItem(stored) ?? '';
   } catch {
     return '';
   }
 }
 
 function writeDraft(key: string | undefined, text: string): void {
-  if (key === undefined) return;
+  const stored = storageKey(key);
+  if (stored === undefined) return;
   try {
-    if (text === '') storage()?.removeItem(COMPOSER_DRAFT_PREFIX + key);
-    else storage()?.setItem(COMPOSER_DRAFT_PREFIX + key, text);
+    if (text === '') storage()?.removeItem(stored);
+    else storage()?.setItem(stored, text);
   } catch {
     // Full or blocked: the draft stays in memory only.
   }
