@@ -91,6 +91,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.optional(),
+  // Server processes sharing PORT (server/src/cluster): default 1 on PGlite, the cores with DATABASE_URL.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 
   // Used exactly as given: a trailing slash is part of some providers' issuer (auth/discovery.ts).
   OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).optional(),
@@ -199,6 +201,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Proxies whose X-Forwarded-* headers count (Fastify's `trustProxy`); false: none. */
   trustProxy: false | number | string[];
+  /** WEB_CONCURRENCY as given (undefined: unset); cluster/process-count.ts decides the processes. */
+  webConcurrency: number | undefined;
   auth: {
     issuer: string;
     audience: string;
@@ -399,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    webConcurrency: e.WEB_CONCURRENCY,
     auth: {
       issuer: e.OIDC_ISSUER ?? devIdp!.issuer,
       audience: e.OIDC_AUDIENCE,

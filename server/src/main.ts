@@ -24,8 +24,14 @@ import { researchJobHandlers } from './research/research-jobs';
 import { ResearchRepository } from './research/research-repository';
 import { researchLimitsFromConfig, researchTools } from './research/research-tools';
 import { serverLoggerOptions } from './telemetry/log-trace-context';
+import { serverProcesses, workerIndex } from './cluster/process-count';
+import { withStartupLock } from './cluster/startup-lock';
 
-/** Starts the reference backend: storage, the dev identity provider (DEV_IDP=on only), the API. */
+/**
+ * Starts the reference backend: storage, the dev identity provider (DEV_IDP=on only), the API.
+ * With WEB_CONCURRENCY > 1 (PostgreSQL only) this process becomes the primary of that many server
+ * processes sharing the port (cluster/run-cluster.ts), each of which runs the rest of main().
+ */
 async function main() {
   let config: ServerConfig;
   try {
@@ -37,6 +43,13 @@ async function main() {
     }
     throw error;
   }
+  const processes = serverProcesses(config);
+  const worker = workerIndex();
+  if (processes.count > 1 && worker === undefined) {
+    const logger = pino(serverLoggerOptions(config.logLevel, { traceContext: false }));
+    await (await import('./cluster/run-cluster')).runCluster({ config, workers: processes.count, logger });
+    return;
+  }
   // Traces (docs/observability.md): the SDK is loaded only when an OTLP endpoint is configured,
   // and started before anything else, so the first request is traced.
   const tracing = config.telemetry.tracing ? (await import('./telemetry/tracing')).startTracing(config.telemetry.tracing) : undefined;
@@ -45,6 +58,7 @@ async function main() {
     (await import('./telemetry/tracing')).logTracingProblems(logger);
     logger.info({ traces: config.telemetry.tracing!.tracesUrl, service: config.telemetry.tracing!.serviceName }, 'tracing on: spans go over OTLP/HTTP');
   }
+  if (processes.note) logger.warn(processes.note);
 
   const database = await openDatabase(
     config.databaseUrl
@@ -58,13 +72,21 @@ async function main() {
     metricsConfig.port !== undefined || metricsConfig.token
       ? new (await import('./telemetry/metrics')).ServerMetrics({ db: database.db, pool: database.pool })
       : undefined;
-  const seeded = await new SettingsRepository(database.db).seedMissing(await loadSettingsSeed(config.seedFile));
+  // One of several processes: the primary adds up the workers' metrics and serves METRICS_PORT.
+  if (metrics && worker !== undefined) (await import('./cluster/cluster-metrics')).shareWorkerMetrics(metrics);
+  // What changes the database beyond the migrations, one process or replica at a time.
+  const settingsSeed = await loadSettingsSeed(config.seedFile);
+  const { seeded, searchStorage } = await withStartupLock(database, async (db) => ({
+    seeded: await new SettingsRepository(db).seedMissing(settingsSeed),
+    searchStorage: await prepareSearchStorage(db),
+  }));
   if (seeded.length > 0) logger.info({ seeded, from: config.seedFile }, 'settings seeded');
 
   const closers: Array<() => Promise<void>> = [() => database.close()];
   // Last: the spans of the shutdown itself are exported too.
   if (tracing) closers.push(() => tracing.shutdown());
-  if (config.devIdp) {
+  // Once: in the first of several server processes (it listens on a port of its own, IDP_PORT).
+  if (config.devIdp && (worker ?? 0) === 0) {
     // Only with DEV_IDP=on, and imported only here: a production server never loads the dev provider.
     const { createDevIdentityProvider } = await import('./idp/dev-identity-provider');
     const idp = await createDevIdentityProvider({ config, db: database.db, logger: logger.child({ component: 'idp' }) });
@@ -77,7 +99,6 @@ async function main() {
   // Retrieval (docs/search.md): what the database offers (pgvector, pg_trgm) and EMBEDDINGS_MODEL
   // decide the mode; said once here and by qa/resources (`search_mode`).
   const searchLog = logger.child({ component: 'search' });
-  const searchStorage = await prepareSearchStorage(database.db);
   const configuredEmbedder = EmbeddingsClient.fromConfig(config, models);
   if (configuredEmbedder && !searchStorage.vector) searchLog.warn({ notes: searchStorage.notes }, 'EMBEDDINGS_MODEL is set, but the database has no pgvector: full-text search only');
   const embedder = searchStorage.vector ? configuredEmbedder : undefined;
@@ -153,7 +174,7 @@ async function main() {
   });
   await app.listen({ host: config.host, port: config.port });
   const metricsServer =
-    metrics && metricsConfig.port !== undefined
+    metrics && metricsConfig.port !== undefined && worker === undefined
       ? await (await import('./telemetry/metrics-http')).startMetricsServer(metrics, { host: metricsConfig.host, port: metricsConfig.port })
       : undefined;
   if (metricsServer) closers.unshift(() => metricsServer.close());
@@ -167,19 +188,21 @@ async function main() {
   closers.unshift(() => app.close());
 
   const apiUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  console.log(
+  if ((worker ?? 0) !== 0) logger.info({ worker, pid: process.pid }, 'server process listening');
+  else console.log(
     [
       '',
       `  API server          ${apiUrl}/api   (health: ${apiUrl}/health)`,
       config.devIdp
         ? `  Identity provider   ${config.devIdp.issuer}   (demo accounts employee/employee, colleague/colleague, admin/admin)`
         : `  Identity provider   ${config.auth.issuer}   (external)`,
+      ...(worker !== undefined ? [`  Server processes    ${processes.count} (WEB_CONCURRENCY), sharing port ${config.port}`] : []),
       `  Storage             ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`}`,
       `  Uploaded files      ${storage.root}`,
       `  Language models     ${models.describe()}`,
       `  Search              ${retriever.describe()}`,
       `  Translation         ${translationSummary(config)}`,
-      `  Telemetry           ${telemetrySummary(config, metricsServer?.url)}`,
+      `  Telemetry           ${telemetrySummary(config, metricsServer?.url ?? (worker !== undefined && metricsConfig.port !== undefined ? `http://${metricsConfig.host}:${metricsConfig.port}/metrics (every process)` : undefined))}`,
       `  Transcription       ${config.transcription.model && config.transcription.baseUrl ? `${config.transcription.model} at ${config.transcription.baseUrl}` : 'off (set TRANSCRIPTION_MODEL)'}`,
       '',
     ].join('\n'),

@@ -39,9 +39,10 @@ function digest(value: string): Buffer {
 
 /**
  * A listener of its own for Prometheus (METRICS_PORT on METRICS_HOST, 127.0.0.1 by default):
- * GET /metrics, nothing else. No token: keep the port off the public network.
+ * GET /metrics, nothing else. No token: keep the port off the public network. With several server
+ * processes the primary runs it over the workers' added-up figures (cluster/cluster-metrics.ts).
  */
-export async function startMetricsServer(metrics: ServerMetrics, { host, port }: { host: string; port: number }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export async function startMetricsServer(metrics: Pick<ServerMetrics, 'scrape'>, { host, port }: { host: string; port: number }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' || path !== '/metrics') {

@@ -91,6 +91,8 @@ export class ServerMetrics implements ModelCallObserver {
         help: 'Jobs not finished (source computation, re-embedding, deep research), by kind and status (pending, running)',
         labelNames: ['kind', 'status'] as const,
         registers: [this.registry],
+        // Read from the database: every server process reads the same, so counted once (cluster-metrics.ts).
+        aggregator: 'first',
         async collect() {
           const rows = await db
             .selectFrom('jobs')
@@ -109,6 +111,8 @@ export class ServerMetrics implements ModelCallObserver {
         help: 'Uploaded files waiting for or in ingestion, by status (created, running)',
         labelNames: ['status'] as const,
         registers: [this.registry],
+        // Read from the database: every server process reads the same, so counted once (cluster-metrics.ts).
+        aggregator: 'first',
         async collect() {
           const rows = await db
             .selectFrom('ingestion_runs')
@@ -126,6 +130,8 @@ export class ServerMetrics implements ModelCallObserver {
         name: 'assistant_stream_slots_taken',
         help: 'Per-user stream slots taken over all replicas (MAX_CONCURRENT_STREAMS_PER_USER leases; 0 when that limit is off)',
         registers: [this.registry],
+        // Read from the database: every server process reads the same, so counted once (cluster-metrics.ts).
+        aggregator: 'first',
         async collect() {
           const row = await db
             .selectFrom('stream_leases')
