@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import type { UiTexts } from '../../core/ui-texts';
 import { Button } from '../button';
-import { highlightCode } from './highlight-code';
+import { loadSegmentHighlighter } from './highlight-code';
+import { highlightInSlices, type HighlightProgress, type SliceOptions } from './highlight-in-slices';
 
 export interface CodeBlockProps {
   code: string;
@@ -9,27 +10,41 @@ export interface CodeBlockProps {
   /** Highlight once the block is finished; while it streams it is plain text (cheap per chunk). */
   highlight: boolean;
   texts: UiTexts;
+  /** How highlighting is sliced (tests inject a clock and a yield; the defaults suit the app). */
+  slicing?: Omit<SliceOptions, 'signal'>;
 }
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** A fenced code block: its language, a copy button, and the code highlighted by lowlight. */
-export function CodeBlock({ code, language, highlight, texts }: CodeBlockProps) {
+/** A highlighted piece; memoized, so a slice renders only the pieces it added. */
+const Piece = memo(function Piece({ nodes }: { nodes: ReactNode[] }) {
+  return <>{nodes}</>;
+});
+
+/**
+ * A fenced code block: its language, a copy button, and the code highlighted by lowlight.
+ *
+ * The code shows as plain text at once; once the block is finished it is highlighted in slices of
+ * about 8 ms (highlight-in-slices.ts), each slice's pieces replacing the start of the plain text
+ * as they come (only colours change: same font, same lines). A new code or unmounting stops it.
+ */
+export function CodeBlock({ code, language, highlight, texts, slicing }: CodeBlockProps) {
   const labelId = useId();
-  const [highlighted, setHighlighted] = useState<ReactNode>(null);
+  const [progress, setProgress] = useState<HighlightProgress | null>(null);
   const [copy, setCopy] = useState<CopyState>('idle');
 
   useEffect(() => {
-    setHighlighted(null);
+    setProgress(null);
     if (!highlight || !language) return;
-    let current = true;
-    highlightCode(code, language).then(
-      (nodes) => current && setHighlighted(nodes),
-      () => undefined, // the plain code stays: highlighting is a nicety
-    );
-    return () => {
-      current = false;
-    };
+    const controller = new AbortController();
+    loadSegmentHighlighter(language)
+      .then((highlighter) => {
+        if (!highlighter || controller.signal.aborted) return;
+        return highlightInSlices(code, highlighter, { ...slicing, signal: controller.signal, onProgress: setProgress });
+      })
+      .catch(() => undefined); // the plain code stays: highlighting is a nicety
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `slicing` is a test's fixed clock, read per code
   }, [code, language, highlight]);
 
   useEffect(() => {
@@ -59,7 +74,18 @@ export function CodeBlock({ code, language, highlight, texts }: CodeBlockProps) 
         </span>
       </div>
       <pre>
-        <code className={language ? `language-${language}` : undefined}>{highlighted ?? code}</code>
+        <code className={language ? `language-${language}` : undefined}>
+          {progress ? (
+            <>
+              {progress.pieces.map((piece) => (
+                <Piece key={piece.start} nodes={piece.nodes} />
+              ))}
+              {code.slice(progress.end)}
+            </>
+          ) : (
+            code
+          )}
+        </code>
       </pre>
     </div>
   );
