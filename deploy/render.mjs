@@ -99,7 +99,13 @@ function check(values) {
   for (const [name, remote] of Object.entries(values.remotes ?? {})) {
     if (!REMOTES.some((r) => r.name === name)) problems.push(`remotes.${name}: no such remote (known: ${REMOTES.map((r) => r.name).join(', ')})`);
     const merged = mergeValues(values.remoteDefaults ?? {}, remote ?? {});
-    if (merged.enabled !== false && !merged.publicUrl && !merged.host) problems.push(`remotes.${name}: needs host (served through the ingress) or publicUrl (where browsers load its mf-manifest.json)`);
+    if (merged.publicUrl) {
+      try {
+        new URL(merged.publicUrl);
+      } catch {
+        problems.push(`remotes.${name}.publicUrl: an absolute URL, got ${JSON.stringify(merged.publicUrl)}`);
+      }
+    }
   }
   if (problems.length) throw new Error(`Invalid values:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
@@ -267,12 +273,16 @@ export function renderManifests(values) {
   const remotes = REMOTES.map((layout) => ({ layout, own: mergeValues(values.remoteDefaults ?? {}, values.remotes?.[layout.name] ?? {}) })).filter(
     ({ layout, own }) => values.remotes?.[layout.name] !== undefined && own.enabled !== false,
   );
-  const publicUrl = (own) => (own.publicUrl ?? `https://${own.host}`).replace(/\/+$/, '');
+  // Where browsers load a remote: publicUrl (a CDN, another ingress), else its own host name on
+  // this ingress, by default <remote>.<portal host> (a path prefix would need a rewriting ingress).
+  const portalHost = new URL(portalOrigin).hostname;
+  const remoteHost = (layout, own) => own.host ?? `${layout.name}.${portalHost}`;
+  const publicUrl = (layout, own) => (own.publicUrl ?? `https://${remoteHost(layout, own)}`).replace(/\/+$/, '');
 
   // ---- portal shell -------------------------------------------------------------------------------
   const portal = values.portal;
   const portalTag = tagOf(portal.image);
-  const registryEnv = Object.fromEntries(remotes.map(({ layout, own }) => [`REMOTE_${envKey(layout.name)}_URL`, publicUrl(own)]));
+  const registryEnv = Object.fromEntries(remotes.map(({ layout, own }) => [`REMOTE_${envKey(layout.name)}_URL`, publicUrl(layout, own)]));
   const enabledNames = new Set(remotes.map(({ layout }) => layout.name));
   const registry = { remotes: registryFromEnv(registryEnv).remotes.filter((entry) => enabledNames.has(entry.name)) };
   const portalConfig = mergeValues({ oidc: { authority: server.env.OIDC_ISSUER, clientId: server.env.OIDC_CLIENT_ID ?? 'assistant-portal' } }, portal.config ?? {});
@@ -361,7 +371,6 @@ export function renderManifests(values) {
   const ingress = values.ingress ?? {};
   if (ingress.enabled) {
     const backend = (serviceName, port) => ({ service: { name: serviceName, port: { number: port } } });
-    const portalHost = new URL(portalOrigin).hostname;
     const rules = [
       {
         host: portalHost,
@@ -376,8 +385,8 @@ export function renderManifests(values) {
         },
       },
       ...remotes
-        .filter(({ own }) => own.host)
-        .map(({ layout, own }) => ({ host: own.host, http: { paths: [{ path: '/', pathType: 'Prefix', backend: backend(`${name}-remote-${layout.name}`, 80) }] } })),
+        .filter(({ own }) => !own.publicUrl)
+        .map(({ layout, own }) => ({ host: remoteHost(layout, own), http: { paths: [{ path: '/', pathType: 'Prefix', backend: backend(`${name}-remote-${layout.name}`, 80) }] } })),
     ];
     documents.push({
       apiVersion: 'networking.k8s.io/v1',
