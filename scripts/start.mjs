@@ -46,6 +46,9 @@ if (envValue(env, 'SKIP_BUILD') !== '1') {
 }
 if (stopping) process.exit(0);
 
+// WEB_CONCURRENCY reaches the server with the rest of the environment: on the embedded PGlite it
+// runs as one process whatever it says (the server warns); with DATABASE_URL it forks that many
+// (default: one per core) sharing the API port, and stops them all when this script stops it.
 const services = [
   { name: 'server', args: ['--import', 'tsx', 'server/src/main.ts'] },
   { name: 'portal', args: ['scripts/serve-portal.mjs'] },

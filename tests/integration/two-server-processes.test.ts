@@ -225,6 +225,15 @@ describe('two server processes on one PostgreSQL', { skip }, () => {
     return events.flatMap((event) => (event.kind === 'stream_text' && event.event.type === 'append' ? [event.event.delta] : [])).join('');
   }
 
+  it('started together, both prepared the same search storage (start-up work under a lock, no race)', () => {
+    const searchLines = (server: ServerProcess) => server.logLines().filter((line) => typeof line.msg === 'string' && line.msg.startsWith('search: '));
+    const [fromA, fromB] = [searchLines(a), searchLines(b)];
+    assert.equal(fromA.length, 1, a.output());
+    assert.deepEqual([fromB[0]?.mode, fromB[0]?.notes], [fromA[0]!.mode, fromA[0]!.notes]);
+    // No error lines (pino level 50 and above) and no refused extension.
+    assert.doesNotMatch(a.output() + b.output(), /could not be installed|"level":[56]\d/);
+  });
+
   it('continues through B a conversation started through A: the model sees the first exchange', async () => {
     const created = await call(a, 'employee', '/api/conversations?name=Words', { method: 'POST' });
     assert.equal(created.status, 201);
@@ -303,7 +312,17 @@ describe('WEB_CONCURRENCY=2 with DATABASE_URL', { skip }, () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'assistant-cluster-'));
     let server: ServerProcess | undefined;
     try {
-      server = await startServer({ DATABASE_URL: database!.url, DATA_DIR: dataDir, OIDC_ISSUER: issuer.issuer, WEB_CONCURRENCY: '2', PORT: String(await freePort()) });
+      const metricsPort = await freePort();
+      const metricsToken = randomBytes(16).toString('hex');
+      server = await startServer({
+        DATABASE_URL: database!.url,
+        DATA_DIR: dataDir,
+        OIDC_ISSUER: issuer.issuer,
+        WEB_CONCURRENCY: '2',
+        PORT: String(await freePort()),
+        METRICS_PORT: String(metricsPort),
+        METRICS_TOKEN: metricsToken,
+      });
       const primary = server.child.pid!;
       const running = server;
       const listening = () => running.logLines().filter((line) => line.msg === 'server process listening');
@@ -318,6 +337,14 @@ describe('WEB_CONCURRENCY=2 with DATABASE_URL', { skip }, () => {
       const pids = await workerPids();
       assert.equal(pids.size, 2, `two processes answered: ${[...pids].join(', ')}`);
       assert.ok(!pids.has(primary), 'the primary serves no requests');
+
+      // Metrics: the workers' figures added up, on METRICS_PORT (the primary) and on the API port (any worker asks the primary).
+      const healthCount = (text: string) => Number(/^assistant_http_requests_total\{method="GET",route="\/health",status_code="200"\} (\d+)/m.exec(text)?.[1]);
+      const answered = running.logLines().filter((line) => (line.req as { url?: string } | undefined)?.url === '/health').length;
+      const fromPrimary = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      assert.equal(healthCount(fromPrimary), answered, fromPrimary.slice(0, 2000));
+      const fromWorker = await (await fetch(`${running.origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+      assert.equal(healthCount(fromWorker), answered);
 
       // A worker that dies is started again in its slot.
       const second = listening()[0]!.pid as number;
