@@ -18,6 +18,8 @@ import { REMOTES, registryFromEnv } from '../scripts/portal-layout.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_VALUES_FILE = join(here, 'values.json');
+/** The remotes of the portal (scripts/portal-layout.mjs), in registry order. */
+export const REMOTE_NAMES = REMOTES.map((remote) => remote.name);
 
 /** Container ports: the server's API, the static servers (portal and remotes) and the metrics listener. */
 export const SERVER_PORT = 8081;
