@@ -108,7 +108,7 @@ async function main() {
   // background job embeds them; looking costs one query, the work never blocks the start.
   const scheduleEmbeddings = () => {
     if (!embedder) return;
-    scheduleReembedding({ db: database.db, queue: new JobQueue(database.db), model: embedder.model })
+    scheduleReembedding({ db: database.db, model: embedder.model })
       .then((created) => {
         if (created) {
           searchLog.info({ model: embedder.model }, 're-embedding job enqueued');

@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { Embedder } from '../inference/embeddings';
-import { JobFailure, type JobQueue } from '../jobs/job-queue';
+import { JobFailure, JobQueue } from '../jobs/job-queue';
 import type { JobHandler } from '../jobs/job-runner';
 import { embeddingsMissing, reembedBatch } from './passage-embeddings';
 
 /** The job kind of re-embedding (jobs/job-runner.ts). */
 export const REEMBED_JOB_KIND = 'reembed';
+/** pg_advisory_xact_lock key of scheduling a re-embedding (any 64-bit number no other lock uses). */
+const REEMBED_SCHEDULE_LOCK = 5_118_402_733_906_551n;
 
 export interface ReembedJobResult {
   model: string;
@@ -59,11 +61,16 @@ export function reembedJobHandler(input: { db: Database; embedder: Embedder; que
  * job runner does the work in the background) and when an ingestion could not embed a document.
  * Answers whether a job was enqueued.
  */
-export async function scheduleReembedding(input: { db: Database; queue: JobQueue; model: string }): Promise<boolean> {
-  const { rows } = await sql<{ one: number }>`
-    select 1 as one from jobs where kind = ${REEMBED_JOB_KIND} and status in ('pending', 'running') limit 1`.execute(input.db);
-  if (rows.length > 0) return false;
-  if (!(await embeddingsMissing(input.db, input.model))) return false;
-  await input.queue.enqueue(REEMBED_JOB_KIND, { model: input.model });
-  return true;
+export async function scheduleReembedding(input: { db: Database; model: string }): Promise<boolean> {
+  // Several server processes start together (WEB_CONCURRENCY, replicas): without the lock each
+  // would see no job and enqueue one, and the passages would be embedded twice.
+  return input.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(REEMBED_SCHEDULE_LOCK)})`.execute(trx);
+    const { rows } = await sql<{ one: number }>`
+      select 1 as one from jobs where kind = ${REEMBED_JOB_KIND} and status in ('pending', 'running') limit 1`.execute(trx);
+    if (rows.length > 0) return false;
+    if (!(await embeddingsMissing(trx, input.model))) return false;
+    await new JobQueue(trx).enqueue(REEMBED_JOB_KIND, { model: input.model });
+    return true;
+  });
 }

@@ -76,9 +76,11 @@ for (const target of testDatabaseTargets()) {
       assert.equal(total, 5);
       const queue = new JobQueue(handle.db);
       const first = embedderFor('embed-a', 2);
-      assert.equal(await scheduleReembedding({ db: handle.db, queue, model: first.model }), true);
+      // Several processes starting at once schedule one job (the check and the insert hold a lock).
+      const scheduled = await Promise.all([1, 2, 3].map(() => scheduleReembedding({ db: handle.db, model: first.model })));
+      assert.deepEqual(scheduled.filter(Boolean), [true]);
       // A second start while the job waits adds no second job.
-      assert.equal(await scheduleReembedding({ db: handle.db, queue, model: first.model }), false);
+      assert.equal(await scheduleReembedding({ db: handle.db, model: first.model }), false);
       assert.deepEqual(await embeddingsByModel(), {}, 'nothing is embedded before the runner works');
 
       const runner = new JobRunner({ db: handle.db, handlers: { [REEMBED_JOB_KIND]: reembedJobHandler({ db: handle.db, embedder: first, queue }) } });
@@ -93,11 +95,11 @@ for (const target of testDatabaseTargets()) {
       assert.equal(jobs.length, 1);
       assert.equal(jobs[0]!.status, 'completed');
       assert.deepEqual(typeof jobs[0]!.result === 'string' ? JSON.parse(jobs[0]!.result) : jobs[0]!.result, { model: 'embed-a', embedded: 5, continued: false });
-      assert.equal(await scheduleReembedding({ db: handle.db, queue, model: first.model }), false, 'nothing is missing any more');
+      assert.equal(await scheduleReembedding({ db: handle.db, model: first.model }), false, 'nothing is missing any more');
 
       // EMBEDDINGS_MODEL changes: every passage is embedded again, in slices of one batch each.
       const second = embedderFor('embed-b', 2);
-      assert.equal(await scheduleReembedding({ db: handle.db, queue, model: second.model }), true);
+      assert.equal(await scheduleReembedding({ db: handle.db, model: second.model }), true);
       const sliced = new JobRunner({
         db: handle.db,
         handlers: { [REEMBED_JOB_KIND]: reembedJobHandler({ db: handle.db, embedder: second, queue, sliceMs: 0 }) },
@@ -119,7 +121,7 @@ for (const target of testDatabaseTargets()) {
       const queue = new JobQueue(handle.db);
       const embedder = embedderFor('embed-c');
       model.setScript({ embeddings: { status: 503, errorMessage: 'overloaded' } });
-      assert.equal(await scheduleReembedding({ db: handle.db, queue, model: embedder.model }), true);
+      assert.equal(await scheduleReembedding({ db: handle.db, model: embedder.model }), true);
       const runner = new JobRunner({ db: handle.db, handlers: { [REEMBED_JOB_KIND]: reembedJobHandler({ db: handle.db, embedder, queue }) } });
       await runner.drain();
       const { rows } = await sql<{ status: string; error: string }>`
@@ -129,7 +131,7 @@ for (const target of testDatabaseTargets()) {
       assert.equal((await embeddingsByModel())['embed-c'], undefined);
 
       model.setScript({ embeddings: {} });
-      assert.equal(await scheduleReembedding({ db: handle.db, queue, model: embedder.model }), true);
+      assert.equal(await scheduleReembedding({ db: handle.db, model: embedder.model }), true);
       await runner.drain();
       assert.equal((await embeddingsByModel())['embed-c'], await passageCount());
     });
