@@ -139,7 +139,8 @@ export function renderManifests(values) {
     // Start: migrations and the first discovery of the identity provider may take a while.
     startupProbe: httpProbe(path, port, { periodSeconds: 5, failureThreshold: 30 }),
     readinessProbe: httpProbe(path, port, { periodSeconds: 10, failureThreshold: 3 }),
-    livenessProbe: httpProbe(path, port, { periodSeconds: 20, failureThreshold: 3 }),
+    // /health asks the database: a short database outage must not restart every pod at once.
+    livenessProbe: httpProbe(path, port, { periodSeconds: 20, failureThreshold: 6 }),
   });
   const pdb = (resourceName, component, tag, budget) =>
     compact({
@@ -244,7 +245,7 @@ export function renderManifests(values) {
         'checksum/config': sha256(JSON.stringify([serverConfigMap.data, seedConfigMap?.data ?? null])),
         ...(metricsPort ? { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(metricsPort), 'prometheus.io/path': '/metrics' } : {}),
       }),
-      extraPod: { ...podSpecCommon(server), terminationGracePeriodSeconds: server.terminationGracePeriodSeconds ?? 90 },
+      extraPod: { ...podSpecCommon(server), terminationGracePeriodSeconds: server.terminationGracePeriodSeconds ?? 45 },
       container: {
         name: 'server',
         image: image(server.image, 'server'),
