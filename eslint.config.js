@@ -49,8 +49,8 @@ const elements = [
   { type: 'feature', pattern: 'remotes/*/src/features/*', capture: ['remote', 'feature'], partialMatch: false },
   { type: 'remote', pattern: 'remotes/*', capture: ['remote'], partialMatch: false },
   { type: 'server', pattern: 'server', partialMatch: false },
-  // Cross-package tests, benchmarks and the workspace scripts: they drive the whole system.
-  { type: 'tooling', pattern: ['tests', 'bench', 'scripts'], partialMatch: false },
+  // Cross-package tests, benchmarks, the workspace scripts and the deployment files: they drive the whole system.
+  { type: 'tooling', pattern: ['tests', 'bench', 'scripts', 'deploy'], partialMatch: false },
 ];
 
 // Categories of files, across elements. File patterns match the whole path from the root.
