@@ -2,6 +2,7 @@ import { apiErrorSchema, STREAM_CONTENT_TYPE, type ApiError } from '@assistant/c
 import type { z } from 'zod';
 import { readJsonLines } from '../streaming/read-json-lines';
 import { getTracing, noopSpan, type Span } from '../telemetry/tracing';
+import { parseRetryAfter } from './retry-after';
 import {
   ApiRequestError,
   NotAuthenticatedError,
@@ -353,15 +354,6 @@ export function apiErrorFromText(
   const reason = body?.message ?? statusText;
   const detail = `${status}${reason ? ` ${reason}` : ''} (${method} ${url})`;
   return new ApiRequestError(detail, { status, body, retryAfterSeconds: parseRetryAfter(retryAfter) });
-}
-
-/** A `retry-after` value in whole seconds: delay-seconds, or an HTTP date (from now); undefined if absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  const trimmed = value?.trim();
-  if (!trimmed) return undefined;
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** zod issues as one line: "path: message; path: message". */

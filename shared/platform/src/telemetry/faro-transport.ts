@@ -1,5 +1,5 @@
 import { BaseTransport, VERSION, getTransportBody, type Patterns, type TransportItem } from '@grafana/faro-web-sdk';
-import { parseRetryAfter } from './retry-after';
+import { parseRetryAfter } from '../http/retry-after';
 
 /**
  * Faro's transport with the spec's rate-limit rule (SPEC section 8 "Telemetry failures": logged

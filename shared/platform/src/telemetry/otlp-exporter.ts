@@ -3,7 +3,7 @@ import { ExportResultCode, suppressTracing, type ExportResult } from '@opentelem
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { TRACE_EXPORT_TIMEOUT_MS, TRACE_RETRY, type RetryPolicy } from './config';
-import { parseRetryAfter } from './retry-after';
+import { parseRetryAfter } from '../http/retry-after';
 
 /**
  * The browser's OTLP/HTTP (JSON) span exporter with the spec's retry (SPEC sections 8 and 9).

@@ -109,6 +109,15 @@ describe('identify once per change of user', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
+  it('keeps the user anonymous without a salt', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { load, client } = statefulClient();
+    const analytics = createAnalytics({ collectorUrl: 'https://collector.test', apiKey: 'k', salt: '', load });
+    await analytics.identify('employee');
+    expect(client.identify).not.toHaveBeenCalled();
+    expect(await hashUserId('employee', 'pepper')).toBe(sha('pepper:employee'));
+  });
+
   it('loads nothing without a collector', async () => {
     const { load } = statefulClient();
     const analytics = createAnalytics({ collectorUrl: '', apiKey: 'k', salt: 'pepper', load });

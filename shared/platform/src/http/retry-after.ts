@@ -1,7 +1,7 @@
 /**
  * A `retry-after` value in whole seconds: delay-seconds, or an HTTP date (from now); undefined if
- * absent or unreadable. The same reading as the API clients' (http/http-client.ts), kept here so
- * the lazily loaded telemetry modules do not import the HTTP client.
+ * absent or unreadable. Read by the API clients and the telemetry transports alike; a module of
+ * its own, so the lazily loaded telemetry modules do not import the HTTP client.
  */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
   const trimmed = value?.trim();
