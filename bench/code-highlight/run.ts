@@ -52,13 +52,14 @@ interface TraceEvent {
 /** The main-thread tasks (Chromium's RunTask trace events) between the page's marks `bench-start` and `bench-end`, in ms. */
 async function traceTasks<T>(cdp: CDPSession, run: () => Promise<T>): Promise<{ result: T; tasks: number[]; scripts: number[] }> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+  const collect = ({ value }: { value: unknown[] }) => void events.push(...(value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
   const complete = new Promise<void>((done) => cdp.once('Tracing.tracingComplete', () => done()));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', '__metadata'] }, transferMode: 'ReportEvents' });
   const result = await run();
   await cdp.send('Tracing.end');
   await complete;
-  cdp.removeAllListeners('Tracing.dataCollected');
+  cdp.off('Tracing.dataCollected', collect);
   const main = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const isMain = (e: TraceEvent) => main.some((m) => m.pid === e.pid && m.tid === e.tid);
   // Only the tasks between the page's marks (tracing itself adds tasks when it starts and ends).
