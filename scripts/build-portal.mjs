@@ -9,8 +9,9 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { envValue, HOST_DIR, REMOTES } from './portal-layout.mjs';
 import { root } from './workspace.mjs';
 
@@ -69,6 +70,10 @@ export function inputsHash(target, env = process.env) {
   return hash.digest('hex');
 }
 
+function writeStamp(target, stamp) {
+  writeFileSync(join(target.dir, 'dist', STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
+}
+
 function readStamp(target) {
   try {
     return JSON.parse(readFileSync(join(target.dir, 'dist', STAMP_FILE), 'utf8'));
@@ -80,6 +85,49 @@ function readStamp(target) {
 export function isUpToDate(target, env = process.env) {
   const stamp = readStamp(target);
   return stamp !== null && stamp.hash === inputsHash(target, env) && existsSync(join(target.dir, 'dist', target.name === 'host' ? 'index.html' : 'mf-manifest.json'));
+}
+
+/** Text files served precompressed (`.br` and `.gz` beside them; serve-portal/serve-remotes pick by accept-encoding). */
+export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.css', '.json', '.html', '.svg', '.txt', '.mjs']);
+
+/**
+ * Writes `<file>.br` (brotli quality 11) and `<file>.gz` (gzip -9) next to every text file of a
+ * built dist (source maps and dot files excepted, they are not served to browsers). A file whose
+ * compressed form is not smaller gets none: the server then sends the file as it is.
+ * @returns {{ files: number, raw: number, br: number, gz: number }}
+ */
+export function precompressDist(distDir) {
+  const totals = { files: 0, raw: 0, br: 0, gz: 0 };
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (name.startsWith('.')) continue;
+      if (statSync(path).isDirectory()) {
+        walk(path);
+        continue;
+      }
+      if (!PRECOMPRESSED_EXTENSIONS.has(extname(name).toLowerCase())) continue;
+      const content = readFileSync(path);
+      const br = brotliCompressSync(content, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        },
+      });
+      const gz = gzipSync(content, { level: 9 });
+      for (const [suffix, data] of [['.br', br], ['.gz', gz]]) {
+        if (data.length < content.length) writeFileSync(`${path}${suffix}`, data);
+        else rmSync(`${path}${suffix}`, { force: true });
+      }
+      totals.files += 1;
+      totals.raw += content.length;
+      totals.br += Math.min(br.length, content.length);
+      totals.gz += Math.min(gz.length, content.length);
+    }
+  };
+  if (existsSync(distDir)) walk(distDir);
+  return totals;
 }
 
 const webpackCli = join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
@@ -104,7 +152,8 @@ function buildOne(target, env) {
       const seconds = (Date.now() - started) / 1000;
       if (code === 0) {
         mkdirSync(join(target.dir, 'dist'), { recursive: true });
-        writeFileSync(join(target.dir, 'dist', STAMP_FILE), `${JSON.stringify({ hash, builtAt: new Date().toISOString(), seconds }, null, 2)}\n`);
+        precompressDist(join(target.dir, 'dist'));
+        writeStamp(target, { hash, builtAt: new Date().toISOString(), seconds: (Date.now() - started) / 1000, precompressed: true });
       }
       resolvePromise({ target, ok: code === 0, seconds, output, signal });
     });
@@ -128,6 +177,15 @@ export async function buildPortal({ names, force = false, env = process.env, log
   const started = Date.now();
   const stale = targets.filter((target) => force || !isUpToDate(target, env));
   const skipped = targets.filter((target) => !stale.includes(target)).map((t) => t.name);
+  // A build from before precompression: only the .br/.gz files are missing, no webpack run needed.
+  for (const target of targets.filter((t) => !stale.includes(t))) {
+    const stamp = readStamp(target);
+    if (stamp && !stamp.precompressed) {
+      precompressDist(join(target.dir, 'dist'));
+      writeStamp(target, { ...stamp, precompressed: true });
+      log(`[build] ${target.name.padEnd(12)} precompressed (br, gz)`);
+    }
+  }
   if (skipped.length) log(`[build] up to date: ${skipped.join(', ')}`);
   if (stale.length === 0) return { ok: true, built: [], skipped, failed: [], seconds: 0 };
 

@@ -17,9 +17,27 @@ export const PROXIED_PREFIXES = ['/api', '/nls'];
 /** `name.0123456789.js`, `assets/font.0123456789.woff2`: content-hashed, never changes. */
 const HASHED_FILE = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
 
-/** Cache-Control by file name: hashed files for a year, everything else revalidated every time. */
+/** The suffixes of the precompressed copies (build-portal.mjs precompressDist). */
+const ENCODED_SUFFIX = /\.(br|gz)$/i;
+
+/**
+ * Cache-Control by file name: hashed files for a year, everything else (index.html,
+ * mf-manifest.json, remoteEntry.js, main.js, favicon) revalidated every time. A precompressed copy
+ * (`x.0123456789.js.br`) is cached like the file it stands for.
+ */
 export function cacheControlFor(path) {
-  return HASHED_FILE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_FILE.test(path.replace(ENCODED_SUFFIX, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * fastify-static's `setHeaders` for the portal and the remotes: Cache-Control by name, and
+ * `Vary: Accept-Encoding` on every file (the same URL answers brotli, gzip or plain), so a cache
+ * in between keeps one copy per encoding.
+ */
+export function staticHeaders(res, path) {
+  res.setHeader('cache-control', cacheControlFor(path));
+  const vary = String(res.getHeader('vary') ?? '');
+  if (!/accept-encoding/i.test(vary)) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
 /** The origin of an absolute URL; undefined for a site path (`/chat/mf-manifest.json` is 'self'). */
@@ -269,7 +287,9 @@ export async function createPortalServer({ distDir, apiUrl, registry, portalConf
     cacheControl: false,
     dotfiles: 'ignore', // .build-stamp.json, .bundle-graph.json
     allowedPath: staticPathFilter(sourceMaps),
-    setHeaders: (res, path) => res.setHeader('cache-control', cacheControlFor(path)),
+    // `.br`/`.gz` written by build-portal.mjs beside each text file, chosen by accept-encoding.
+    preCompressed: true,
+    setHeaders: staticHeaders,
   });
 
   // SPA fallback: a deep link (/collections/company) gets the shell, which routes it; a missing

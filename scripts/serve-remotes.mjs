@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { envValue, portalOrigin, remotePort, REMOTES } from './portal-layout.mjs';
-import { cacheControlFor, PERMISSIONS_POLICY, sourceMapsServed, staticPathFilter } from './serve-portal.mjs';
+import { PERMISSIONS_POLICY, sourceMapsServed, staticHeaders, staticPathFilter } from './serve-portal.mjs';
 
 /** The standalone page's policy: everything from the remote itself. */
 const STANDALONE_CSP = [
@@ -33,7 +33,7 @@ export async function createRemoteServer({ distDir, allowedOrigins, sourceMaps =
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    reply.header('vary', 'Origin');
+    reply.header('vary', 'Origin, Accept-Encoding');
     if (origin && allowed.has(origin)) {
       reply.header('access-control-allow-origin', origin);
       if (request.method === 'OPTIONS') {
@@ -64,7 +64,9 @@ export async function createRemoteServer({ distDir, allowedOrigins, sourceMaps =
     cacheControl: false,
     dotfiles: 'ignore', // .build-stamp.json, .bundle-graph.json
     allowedPath: staticPathFilter(sourceMaps),
-    setHeaders: (res, path) => res.setHeader('cache-control', cacheControlFor(path)),
+    // `.br`/`.gz` written by build-portal.mjs beside each text file, chosen by accept-encoding.
+    preCompressed: true,
+    setHeaders: staticHeaders,
   });
   // The standalone page's deep links (/collections/personal) get index.html; missing files stay 404.
   app.setNotFoundHandler((request, reply) => {

@@ -9,7 +9,9 @@ import { pathToFileURL } from 'node:url';
 import { portalRuntimeConfigSchema, remoteRegistryEntrySchema, remoteRegistrySchema } from '@assistant/contracts';
 import type { FastifyInstance } from 'fastify';
 import webpack from 'webpack';
-import { createPortalServer, portalOptionsFromEnv, sourceMapsServed } from '../../scripts/serve-portal.mjs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressDist } from '../../scripts/build-portal.mjs';
+import { cacheControlFor, createPortalServer, portalOptionsFromEnv, sourceMapsServed } from '../../scripts/serve-portal.mjs';
 import { createRemoteServer } from '../../scripts/serve-remotes.mjs';
 
 const INDEX_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
@@ -297,6 +299,66 @@ describe('serve-portal with REMOTE_REGISTRY_FILE', () => {
 
   it('refuses to start with a registry file that does not exist', () => {
     assert.throws(() => portalOptionsFromEnv({ REMOTE_REGISTRY_FILE: '/nonexistent/registry.json' }), /REMOTE_REGISTRY_FILE: no file at/);
+  });
+});
+
+describe('precompressed static files', () => {
+  const BIG_JS = `console.log(${JSON.stringify('assistant '.repeat(400))});`;
+
+  it('build-portal writes .br and .gz beside text files, not beside maps, dot files or incompressible files', () => {
+    const dist = fakeDist({ 'chunk.0123456789.js': BIG_JS, 'chunk.0123456789.js.map': SOURCE_MAP, 'index.html': INDEX_HTML, '.bundle-graph.json': '{}', 'font.0123456789.woff2': 'x', 'tiny.json': '1' });
+    try {
+      precompressDist(dist);
+      assert.equal(brotliDecompressSync(readFileSync(join(dist, 'chunk.0123456789.js.br'))).toString(), BIG_JS);
+      assert.equal(gunzipSync(readFileSync(join(dist, 'chunk.0123456789.js.gz'))).toString(), BIG_JS);
+      assert.ok(existsSync(join(dist, 'index.html.br')));
+      for (const absent of ['chunk.0123456789.js.map.br', '.bundle-graph.json.br', 'font.0123456789.woff2.br', 'tiny.json.br', 'tiny.json.gz']) {
+        assert.ok(!existsSync(join(dist, absent)), absent);
+      }
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('cacheControlFor: hashed names (also their .br/.gz) for a year; index, manifest, remoteEntry, main.js revalidated', () => {
+    for (const name of ['/a/chunk.0123456789.js', 'chunk.0123456789.js.br', 'x/171.9b9290963e.css.gz']) assert.equal(cacheControlFor(name), 'public, max-age=31536000, immutable', name);
+    for (const name of ['/index.html', 'index.html.br', 'mf-manifest.json', 'mf-manifest.json.gz', 'remoteEntry.js', 'remoteEntry.js.br', 'main.js', 'favicon.svg']) assert.equal(cacheControlFor(name), 'no-cache', name);
+  });
+
+  it('the portal and a remote answer brotli, gzip or plain by accept-encoding, with Vary: Accept-Encoding', async () => {
+    const files = { 'index.html': INDEX_HTML, 'mf-manifest.json': JSON.stringify({ id: 'chat', pad: 'x'.repeat(2000) }), 'remoteEntry.js': BIG_JS, 'bootstrap.0123456789.js': BIG_JS };
+    const dist = fakeDist(files);
+    precompressDist(dist);
+    const portal = await createPortalServer({ distDir: dist, apiUrl: 'http://127.0.0.1:9', registry: () => ({ remotes: [] }), portalConfig: () => ({ oidc: { authority: 'http://localhost:18082', clientId: 'x' } }) });
+    const remote = await createRemoteServer({ distDir: dist, allowedOrigins: ['http://localhost:8080'] });
+    try {
+      for (const app of [portal, remote]) {
+        for (const url of ['/bootstrap.0123456789.js', '/remoteEntry.js', '/mf-manifest.json']) {
+          const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+          assert.equal(br.statusCode, 200, url);
+          assert.equal(br.headers['content-encoding'], 'br', url);
+          assert.match(String(br.headers.vary), /accept-encoding/i, url);
+          assert.match(String(br.headers['content-type']), url.endsWith('.json') ? /json/ : /javascript/, url);
+          assert.equal(brotliDecompressSync(br.rawPayload).toString(), files[url.slice(1) as keyof typeof files], url);
+          assert.equal(br.headers['cache-control'], cacheControlFor(url), url);
+
+          const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+          assert.equal(gz.headers['content-encoding'], 'gzip', url);
+          assert.equal(gunzipSync(gz.rawPayload).toString(), files[url.slice(1) as keyof typeof files], url);
+
+          const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+          assert.equal(plain.headers['content-encoding'], undefined, url);
+          assert.equal(plain.body, files[url.slice(1) as keyof typeof files], url);
+        }
+      }
+      const remoteVary = (await remote.inject({ url: '/remoteEntry.js', headers: { origin: 'http://localhost:8080', 'accept-encoding': 'br' } })).headers.vary;
+      assert.match(String(remoteVary), /origin/i);
+      assert.match(String(remoteVary), /accept-encoding/i);
+    } finally {
+      await portal.close();
+      await remote.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 
