@@ -139,7 +139,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
-      await api.register(startupRoutes, { settings });
+      await api.register(startupRoutes, { settings, limits: config.limits });
       await api.register(configRoutes, { settings, limits: config.limits });
       await api.register(iamRoutes, { prefix: '/iam' });
       await api.register(adminSettingsRoutes, { prefix: '/admin', settings });

@@ -662,3 +662,4 @@ export {
   type AppFavourites,
   type BuiltInAppId,
 } from './apps';
+export { startupResponseSchema, type StartupResponse } from './startup';
