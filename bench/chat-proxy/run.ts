@@ -1,17 +1,21 @@
 // The chat server's cost as a proxy: time to first token and per-token delay of an answer streamed
 // through POST /api/conversations/{id}/messages/v2 against the same scripted OpenAI-compatible
-// upstream asked directly, at 1 and 100 concurrent streams, in the same run.
-// See bench/README.md#chat-proxy.
+// upstream asked directly and through a bare node:http proxy (the floor: bench/chat-proxy/bare-proxy.ts),
+// at 1 and 100 simultaneous starts, in the same run; the CPU each proxy process spends per exchange;
+// and how many concurrent streams each process holds at an event-loop delay p99 of 20 ms.
+// Each figure is printed beside its baseline and its goal (issue 18). See bench/README.md#chat-proxy.
 //
 //   node --import tsx bench/chat-proxy/run.ts [--tokens 60] [--token-ms 5] [--rounds 5] [--concurrency 1,100]
-//     [--postgres] [--profile-server DIR]
+//     [--hold-levels 25,50,100,150,200,300,400] [--hold-seconds 1.5] [--postgres] [--profile-server DIR]
 //
-// Three processes, so that the server's CPU does not compete with the client's or the fake's in
+// Four processes, so that the server's CPU does not compete with the client's or the fake's in
 // one event loop: the scripted model server (tests/fixtures/scripted-model-server.ts, its CLI),
-// the API server (bench/chat-proxy/server.ts), and this one, which runs the test issuer and the
-// client and measures. Storage: embedded PGlite in the server process; TEST_DATABASE_URL=postgres://...
+// the API server (bench/chat-proxy/server.ts), the bare proxy (bench/chat-proxy/bare-proxy.ts),
+// and this one, which runs the test issuer and the client and measures. The two proxies report
+// their CPU and event-loop delay on a port of their own (process-stats.ts). Storage: embedded PGlite in the server process; TEST_DATABASE_URL=postgres://...
 // for a PostgreSQL, or --postgres to start a throw-away one (scripts/test-postgres.mjs).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,12 +34,18 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '1,100' },
     postgres: { type: 'boolean', default: false },
     'profile-server': { type: 'string' },
+    'hold-levels': { type: 'string', default: '25,50,100,150,200,300,400' },
+    'hold-seconds': { type: 'string', default: '1.5' },
   },
 });
 const TOKENS = Number(values.tokens);
 const TOKEN_MS = Number(values['token-ms']);
 const ROUNDS = Number(values.rounds);
 const LEVELS = values.concurrency.split(',').map(Number);
+const HOLD_LEVELS = values['hold-levels'].split(',').map(Number).filter((level) => level > 0);
+const HOLD_MS = Number(values['hold-seconds']) * 1000;
+/** The event-loop delay p99 a process may reach while holding its streams (issue 18). */
+const HOLD_P99_MS = 20;
 const ROOT = resolve(import.meta.dirname, '../..');
 
 const ANSWER_CHUNKS = Array.from({ length: TOKENS }, (_, i) => `${i === 0 ? '' : ' '}word${i}`);
@@ -120,6 +130,46 @@ async function stopChild(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
+interface ProcessStats {
+  cpuMs(): Promise<number>;
+  eldStart(): Promise<void>;
+  eldStop(): Promise<{ p50: number; p99: number; max: number; count: number }>;
+}
+
+function processStats(port: number): ProcessStats {
+  const get = async (path: string) => (await fetch(`http://127.0.0.1:${port}${path}`)).json();
+  return {
+    async cpuMs() {
+      const { user, system } = (await get('/cpu')) as { user: number; system: number };
+      return (user + system) / 1000;
+    },
+    async eldStart() {
+      await get('/eld/start');
+    },
+    async eldStop() {
+      return (await get('/eld/stop')) as { p50: number; p99: number; max: number; count: number };
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
+const fmt = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+/** The largest number of streams at which the p99 stays at HOLD_P99_MS, interpolated between the levels measured. */
+function heldAt(points: Array<{ streams: number; p99: number }>): number {
+  // An idle process: its p99 is the timer's interval (10 ms), the start of the line.
+  let previous = { streams: 0, p99: 10 };
+  for (const point of points) {
+    if (point.p99 > HOLD_P99_MS) {
+      if (previous.p99 >= HOLD_P99_MS) return previous.streams;
+      return previous.streams + ((HOLD_P99_MS - previous.p99) * (point.streams - previous.streams)) / (point.p99 - previous.p99);
+    }
+    previous = point;
+  }
+  return previous.streams;
+}
+
 async function main() {
   const children: ChildProcess[] = [];
   const scratch = mkdtempSync(join(tmpdir(), 'chat-proxy-bench-'));
@@ -150,6 +200,11 @@ async function main() {
     children.push(model.child);
     const modelUrl = model.match[1]!;
 
+    const bareChild = await startChild('the bare proxy', [], 'bench/chat-proxy/bare-proxy.ts', [], { BENCH_MODEL_URL: modelUrl }, /^listening (\S+) (\d+)/);
+    children.push(bareChild.child);
+    const bareOrigin = bareChild.match[1]!;
+    const bareStats = processStats(Number(bareChild.match[2]));
+
     const profile = values['profile-server'];
     const server = await startChild(
       'the API server',
@@ -157,32 +212,38 @@ async function main() {
       'bench/chat-proxy/server.ts',
       [],
       { BENCH_ISSUER: issuer.issuer, BENCH_MODEL_URL: modelUrl, ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}) },
-      /^listening (\S+) (\S+)/,
+      /^listening (\S+) (\S+) (\d+)/,
     );
     children.push(server.child);
     const [, origin, databaseKind] = server.match;
+    const serverStats = processStats(Number(server.match[3]));
 
     const config = testConfig(issuer.issuer);
     const token = await issuer.sign({ sub: 'bench-user', roles: [], groups: [] }, { audience: config.auth.audience });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const upstreamBody = JSON.stringify({ model: 'scripted-model', stream: true, messages: [{ role: 'user', content: 'Tell me a story.' }] });
 
-    async function direct(): Promise<Timing> {
+    async function sse(url: string): Promise<Timing> {
       const start = performance.now();
-      const response = await fetch(`${modelUrl}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'scripted-model', stream: true, messages: [{ role: 'user', content: 'Tell me a story.' }] }),
-      });
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: upstreamBody });
+      if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
       const t = timer(start, 'word');
       await readBody(response, t.onChunk);
       return t.result();
     }
+    const direct = () => sse(`${modelUrl}/chat/completions`);
+    const bare = () => sse(`${bareOrigin}/chat/completions`);
 
     // The conversations are made before the timed requests (not part of the measure).
     async function newConversation(): Promise<string> {
       const created = await fetch(`${origin}/api/conversations?name=bench`, { method: 'POST', headers: { authorization: headers.authorization } });
       if (created.status !== 201) throw new Error(`${created.status} ${await created.text()}`);
       return ((await created.json()) as { id: string }).id;
+    }
+    async function newConversations(count: number): Promise<string[]> {
+      const ids: string[] = [];
+      while (ids.length < count) ids.push(...(await Promise.all(Array.from({ length: Math.min(50, count - ids.length) }, newConversation))));
+      return ids;
     }
 
     async function proxied(id: string): Promise<Timing> {
@@ -198,50 +259,149 @@ async function main() {
       return t.result();
     }
 
-    const runDirect = (concurrency: number) => Promise.all(Array.from({ length: concurrency }, direct));
-    const runProxied = async (concurrency: number) => {
-      const ids = await Promise.all(Array.from({ length: concurrency }, newConversation));
-      return Promise.all(ids.map(proxied));
-    };
+    type Path = 'direct' | 'bare' | 'server';
+    const PATHS: Path[] = ['direct', 'bare', 'server'];
+    const statsOf = { bare: bareStats, server: serverStats } as const;
+    /** `concurrency` streams started together; for the proxies, with the process's CPU over exactly them. */
+    async function runPath(path: Path, concurrency: number): Promise<{ timings: Timing[]; cpuMs: number }> {
+      if (path === 'direct') return { timings: await Promise.all(Array.from({ length: concurrency }, direct)), cpuMs: NaN };
+      const ids = path === 'server' ? await newConversations(concurrency) : [];
+      const stats = statsOf[path];
+      const before = await stats.cpuMs();
+      const timings = await Promise.all(path === 'server' ? ids.map(proxied) : Array.from({ length: concurrency }, bare));
+      // Whatever the process still does for these exchanges after their last byte (storing, logging).
+      await sleep(20);
+      return { timings, cpuMs: (await stats.cpuMs()) - before };
+    }
+
+    // Streams held: `streams` clients, each starting its next exchange when one ends (started
+    // spread over one answer's length), measured once they all run, for HOLD_MS. A node:http
+    // client (cheaper than fetch) that reads and drops the bytes. The server's clients each
+    // continue one conversation (its first exchange also asks for a title).
+    const holdAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
+    const answerMs = (TOKENS + 1) * TOKEN_MS;
+    function exchangeOnce(url: string, body: string, extraHeaders: Record<string, string>): Promise<void> {
+      return new Promise((resolveExchange, reject) => {
+        const request = httpRequest(url, { method: 'POST', agent: holdAgent, headers: { 'content-type': 'application/json', ...extraHeaders } }, (response) => {
+          if (response.statusCode !== 200) reject(new Error(`hold: ${url} answered ${response.statusCode}`));
+          response.on('data', () => {});
+          response.on('end', () => resolveExchange());
+          response.on('error', reject);
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    }
+    async function hold(path: 'bare' | 'server', streams: number): Promise<{ p99: number; cpuPerExchangeMs: number }> {
+      const ids = path === 'server' ? await newConversations(streams) : [];
+      const stats = statsOf[path];
+      let running = true;
+      let counting = false;
+      let counted = 0;
+      const slot = async (index: number) => {
+        await sleep((index * answerMs) / streams);
+        while (running) {
+          if (path === 'bare') await exchangeOnce(`${bareOrigin}/chat/completions`, upstreamBody, {});
+          else await exchangeOnce(`${origin}/api/conversations/${ids[index]}/messages/v2`, JSON.stringify({ content: 'Tell me a story.' }), { authorization: headers.authorization });
+          if (counting) counted += 1;
+        }
+      };
+      const slots = Array.from({ length: streams }, (_, index) => slot(index));
+      await sleep(answerMs + 500);
+      await stats.eldStart();
+      const before = await stats.cpuMs();
+      counting = true;
+      await sleep(HOLD_MS);
+      const delay = await stats.eldStop();
+      const cpu = (await stats.cpuMs()) - before;
+      counting = false;
+      running = false;
+      await Promise.all(slots);
+      return { p99: delay.p99, cpuPerExchangeMs: cpu / Math.max(1, counted) };
+    }
+    /** Levels from the lowest until the first above HOLD_P99_MS: the streams held (interpolated) and the points. */
+    async function ladder(path: 'bare' | 'server') {
+      const points: Array<{ streams: number; p99: number }> = [];
+      for (const streams of HOLD_LEVELS) {
+        const { p99 } = await hold(path, streams);
+        points.push({ streams, p99 });
+        if (p99 > HOLD_P99_MS) break;
+      }
+      return { held: heldAt(points), points };
+    }
 
     // Warm-up: connections, JIT, JWKS, the model list, prepared statements.
-    for (let i = 0; i < 3; i += 1) {
-      await runDirect(10);
-      await runProxied(10);
-    }
+    for (let i = 0; i < 3; i += 1) for (const path of PATHS) await runPath(path, 10);
     console.log(
       `Chat proxy overhead: ${TOKENS} tokens ${TOKEN_MS} ms apart from the scripted upstream, ${ROUNDS} rounds, database ${databaseKind}, ` +
-        'client, server and upstream in 3 processes',
+        'client, server, bare proxy and upstream in 4 processes',
     );
-    console.log(['streams', 'path', 'first token p50', 'per token p50', 'last token p50'].map((h, i) => (i ? h.padStart(16) : h.padEnd(8))).join(''));
+    console.log(['streams', 'path', 'first token p50', 'per token p50', 'last token p50', 'CPU/exchange'].map((h, i) => (i ? h.padStart(16) : h.padEnd(8))).join(''));
+    const goals: string[] = [];
+    const summaries: Record<number, Record<Path, { first: number; per: number; last: number; cpu: number }>> = {};
     for (const concurrency of LEVELS) {
-      const timings = { direct: [] as Timing[], proxied: [] as Timing[] };
+      const timings: Record<Path, Timing[]> = { direct: [], bare: [], server: [] };
+      const cpu: Record<Path, number> = { direct: 0, bare: 0, server: 0 };
       for (let round = 0; round < ROUNDS; round += 1) {
-        // Alternating order, so neither side always runs right after the other's burst.
-        if (round % 2 === 0) {
-          timings.direct.push(...(await runDirect(concurrency)));
-          timings.proxied.push(...(await runProxied(concurrency)));
-        } else {
-          timings.proxied.push(...(await runProxied(concurrency)));
-          timings.direct.push(...(await runDirect(concurrency)));
+        // A rotating order, so no path always runs right after another's burst.
+        for (let step = 0; step < PATHS.length; step += 1) {
+          const path = PATHS[(round + step) % PATHS.length]!;
+          const result = await runPath(path, concurrency);
+          timings[path].push(...result.timings);
+          cpu[path] += result.cpuMs;
         }
       }
-      const summary = (list: Timing[]) => ({
-        first: median(list.map((t) => t.firstToken)),
-        per: median(list.map((t) => t.perToken)),
-        last: median(list.map((t) => t.lastToken)),
+      const summary = (path: Path) => ({
+        first: median(timings[path].map((t) => t.firstToken)),
+        per: median(timings[path].map((t) => t.perToken)),
+        last: median(timings[path].map((t) => t.lastToken)),
+        cpu: cpu[path] / timings[path].length,
       });
-      const d = summary(timings.direct);
-      const p = summary(timings.proxied);
-      for (const [name, s] of [['direct', d], ['server', p]] as const) {
-        console.log([String(concurrency).padEnd(8), name.padStart(16), `${s.first.toFixed(2)} ms`.padStart(16), `${s.per.toFixed(3)} ms`.padStart(16), `${s.last.toFixed(1)} ms`.padStart(16)].join(''));
+      const s = { direct: summary('direct'), bare: summary('bare'), server: summary('server') };
+      summaries[concurrency] = s;
+      for (const path of PATHS) {
+        const row = s[path];
+        console.log(
+          [String(concurrency).padEnd(8), path.padStart(16), `${fmt(row.first)} ms`.padStart(16), `${fmt(row.per, 3)} ms`.padStart(16), `${fmt(row.last, 1)} ms`.padStart(16), path === 'direct' ? '-'.padStart(16) : `${fmt(row.cpu)} ms`.padStart(16)].join(''),
+        );
       }
-      const goal = concurrency <= 1 ? 1 : 5;
-      const added = p.first - d.first;
+      const bareAdds = s.bare.first - s.direct.first;
+      const serverAdds = s.server.first - s.direct.first;
       console.log(
-        `  at ${concurrency} stream(s): the server adds ${added.toFixed(2)} ms to the first token (ratio ${(p.first / d.first).toFixed(2)}; goal <= ${goal} ms: ${added <= goal ? 'met' : 'NOT met'}), ${(p.per - d.per).toFixed(3)} ms per token (ratio ${(p.per / d.per).toFixed(3)})`,
+        `  at ${concurrency} stream(s): added to the first token: bare proxy ${fmt(bareAdds)} ms, server ${fmt(serverAdds)} ms (${fmt(serverAdds / bareAdds, 1)}x the bare proxy's); ` +
+          `per token: bare ${fmt(s.bare.per - s.direct.per, 3)} ms, server ${fmt(s.server.per - s.direct.per, 3)} ms; ` +
+          `CPU per exchange: bare ${fmt(s.bare.cpu)} ms, server ${fmt(s.server.cpu)} ms (${fmt(s.server.cpu / s.bare.cpu, 1)}x)`,
+      );
+      if (concurrency === 1) {
+        goals.push(`added time to first token, 1 stream: server ${fmt(serverAdds)} ms (bare proxy ${fmt(bareAdds)} ms); goal <= 1.5 ms: ${verdict(serverAdds <= 1.5)}`);
+      } else {
+        goals.push(
+          `added time to first token, ${concurrency} simultaneous starts: server ${fmt(serverAdds)} ms, bare proxy ${fmt(bareAdds)} ms, ratio ${fmt(serverAdds / bareAdds, 1)}; goal <= 3x: ${verdict(serverAdds <= 3 * bareAdds)}`,
+        );
+      }
+      goals.push(
+        `CPU per exchange, ${concurrency} stream(s), ${TOKENS} tokens: server ${fmt(s.server.cpu)} ms, bare proxy ${fmt(s.bare.cpu)} ms, ratio ${fmt(s.server.cpu / s.bare.cpu, 1)}; goal <= 2x: ${verdict(s.server.cpu <= 2 * s.bare.cpu)}`,
       );
     }
+
+    if (HOLD_LEVELS.length > 0) {
+      console.log(`Streams held at an event-loop delay p99 of ${HOLD_P99_MS} ms (levels ${HOLD_LEVELS.join(', ')}; ${HOLD_MS / 1000} s each; median of ${ROUNDS} rounds):`);
+      const held = { bare: [] as number[], server: [] as number[] };
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const path of round % 2 === 0 ? (['bare', 'server'] as const) : (['server', 'bare'] as const)) {
+          const result = await ladder(path);
+          held[path].push(result.held);
+          console.log(`  round ${round + 1} ${path.padEnd(6)} p99 by streams: ${result.points.map((p) => `${p.streams}: ${fmt(p.p99, 1)} ms`).join(', ')} -> holds ${fmt(result.held, 0)}`);
+        }
+      }
+      const bareHeld = median(held.bare);
+      const serverHeld = median(held.server);
+      goals.push(
+        `concurrent streams held at p99 ${HOLD_P99_MS} ms, per process: server ${fmt(serverHeld, 0)}, bare proxy ${fmt(bareHeld, 0)}, ratio ${fmt(serverHeld / bareHeld)}; goal >= 0.8x: ${verdict(serverHeld >= 0.8 * bareHeld)}`,
+      );
+    }
+    console.log('Goals (issue 18; the baseline is the bare node:http proxy measured in this run):');
+    for (const goal of goals) console.log(`  - ${goal}`);
   } finally {
     for (const child of children.reverse()) await stopChild(child);
     await issuer.close();
