@@ -1,6 +1,9 @@
 // The shell's start-up (SPEC section 4): sign-in first (every API call needs a token), then
 // 1. flags, then the feature set; 2. the router; 3. once it exists, the access token and
-// telemetry; 4. mount. Configuration, remote registry and permissions load beside step 1's end.
+// telemetry; 4. mount. Configuration, remote registry and permissions load beside step 1.
+// Issue 18: the portal config and the registry come inlined in the page (app/inline-startup.ts);
+// flags, feature set, config and permissions come in one answer (GET /api/startup, applied in
+// the spec's order, app/load-startup.ts); the current route's remote loads beside it.
 import '@assistant/ui/styles.css';
 import './shell.css';
 import {
@@ -11,9 +14,7 @@ import {
   initPlatform,
   isFeatureAvailable,
   isSessionInvalid,
-  loadPermissions,
   setPersistenceUser,
-  useConfigStore,
   useGatingStore,
   useWorkspaceStore,
   type FeatureName,
@@ -22,14 +23,17 @@ import { Suspense, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { OAuthCallbackPage } from './app/lazy-pages';
+import { readInlineStartup } from './app/inline-startup';
 import { loadRuntimeConfig } from './app/load-runtime-config';
+import { loadStartup } from './app/load-startup';
 import { buildRoutes } from './app/routes';
 import { ShellProviders } from './app/shell-providers';
 import { addShellTexts } from './app/shell-i18n';
 import { completeStartCallback } from './app/start-callback';
 import { StartScreen } from './app/start-screen';
 import { startTelemetry } from './app/start-telemetry';
-import { startFederation } from './federation';
+import { preloadRemoteForPath, startFederation } from './federation';
+import { setPreloadableRemotes } from './navigation/preload-on-intent';
 import { buildNavigation, isRemoteEnabled } from './navigation/build-navigation';
 import { SignedOutPage } from './auth/signed-out-page';
 import { clearSignedOut, isMarkedSignedOut } from './auth/signed-out';
@@ -37,7 +41,8 @@ import { clearSignedOut, isMarkedSignedOut } from './auth/signed-out';
 const root = createRoot(document.getElementById('root')!);
 
 async function start(): Promise<void> {
-  const runtime = await loadRuntimeConfig();
+  const inline = readInlineStartup();
+  const runtime = await loadRuntimeConfig(fetch, inline.portalConfig);
   const auth = createAuth({ authority: runtime.oidc.authority, clientId: runtime.oidc.clientId, origin: window.location.origin });
   initPlatform({ auth });
   addShellTexts();
@@ -91,12 +96,11 @@ async function start(): Promise<void> {
   const locale = useWorkspaceStore.getState().locale;
   if (locale) await changeLanguage(locale);
 
-  await useGatingStore.getState().load();
-  const [registry, , permissions] = await Promise.all([
-    startFederation(),
-    useConfigStore.getState().load(),
-    loadPermissions(),
-  ]);
+  // The registry (inlined, or one request) and the current route's remote load beside the server's
+  // start-up answer; neither waits for the other.
+  const registryReady = startFederation({ inline: inline.registry });
+  void registryReady.then((entries) => preloadRemoteForPath(entries, window.location.pathname));
+  const [registry, permissions] = await Promise.all([registryReady, loadStartup()]);
   const { flags, featureSet } = useGatingStore.getState();
   const available = (feature: FeatureName) => isFeatureAvailable(featureSet, feature);
   // Routed: flag and feature on. An entry that `requires` a capability is routed too; its route and
@@ -108,6 +112,7 @@ async function start(): Promise<void> {
   void auth.getAccessToken();
   startTelemetry(runtime, auth);
 
+  setPreloadableRemotes(remotes);
   const shell = { auth, remotes, navigation: buildNavigation({ flags, isFeatureAvailable: available, remotes }), isAdmin };
   root.render(
     <ShellProviders shell={shell}>

@@ -19,10 +19,12 @@ import { useBranding } from '../branding/use-branding';
 import { NotificationsHost } from '../notifications/notifications-host';
 import { PrivacyNotice } from './privacy-notice';
 import { liveNavigation } from '../navigation/build-navigation';
+import { preloadHandlers } from '../navigation/preload-on-intent';
 import { ShellHeader } from './shell-header';
 
+// Hovering or focusing an entry loads the remote behind it (navigation/preload-on-intent.ts).
 const renderNavLink: RenderLink = ({ href, className, children }) => (
-  <NavLink to={href} end={href === '/'} className={className}>
+  <NavLink to={href} end={href === '/'} className={className} {...preloadHandlers(href)}>
     {children}
   </NavLink>
 );
