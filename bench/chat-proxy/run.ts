@@ -379,7 +379,9 @@ async function main() {
           `added time to first token, ${concurrency} simultaneous starts: server ${fmt(serverAdds)} ms, bare proxy ${fmt(bareAdds)} ms, ratio ${fmt(serverAdds / bareAdds, 1)}; goal <= 3x: ${verdict(serverAdds <= 3 * bareAdds)}`,
         );
       }
-      goals.push(
+      // At 1 stream a round holds one exchange per path: too few for a CPU figure (the stats
+      // requests and the process's idle work weigh in); the goal is judged at the higher levels.
+      if (concurrency > 1) goals.push(
         `CPU per exchange, ${concurrency} stream(s), ${TOKENS} tokens: server ${fmt(s.server.cpu)} ms, bare proxy ${fmt(s.bare.cpu)} ms, ratio ${fmt(s.server.cpu / s.bare.cpu, 1)}; goal <= 2x: ${verdict(s.server.cpu <= 2 * s.bare.cpu)}`,
       );
     }

@@ -205,7 +205,7 @@ for (const target of testDatabaseTargets()) {
       assert.equal(list.conversations[0]!.name, 'Trip to Lisbon', 'the title is cleaned of quotes and the full stop');
     });
 
-    it('asks for the intent and the title only after the first answer token went out, so they do not compete with it', async () => {
+    it('asks for the intent and the title only after the answer, so they do not compete with it', async () => {
       // What the answer call had sent when each side call reached the model.
       const seen: Record<string, number | undefined> = {};
       const answerChunks = () => answerCalls().at(-1)?.chunksSent ?? 0;
@@ -220,8 +220,12 @@ for (const target of testDatabaseTargets()) {
       const { events } = await ask(conversation.id, { content: 'Is it warm in May?' });
       assert.equal(channelText(events, 'answer'), 'Mostly, yes: about twenty degrees.');
       assert.ok(shape(events).includes('intent'));
-      assert.ok(seen.intent !== undefined && seen.intent >= 1, `the intent call came after the first token (answer chunks then: ${seen.intent})`);
-      assert.ok(seen.title !== undefined && seen.title >= 1, `the title call came after the first token (answer chunks then: ${seen.title})`);
+      // The answer is five words (chunks): all of them were sent before either side call arrived.
+      assert.equal(seen.intent, 5, `the intent call came after the answer (answer chunks then: ${seen.intent})`);
+      assert.equal(seen.title, 5, `the title call came after the answer (answer chunks then: ${seen.title})`);
+      // The intent line comes after the answer's text, before done.
+      const kinds = shape(events);
+      assert.ok(kinds.indexOf('intent') > kinds.lastIndexOf('stream_text') && kinds.indexOf('intent') < kinds.indexOf('done'));
       assert.equal((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json().conversations[0].name, 'Trip to Lisbon');
     });
 

@@ -12,7 +12,7 @@ import { builtinTools, type BuiltinToolServices } from '../tools/builtin/builtin
 import type { Tool } from '../tools/tool';
 import { startToolLoop, type LoopDelta, type ToolLoop } from '../tools/tool-loop';
 import { withAgentNote } from '../agents/agent-instructions';
-import { afterFirstPiece, once } from './after-first-piece';
+import { once } from './after-first-piece';
 import { buildPrompt, withToolsNote } from './build-prompt';
 import { storeToolEvents } from './store-tool-events';
 import { retrieveSources } from './grounded-retrieval';
@@ -220,9 +220,9 @@ export async function startExchange(
 }
 
 /**
- * Streams one exchange to the client: the `message` event (stored ids), the intent event once the
- * classification is there, the reasoning and answer text, then `done` or `error`. Meanwhile a new
- * conversation gets its title. The answer is stored with status complete, stopped (the client
+ * Streams one exchange to the client: the `message` event (stored ids), the reasoning and answer
+ * text, the intent event (asked once the answer ended), then `done` or `error`; after the answer
+ * a new conversation also gets its title. The answer is stored with status complete, stopped (the client
  * went away) or error, with the text that arrived.
  */
 export async function relayExchange(options: {
@@ -256,14 +256,14 @@ export async function relayExchange(options: {
   // A grounded answer's trace_id is its grounding trace; an ordinary answer's is its message id.
   const traceId = grounded?.traceId ?? exchange.assistantMessageId;
 
-  // Side calls run beside the answer; the intent one stops with the answer, the title is kept.
+  // Side calls run after the answer; the intent one stops when the client goes away or the grace ends, the title is kept.
   const sideCalls = new AbortController();
   // Set once the stream stops waiting for the side calls: a late intent is not sent after the end.
   let sideCallsClosed = false;
   const stopSideCalls = () => sideCalls.abort(new DOMException('The answer ended', 'AbortError'));
   signal.addEventListener('abort', stopSideCalls, { once: true });
-  // Started once the answer's first piece was written (or the answer ended without any), so they do
-  // not compete with the first token (afterFirstPiece).
+  // Started once the answer has ended (however it ended), so they compete neither with its first
+  // token nor with its pieces, at the model endpoint and on this event loop.
   let intentSent: Promise<void> = Promise.resolve();
   let titled: Promise<void> = Promise.resolve();
   const startSideCalls = once(() => {
@@ -321,10 +321,10 @@ export async function relayExchange(options: {
   let outcome;
   try {
     await messageSent;
-    outcome = await streamAnswer({ deltas: afterFirstPiece(storingSteps(deltas), startSideCalls), think: exchange.payload.think, send, signal, progress });
+    outcome = await streamAnswer({ deltas: storingSteps(deltas), think: exchange.payload.think, send, signal, progress });
   } finally {
     signal.removeEventListener('abort', stopSideCalls);
-    // An answer that ended before its first piece still gets its title (and, unless stopped, its intent).
+    // The title in any case; the intent unless the client went away.
     startSideCalls();
   }
 
