@@ -3,9 +3,10 @@
 // with SPA fallback, the runtime files /remotes.json and /portal-config.json generated from the
 // environment, a reverse proxy of the API base paths to the server, and the security headers.
 // In production any static server or CDN does the same with deployed files.
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
@@ -157,6 +158,112 @@ export function portalConfigFromEnv(env = process.env) {
   return config;
 }
 
+/**
+ * The host's initial files: the scripts `index.html` loads, the chunks of the entry's
+ * `import('./bootstrap')` and, for every shared module those consume, the chunks of the host's own
+ * copy, transitively (no remote is loaded at start); read from `dist/.bundle-graph.json`, which
+ * webpack.shared.js writes at each build. bench/bundle-size counts the `.js` ones.
+ * @returns {string[]} file names, sorted (JavaScript and CSS)
+ */
+export function initialFiles(distDir) {
+  const graph = JSON.parse(readFileSync(join(distDir, '.bundle-graph.json'), 'utf8'));
+  const chunkById = new Map(graph.chunks.map((chunk) => [chunk.id, chunk]));
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const scripts = new Set([...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)].map((m) => basename(m[1].split('?')[0])));
+  const included = new Set(graph.chunks.filter((chunk) => chunk.files.some((f) => scripts.has(f))).map((chunk) => chunk.id));
+  const entryModules = new Set([...included].flatMap((id) => chunkById.get(id).entryModules));
+  for (let changed = true; changed; ) {
+    changed = false;
+    const modules = new Set([...included].flatMap((id) => chunkById.get(id).modules));
+    const consumed = new Set([...included].flatMap((id) => chunkById.get(id).consumesShared));
+    for (const group of graph.groups) {
+      if (group.entrypoint || group.chunks.every((id) => included.has(id))) continue;
+      const needed = group.origins.some(
+        (origin) => (entryModules.has(origin.module) && modules.has(origin.module)) || (origin.provides && consumed.has(origin.provides)),
+      );
+      if (!needed) continue;
+      for (const id of group.chunks) included.add(id);
+      changed = true;
+    }
+  }
+  const files = [...included].flatMap((id) => chunkById.get(id).files).filter((file) => /\.(js|css)$/.test(file));
+  return [...new Set(files)].sort();
+}
+
+/** The registry entry whose route base holds the path (the longest wins); the shell's logic (host/src/federation/preload-remote.ts). */
+export function remoteForPath(remotes, pathname) {
+  let found;
+  let length = -1;
+  for (const entry of Array.isArray(remotes) ? remotes : []) {
+    if (typeof entry?.routeBase !== 'string' || typeof entry?.manifestUrl !== 'string') continue;
+    const base = entry.routeBase.replace(/\/+$/, '');
+    if ((pathname === base || pathname.startsWith(`${base}/`)) && base.length > length) {
+      found = entry;
+      length = base.length;
+    }
+  }
+  return found;
+}
+
+/**
+ * What the browser can fetch for a remote before the federation runtime asks: its manifest
+ * (`fetch`, CORS, as the runtime fetches it), `remoteEntry.js` and the exposed module's own
+ * files (scripts without `crossorigin`, as the runtime and webpack add them), from the manifest
+ * (public path `auto`: files are relative to the manifest). Lazy pages are not listed; the shell
+ * starts the current page's chunk as soon as the module is there (preload-remote.ts).
+ */
+export function remotePreloads(manifestUrl, manifest) {
+  const links = [{ href: manifestUrl, as: 'fetch', crossorigin: true }];
+  if (!manifest || typeof manifest !== 'object') return links;
+  let base;
+  try {
+    base = new URL('.', new URL(manifestUrl, 'http://portal.invalid/'));
+  } catch {
+    return links;
+  }
+  const href = (file) => {
+    const url = new URL(file, base);
+    return url.origin === 'http://portal.invalid' ? url.pathname : url.href;
+  };
+  const entry = manifest.metaData?.remoteEntry;
+  if (typeof entry?.name === 'string') links.push({ href: href(`${entry.path ? `${entry.path.replace(/\/+$/, '')}/` : ''}${entry.name}`), as: 'script' });
+  const expose = (manifest.exposes ?? []).find((e) => e?.path === './module') ?? manifest.exposes?.[0];
+  for (const file of expose?.assets?.js?.sync ?? []) links.push({ href: href(file), as: 'script' });
+  for (const file of [...(expose?.assets?.css?.sync ?? []), ...(expose?.assets?.css?.async ?? [])]) links.push({ href: href(file), as: 'style' });
+  return links;
+}
+
+const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** JSON inside `<script type="application/json">`: `<` escaped, so no `</script>` can end it early. */
+const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The shell's page with what the start-up needs inlined (issue 18): the runtime config and the
+ * registry as one JSON data tag (not script: CSP does not apply; host/src/app/inline-startup.ts),
+ * and `<link rel="preload">` for the shell's initial files and the current route's remote, so all
+ * of them come in the first round trip after the HTML instead of one after another.
+ */
+export function renderShellPage(template, { portalConfig, registry, shellFiles = [], remoteLinks = [], publicPath = '/' }) {
+  const startup = {};
+  if (portalConfig !== undefined) startup.portalConfig = portalConfig;
+  if (registry !== undefined) startup.registry = registry;
+  const preload = (link) => `<link rel="preload" href="${escapeAttribute(link.href)}" as="${link.as}"${link.crossorigin ? ' crossorigin' : ''}>`;
+  const head = [
+    `<script type="application/json" id="portal-startup">${scriptJson(startup)}</script>`,
+    ...shellFiles.filter((file) => file !== 'main.js').map((file) => preload({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' })),
+    ...remoteLinks.map(preload),
+  ].join('');
+  return template.includes('</head>') ? template.replace('</head>', `${head}</head>`) : `${head}${template}`;
+}
+
+/** Compresses a generated page by accept-encoding (brotli, then gzip), as the static files are. */
+export function encodeForClient(body, acceptEncoding = '') {
+  const accepts = (name) => new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0*)?([\\s,]|$))`, 'i').test(acceptEncoding);
+  if (accepts('br')) return { encoding: 'br', body: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  if (accepts('gzip')) return { encoding: 'gzip', body: gzipSync(body, { level: 6 }) };
+  return { encoding: undefined, body: Buffer.from(body) };
+}
+
 /** Reads a JSON file on every call (cheap; lets a team change it without a restart). */
 function jsonFile(path, what) {
   return () => {
@@ -279,11 +386,66 @@ export async function createPortalServer({ distDir, apiUrl, registry, portalConf
   app.get('/remotes.json', (request, reply) => sendJson(reply, registry));
   app.get('/portal-config.json', (request, reply) => sendJson(reply, portalConfig));
 
+  // The shell's page, generated per request (the registry and config may change while the server
+  // runs): the template and its initial files are read again when the build changes.
+  let shellBuild = { mtimeMs: -1, template: '', files: [] };
+  const currentShellBuild = () => {
+    const mtimeMs = statSync(join(distDir, 'index.html')).mtimeMs;
+    if (mtimeMs !== shellBuild.mtimeMs) {
+      const template = readFileSync(join(distDir, 'index.html'), 'utf8');
+      let files = [];
+      try {
+        files = initialFiles(distDir);
+      } catch {
+        // No chunk graph (a build from elsewhere): no preloads for the shell's files.
+      }
+      const main = /<script\b[^>]*\bsrc=["']?([^"' >]*?)main\.js/.exec(template);
+      shellBuild = { mtimeMs, template, files, publicPath: main ? main[1] : '/' };
+    }
+    return shellBuild;
+  };
+  // Remote manifests for the preload links: fetched by the server, kept 10 s; a slow or missing
+  // one costs the page at most 300 ms once and only its preload links.
+  const manifests = new Map();
+  const manifestFor = async (url) => {
+    const cached = manifests.get(url);
+    if (cached && Date.now() - cached.at < 10_000) return cached.manifest;
+    const pending = (async () => {
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(300) });
+        return response.ok ? await response.json() : undefined;
+      } catch {
+        return undefined;
+      }
+    })();
+    const manifest = await pending;
+    manifests.set(url, { at: Date.now(), manifest });
+    return manifest;
+  };
+  const sendShellPage = async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const build = currentShellBuild();
+    const config = attempt(portalConfig);
+    const document = attempt(registry);
+    const remote = remoteForPath(document?.remotes, path);
+    let remoteLinks = [];
+    if (remote) {
+      const absolute = /^https?:\/\//i.test(remote.manifestUrl);
+      remoteLinks = remotePreloads(remote.manifestUrl, absolute ? await manifestFor(remote.manifestUrl) : undefined);
+    }
+    const html = renderShellPage(build.template, { portalConfig: config, registry: document, shellFiles: build.files, publicPath: build.publicPath, remoteLinks });
+    const { encoding, body } = encodeForClient(html, String(request.headers['accept-encoding'] ?? ''));
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(body);
+  };
+  app.get('/', sendShellPage);
+  app.get('/index.html', sendShellPage);
+
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    index: false,
     cacheControl: false,
     dotfiles: 'ignore', // .build-stamp.json, .bundle-graph.json
     allowedPath: staticPathFilter(sourceMaps),
@@ -298,9 +460,7 @@ export async function createPortalServer({ distDir, apiUrl, registry, portalConf
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isFile = extname(path) !== '';
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isFile) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isFile) return sendShellPage(request, reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 

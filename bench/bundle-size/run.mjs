@@ -12,10 +12,11 @@
 // host's own copy, as no remote is loaded at start), transitively. Lazy pages and remotes are not
 // in it. Read from dist/.bundle-graph.json, which webpack.shared.js writes at each build.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildPortal } from '../../scripts/build-portal.mjs';
 import { HOST_DIR, REMOTES } from '../../scripts/portal-layout.mjs';
+import { initialFiles as shellInitialFiles } from '../../scripts/serve-portal.mjs';
 
 const KB = 1024;
 const SHELL_BUDGET = 150 * KB;
@@ -25,36 +26,9 @@ const args = process.argv.slice(2);
 const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
-/** Script files index.html loads itself (`<script src="/main.js">`). */
-function htmlScripts(distDir) {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  return [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)].map((m) => basename(m[1].split('?')[0]));
-}
-
-/** The chunks a first visit loads, from the build's chunk graph. */
+/** The chunks a first visit loads, from the build's chunk graph (the same list serve-portal.mjs preloads), JavaScript only. */
 export function initialFiles(distDir) {
-  const graph = JSON.parse(readFileSync(join(distDir, '.bundle-graph.json'), 'utf8'));
-  const chunkById = new Map(graph.chunks.map((chunk) => [chunk.id, chunk]));
-  const scripts = new Set(htmlScripts(distDir));
-  const included = new Set(graph.chunks.filter((chunk) => chunk.files.some((f) => scripts.has(f))).map((chunk) => chunk.id));
-  const entryModules = new Set([...included].flatMap((id) => chunkById.get(id).entryModules));
-
-  for (let changed = true; changed; ) {
-    changed = false;
-    const modules = new Set([...included].flatMap((id) => chunkById.get(id).modules));
-    const consumed = new Set([...included].flatMap((id) => chunkById.get(id).consumesShared));
-    for (const group of graph.groups) {
-      if (group.entrypoint || group.chunks.every((id) => included.has(id))) continue;
-      const needed = group.origins.some(
-        (origin) => (entryModules.has(origin.module) && modules.has(origin.module)) || (origin.provides && consumed.has(origin.provides)),
-      );
-      if (!needed) continue;
-      for (const id of group.chunks) included.add(id);
-      changed = true;
-    }
-  }
-  const files = [...included].flatMap((id) => chunkById.get(id).files).filter((file) => file.endsWith('.js'));
-  return [...new Set(files)].sort();
+  return shellInitialFiles(distDir).filter((file) => file.endsWith('.js'));
 }
 
 function row(cells, widths) {

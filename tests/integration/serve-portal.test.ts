@@ -15,6 +15,15 @@ import { cacheControlFor, createPortalServer, portalOptionsFromEnv, sourceMapsSe
 import { createRemoteServer } from '../../scripts/serve-remotes.mjs';
 
 const INDEX_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+/** The shell's page as served: the template with the inlined start-up values before `</head>`. */
+function assertShellPage(html: string): { portalConfig?: unknown; registry?: unknown } {
+  assert.ok(html.startsWith('<!doctype html><html><head><script defer src="/main.js"></script>'), html.slice(0, 200));
+  assert.ok(html.endsWith('</head><body><div id="root"></div></body></html>'), html.slice(-200));
+  const tag = /<script type="application\/json" id="portal-startup">(.*?)<\/script>/.exec(html);
+  assert.ok(tag, 'the start-up values are inlined');
+  return JSON.parse(tag[1]!);
+}
+
 const SOURCE_MAP = '{"version":3,"sources":["webpack://host/./src/index.ts"],"mappings":""}';
 
 /** Features the portal never uses: each must be switched off (`feature=()`) on every page. */
@@ -88,7 +97,7 @@ describe('serve-portal', () => {
     const response = await fetch(`${base}/collections/company?x=1`);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
-    assert.equal(await response.text(), INDEX_HTML);
+    assertShellPage(await response.text());
     assert.equal(response.headers.get('cache-control'), 'no-cache');
     assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
 
@@ -119,7 +128,7 @@ describe('serve-portal', () => {
   it('sends no Cross-Origin-Opener-Policy with /oauth/callback, so the popup keeps its opener', async () => {
     const response = await fetch(`${base}/oauth/callback?code=c&state=s`);
     assert.equal(response.status, 200);
-    assert.equal(await response.text(), INDEX_HTML);
+    assertShellPage(await response.text());
     assert.equal(response.headers.get('cross-origin-opener-policy'), null);
     assertPermissionsPolicy(response.headers.get('permissions-policy'));
     assert.match(response.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'$/);
@@ -357,6 +366,90 @@ describe('precompressed static files', () => {
     } finally {
       await portal.close();
       await remote.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the shell page: start-up values inlined, the route remote preloaded (issue 18)', () => {
+  it('inlines config and registry (valid against their contracts), preloads the shell files and the route remote, compressed', async () => {
+    const manifest = {
+      id: 'translate',
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+      exposes: [{ path: './module', assets: { js: { sync: ['__federation_expose_module.0123456789.js'], async: ['page.0123456789.js'] }, css: { sync: [], async: ['672.0123456789.css'] } } }],
+    };
+    const remoteDist = fakeDist({ 'mf-manifest.json': JSON.stringify(manifest), 'remoteEntry.js': 'var translate;' });
+    const remote = await createRemoteServer({ distDir: remoteDist, allowedOrigins: [] });
+    await remote.listen({ host: '127.0.0.1', port: 0 });
+    const remoteBase = `http://127.0.0.1:${(remote.server.address() as AddressInfo).port}`;
+    const graph = {
+      groups: [
+        { name: 'main', entrypoint: true, origins: [], chunks: [1] },
+        { name: 'bootstrap', entrypoint: false, origins: [{ module: 'index.ts', request: './bootstrap' }], chunks: [2] },
+        { name: 'page-home', entrypoint: false, origins: [{ module: 'routes.tsx', request: './home' }], chunks: [3] },
+      ],
+      chunks: [
+        { id: 1, files: ['main.js'], entryModules: ['index.ts'], modules: ['index.ts'], consumesShared: [] },
+        { id: 2, files: ['bootstrap.0123456789.js', 'bootstrap.0123456789.css'], entryModules: [], modules: ['routes.tsx'], consumesShared: [] },
+        { id: 3, files: ['page-home.0123456789.js'], entryModules: [], modules: [], consumesShared: [] },
+      ],
+    };
+    const dist = fakeDist({ 'index.html': INDEX_HTML, '.bundle-graph.json': JSON.stringify(graph) });
+    const registry = { remotes: [{ name: 'translate', manifestUrl: `${remoteBase}/mf-manifest.json`, routeBase: '/translate' }, { name: 'chat', manifestUrl: '/chat/mf-manifest.json', routeBase: '/chat' }] };
+    const portalConfig = { oidc: { authority: 'http://localhost:18082', clientId: 'assistant-portal' } };
+    const portal = await createPortalServer({ distDir: dist, apiUrl: 'http://127.0.0.1:9', registry: () => registry, portalConfig: () => portalConfig });
+    try {
+      const page = await portal.inject({ url: '/translate', headers: { 'accept-encoding': 'br' } });
+      assert.equal(page.statusCode, 200);
+      assert.equal(page.headers['content-encoding'], 'br');
+      assert.equal(page.headers['cache-control'], 'no-cache');
+      assert.match(String(page.headers.vary), /accept-encoding/i);
+      assert.match(String(page.headers['content-security-policy']), /script-src 'self'/);
+      const html = brotliDecompressSync(page.rawPayload).toString();
+      const inlined = assertShellPage(html);
+      assert.deepEqual(remoteRegistrySchema.parse(inlined.registry), registry);
+      assert.deepEqual(portalRuntimeConfigSchema.parse(inlined.portalConfig), portalConfig);
+      const links = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"( crossorigin)?>/g)].map((m) => `${m[2]} ${m[1]}${m[3] ?? ''}`);
+      assert.deepEqual(links, [
+        'style /bootstrap.0123456789.css',
+        'script /bootstrap.0123456789.js',
+        `fetch ${remoteBase}/mf-manifest.json crossorigin`,
+        `script ${remoteBase}/remoteEntry.js`,
+        `script ${remoteBase}/__federation_expose_module.0123456789.js`,
+        `style ${remoteBase}/672.0123456789.css`,
+      ]);
+
+      // Another route: its own remote (a site path: only its manifest), no translate files; a shell page: none.
+      const chat = assertShellPage((await portal.inject({ url: '/chat/abc' })).body);
+      assert.ok(chat.registry);
+      const chatHtml = (await portal.inject({ url: '/chat/abc' })).body;
+      assert.match(chatHtml, /<link rel="preload" href="\/chat\/mf-manifest.json" as="fetch" crossorigin>/);
+      assert.doesNotMatch(chatHtml, /remoteEntry/);
+      const home = (await portal.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } }));
+      assert.equal(home.headers['content-encoding'], 'gzip');
+      assert.doesNotMatch(gunzipSync(home.rawPayload).toString(), /rel="preload" href="[^"]*mf-manifest/);
+    } finally {
+      await portal.close();
+      await remote.close();
+      rmSync(dist, { recursive: true, force: true });
+      rmSync(remoteDist, { recursive: true, force: true });
+    }
+  });
+
+  it('a registry value cannot end the data tag early', async () => {
+    const dist = fakeDist({ 'index.html': INDEX_HTML });
+    const portal = await createPortalServer({
+      distDir: dist,
+      apiUrl: 'http://127.0.0.1:9',
+      registry: () => ({ remotes: [{ name: '</script><script>alert(1)</script>' }] }),
+      portalConfig: () => ({ oidc: { authority: 'http://localhost:18082', clientId: 'x' } }),
+    });
+    try {
+      const html = (await portal.inject({ url: '/' })).body;
+      assert.doesNotMatch(html, /<script>alert/);
+      assert.deepEqual((assertShellPage(html).registry as { remotes: Array<{ name: string }> }).remotes[0]!.name, '</script><script>alert(1)</script>');
+    } finally {
+      await portal.close();
       rmSync(dist, { recursive: true, force: true });
     }
   });
