@@ -1,5 +1,5 @@
 import type { RemoteRegistryEntry } from '@assistant/contracts';
-import { preloadRemoteForPath } from '../federation/preload-remote';
+import { preloadRemoteForPath, remoteForPath } from '../federation/preload-remote';
 
 /** The routed remotes of this page load (set once by the start-up). */
 let routed: readonly RemoteRegistryEntry[] = [];
@@ -25,4 +25,39 @@ export function preloadOnIntent(href: string, preload = preloadRemoteForPath): v
 export function preloadHandlers(href: string) {
   const onIntent = () => preloadOnIntent(href);
   return { onMouseEnter: onIntent, onFocus: onIntent, onPointerDown: onIntent };
+}
+
+const whenIdle = (): Promise<void> =>
+  new Promise((resolve) => {
+    const idle = (globalThis as { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => void }).requestIdleCallback;
+    if (idle) idle(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+
+/**
+ * After the first page is there (the window's load event, then an idle moment), loads the
+ * modules of the remotes behind the navigation entries, one after another and each in an idle
+ * moment: manifest, entry and module, not their pages. A first switch to another area then needs
+ * only its page chunk (and the page's own data), not four requests one after another. Skips the
+ * remote of the current page (already loaded) and paths that are not remotes.
+ */
+export async function preloadNavigationWhenIdle(
+  hrefs: readonly string[],
+  loadModule: (name: string) => Promise<unknown>,
+  options: { waitForLoad?: boolean } = {},
+): Promise<void> {
+  if (options.waitForLoad !== false && document.readyState !== 'complete') {
+    await new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  }
+  const names = new Set<string>();
+  for (const href of hrefs) {
+    const entry = remoteForPath(routed, href);
+    if (entry) names.add(entry.name);
+  }
+  const current = remoteForPath(routed, window.location.pathname);
+  if (current) names.delete(current.name);
+  for (const name of names) {
+    await whenIdle();
+    await loadModule(name).catch(() => undefined);
+  }
 }

@@ -139,3 +139,16 @@ describe('the route remote loads beside the start-up', () => {
     expect(preload).toHaveBeenCalledWith(entries, '/usecases/qa');
   });
 });
+
+describe('the navigation remotes load when idle', () => {
+  it('loads each other remote behind the entries once (modules only), not the current one or shell pages', async () => {
+    const entries = [entry('chat', '/chat'), entry('translate', '/translate'), entry('usecases', '/usecases/summarize'), entry('usecases', '/usecases/generate')];
+    setPreloadableRemotes(entries);
+    window.history.pushState({}, '', '/translate');
+    const load = jest.fn(async (_name: string) => undefined);
+    const { preloadNavigationWhenIdle } = await import('../../navigation/preload-on-intent');
+    await preloadNavigationWhenIdle(['/', '/chat', '/translate', '/usecases/summarize', '/usecases/generate', '/accessibility'], load, { waitForLoad: false });
+    expect(load.mock.calls.map(([name]) => name)).toEqual(['chat', 'usecases']);
+    window.history.pushState({}, '', '/');
+  });
+});
