@@ -183,7 +183,9 @@ export async function startExchange(
       : models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, temperature, signal }).then((deltas) => ({ deltas }));
   const [upstream, stored, traced] = await Promise.allSettled([
     answer,
-    conversations.addMessages(exchange.owner, exchange.conversation.id, toStore).then((rows) => {
+    // Stored once the upstream request has gone out (the turn after it was handed to fetch): the
+    // insert's work (in-process with PGlite, the query's write with PostgreSQL) does not delay it.
+    new Promise((resolve) => setImmediate(resolve)).then(() => conversations.addMessages(exchange.owner, exchange.conversation.id, toStore)).then((rows) => {
       // Checked by the route a moment ago; gone only when it was deleted meanwhile.
       if (rows.length !== toStore.length) throw new Error('The conversation is no longer there');
       return rows;

@@ -131,8 +131,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       // conversation's, processed?): refused with 404 / 409 before anything is stored.
       // Picked MCP servers (server_ids) are offered with the tools, in feature set BETA only (docs/tools.md).
       // Deep research needs the flag enableDeepResearch, read on every message like POST /research.
-      // Beside them, the agent the conversation is with (null: none; docs/agents.md).
-      const [prepared, offered, resolved, toolServersOn, researchOn, currentAgent] = await Promise.all([
+      // The agent the conversation is with (null: none; docs/agents.md) comes with the same query.
+      const [prepared, offered, resolved, toolServersOn, researchOn] = await Promise.all([
         conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
         models.models(),
         resolveGroundingScope({ collections, conversations }, viewerOf(request), request.params.id, payload),
@@ -144,7 +144,6 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
             })
           : false,
         research && payload.deep_research ? deepResearchEnabled(settings) : false,
-        agents ? agents.conversationAgent(owner, request.params.id) : undefined,
       ]);
       if (!prepared) return refuse(reply, 'conversationNotFound');
       const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn, deepResearch: research !== undefined, agents: agents !== undefined });
@@ -158,7 +157,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       const agentResolved = agents
         ? await resolveAnswerAgent(
             { agents, collections },
-            { viewer: viewerOf(request), userName: request.principal.name, current: currentAgent ?? null, payload, hasMessages: prepared.hasMessages },
+            { viewer: viewerOf(request), userName: request.principal.name, current: prepared.agentId, payload, hasMessages: prepared.hasMessages },
           )
         : { answer: undefined, setAgent: undefined };
       if ('refusal' in agentResolved) return sendError(reply, agentResolved.refusal.status, agentResolved.refusal.message, { code: agentResolved.refusal.code });

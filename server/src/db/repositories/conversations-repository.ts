@@ -51,6 +51,7 @@ type PrepareRow = {
   conv_name: string;
   conv_created_at: Date | string;
   conv_updated_at: Date | string;
+  conv_agent_id: string | null;
   latest_id: string | null;
   kind: 'branch' | 'existing' | null;
   depth: number | null;
@@ -71,6 +72,8 @@ export interface PreparedMessageContext {
   existing: Message | undefined;
   /** Whether any message (in any conversation, anyone's) has the client-made message_id. */
   messageIdTaken: boolean;
+  /** The agent the conversation is with (docs/agents.md); null: none. Read here so the chat route needs no second query. */
+  agentId: string | null;
 }
 
 /** A message about to be stored (the user's question or the assistant's answer). */
@@ -329,7 +332,7 @@ export class ConversationsRepository {
     const useLatest = options.parent === undefined;
     const result = await sql<PrepareRow>`
       with recursive conv as (
-        select id, name, created_at, updated_at from conversations where id = ${conversationId} and owner_id = ${owner}
+        select id, name, created_at, updated_at, agent_id from conversations where id = ${conversationId} and owner_id = ${owner}
       ), latest as (
         select m.message_id from messages m where m.conversation_id = (select id from conv) order by m.seq desc limit 1
       ), start as (
@@ -347,7 +350,7 @@ export class ConversationsRepository {
         select 'existing', null, message_id, conversation_id, parent_message_id, role, content, status, model, reasoning, created_at
           from messages where message_id = ${options.messageId ?? null}::uuid
       )
-      select conv.id as conv_id, conv.name as conv_name, conv.created_at as conv_created_at, conv.updated_at as conv_updated_at,
+      select conv.id as conv_id, conv.name as conv_name, conv.created_at as conv_created_at, conv.updated_at as conv_updated_at, conv.agent_id as conv_agent_id,
           (select message_id from latest) as latest_id, found.*
         from conv left join found on true`.execute(this.db);
     const first = result.rows[0];
@@ -374,6 +377,7 @@ export class ConversationsRepository {
       branch,
       existing: existingRow && existingRow.conversation_id === conversation.id ? message(existingRow) : undefined,
       messageIdTaken: existingRow !== undefined,
+      agentId: first.conv_agent_id ?? null,
     };
   }
 
