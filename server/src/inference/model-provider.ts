@@ -315,27 +315,42 @@ export class ModelProvider {
     }
   }
 
+  /**
+   * A whole answer with a plain fetch (the chat's intent and title calls run on every exchange; the
+   * SDK costs about 0.5 ms of CPU more per call, bench/chat-proxy/decoder.ts). The answer is read
+   * through the bounded fetch (AnswerTooLongError past MAX_ANSWER_CHARACTERS); failures are mapped
+   * as the SDK's are (mapSdkError).
+   */
   private completeWith(client: OpenAI, request: ChatRequest, call: ModelCall): Promise<string> {
     return withDeadline(SERVICE, request.timeoutMs ?? this.options.timeoutMs, request.signal, async (signal) => {
+      const body = JSON.stringify({
+        model: request.model,
+        messages: request.messages,
+        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+        max_tokens: this.tokensFor(request),
+        ...(request.jsonSchema ? { response_format: { type: 'json_schema' as const, json_schema: { ...request.jsonSchema, strict: true } } } : {}),
+      });
       try {
-        const completion = await client.chat.completions.create(
-          {
-            model: request.model,
-            messages: request.messages,
-            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-            max_tokens: this.tokensFor(request),
-            ...(request.jsonSchema
-              ? { response_format: { type: 'json_schema' as const, json_schema: { ...request.jsonSchema, strict: true } } }
-              : {}),
-          },
-          { signal },
-        );
+        const response = await this.streamFetch(`${client.baseURL.replace(/\/+$/, '')}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.options.apiKey || 'unused'}` },
+          body,
+          signal,
+        });
+        if (!response.ok) throw await httpFailure(response);
+        const text = await response.text();
+        let completion: ChatCompletionLike;
+        try {
+          completion = JSON.parse(text) as ChatCompletionLike;
+        } catch {
+          throw new UpstreamError(SERVICE, `${SERVICE} answered with something that is not JSON: ${excerpt(text)}`);
+        }
         call.response(completion);
-        const content = completion.choices?.[0]?.message?.content;
+        const content = completion?.choices?.[0]?.message?.content;
         if (typeof content !== 'string') throw new UpstreamError(SERVICE, `${SERVICE} answered without text`);
         return content;
       } catch (error) {
-        throw mapSdkError(error);
+        throw mapSdkError(mapFetchError(error));
       }
     });
   }
@@ -558,6 +573,13 @@ export class ModelProvider {
   }
 }
 
+/** A whole answer as OpenAI-compatible endpoints send it (only what is read). */
+interface ChatCompletionLike {
+  model?: unknown;
+  usage?: { prompt_tokens?: number | null; completion_tokens?: number | null } | null;
+  choices?: Array<{ finish_reason?: unknown; message?: { content?: unknown } }> | null;
+}
+
 /** A streamed chunk as OpenAI-compatible endpoints send it (only what is read). */
 interface ChatCompletionChunkLike {
   model?: unknown;
@@ -576,6 +598,8 @@ interface ChatCompletionChunkLike {
 
 /** A fetch's failure in the words of `upstream.ts` (as mapSdkError words the SDK's); an abort stays an abort. */
 function mapFetchError(error: unknown): unknown {
+  const tooLong = causeOfType(error, AnswerTooLongError);
+  if (tooLong) return tooLong;
   if (error instanceof UpstreamError || isAbortError(error) || !(error instanceof TypeError)) return error;
   // A connection that was open and then cut is a failure of the answer, not an absent model.
   const chain = [{ code: (error as { code?: string }).code, message: error.message }, ...causeChain(error)];
