@@ -1,9 +1,15 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+// Before pdfjs-dist: it replaces JSON's methods when evaluated (native-json.ts).
+import { nativeJson } from './native-json';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { DocumentParseError, type ParsedPage } from '../document-model';
+
+// The native JSON methods back (pdfjs does not need JSON.rawJSON; the whole server pays for the polyfill).
+JSON.stringify = nativeJson.stringify;
+JSON.parse = nativeJson.parse;
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
