@@ -321,38 +321,50 @@ export class ModelProvider {
    * through the bounded fetch (AnswerTooLongError past MAX_ANSWER_CHARACTERS); failures are mapped
    * as the SDK's are (mapSdkError).
    */
-  private completeWith(client: OpenAI, request: ChatRequest, call: ModelCall): Promise<string> {
-    return withDeadline(SERVICE, request.timeoutMs ?? this.options.timeoutMs, request.signal, async (signal) => {
-      const body = JSON.stringify({
-        model: request.model,
-        messages: request.messages,
-        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-        max_tokens: this.tokensFor(request),
-        ...(request.jsonSchema ? { response_format: { type: 'json_schema' as const, json_schema: { ...request.jsonSchema, strict: true } } } : {}),
-      });
-      try {
-        const response = await this.streamFetch(`${client.baseURL.replace(/\/+$/, '')}/chat/completions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.options.apiKey || 'unused'}` },
-          body,
-          signal,
-        });
-        if (!response.ok) throw await httpFailure(response);
-        const text = await response.text();
-        let completion: ChatCompletionLike;
-        try {
-          completion = JSON.parse(text) as ChatCompletionLike;
-        } catch {
-          throw new UpstreamError(SERVICE, `${SERVICE} answered with something that is not JSON: ${excerpt(text)}`);
-        }
-        call.response(completion);
-        const content = completion?.choices?.[0]?.message?.content;
-        if (typeof content !== 'string') throw new UpstreamError(SERVICE, `${SERVICE} answered without text`);
-        return content;
-      } catch (error) {
-        throw mapSdkError(mapFetchError(error));
-      }
+  private async completeWith(client: OpenAI, request: ChatRequest, call: ModelCall): Promise<string> {
+    // As withDeadline, but an answer read whole leaves the signal alone (deadline.finish: no abort to pay for).
+    const deadline = new Deadline(SERVICE, request.timeoutMs ?? this.options.timeoutMs, request.signal);
+    let answer: string;
+    try {
+      answer = await this.completeRequest(client, request, call, deadline.signal);
+    } catch (error) {
+      deadline.dispose();
+      throw deadline.explain(error);
+    }
+    deadline.finish();
+    return answer;
+  }
+
+  private async completeRequest(client: OpenAI, request: ChatRequest, call: ModelCall, signal: AbortSignal): Promise<string> {
+    const body = JSON.stringify({
+      model: request.model,
+      messages: request.messages,
+      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      max_tokens: this.tokensFor(request),
+      ...(request.jsonSchema ? { response_format: { type: 'json_schema' as const, json_schema: { ...request.jsonSchema, strict: true } } } : {}),
     });
+    try {
+      const response = await this.streamFetch(`${client.baseURL.replace(/\/+$/, '')}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.options.apiKey || 'unused'}` },
+        body,
+        signal,
+      });
+      if (!response.ok) throw await httpFailure(response);
+      const text = await response.text();
+      let completion: ChatCompletionLike;
+      try {
+        completion = JSON.parse(text) as ChatCompletionLike;
+      } catch {
+        throw new UpstreamError(SERVICE, `${SERVICE} answered with something that is not JSON: ${excerpt(text)}`);
+      }
+      call.response(completion);
+      const content = completion?.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw new UpstreamError(SERVICE, `${SERVICE} answered without text`);
+      return content;
+    } catch (error) {
+      throw mapSdkError(mapFetchError(error));
+    }
   }
 
   /**
@@ -488,6 +500,7 @@ export class ModelProvider {
     const body = response.body;
     return (async function* deltas(): AsyncGenerator<ChatDelta> {
       call.streamOpened();
+      let finished = false;
       try {
         if (!body) throw new UpstreamError(SERVICE, `${SERVICE} answered without a body`);
         for await (const sse of sseData(body as unknown as AsyncIterable<Uint8Array>)) {
@@ -519,13 +532,16 @@ export class ModelProvider {
           if (delta.content) yield { channel: 'answer', text: budget.take(delta.content) };
         }
         if (deadline.signal.aborted) throw deadline.signal.reason;
+        finished = true;
       } catch (error) {
         const explained = deadline.explain(mapSdkError(mapFetchError(error)));
         call.end(explained);
         throw explained;
       } finally {
-        // Stops the upstream request when the reader stopped early (the deadline's signal aborts the fetch).
-        deadline.dispose();
+        // Stops the upstream request when the reader stopped early (the deadline's signal aborts
+        // the fetch); an answer read to its end has nothing to stop.
+        if (finished) deadline.finish();
+        else deadline.dispose();
         call.end();
       }
     })();

@@ -10,6 +10,7 @@ export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<
   let buffer = '';
   let data: string[] = [];
   let event: string | undefined;
+  let done = false;
   for await (const bytes of body) {
     buffer += decoder.decode(bytes, { stream: true });
     let start = 0;
@@ -22,8 +23,10 @@ export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<
       if (line === '') {
         if (data.length > 0) {
           const payload = data.length === 1 ? data[0]! : data.join('\n');
-          if (payload.startsWith('[DONE]')) return;
-          yield { event, data: payload };
+          // After [DONE] the body is still read to its end (nothing more is yielded), so the
+          // connection goes back to the keep-alive pool instead of being cut.
+          if (payload.startsWith('[DONE]')) done = true;
+          else if (!done) yield { event, data: payload };
         }
         data = [];
         event = undefined;
@@ -35,8 +38,10 @@ export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<
     buffer = buffer.slice(start);
   }
   buffer += decoder.decode();
+  // A last line without its newline.
+  if (buffer.startsWith('data:')) data.push(buffer.charCodeAt(5) === 32 ? buffer.slice(6) : buffer.slice(5));
   if (data.length > 0) {
     const payload = data.join('\n');
-    if (!payload.startsWith('[DONE]')) yield { event, data: payload };
+    if (!done && !payload.startsWith('[DONE]')) yield { event, data: payload };
   }
 }

@@ -127,6 +127,16 @@ export class Deadline {
     return error;
   }
 
+  /**
+   * The work finished (its answer read to the end): stops the timer and stops following the
+   * caller, without aborting the signal (an abort costs an exception and listeners at the request
+   * that has nothing left to stop).
+   */
+  finish() {
+    clearTimeout(this.timer);
+    this.caller?.removeEventListener('abort', this.onCallerAbort);
+  }
+
   /** Stops the timer and aborts whatever still listens to the signal (nothing, when the work finished). */
   dispose() {
     clearTimeout(this.timer);
