@@ -6,7 +6,7 @@
 // Each figure is printed beside its baseline and its goal (issue 18). See bench/README.md#chat-proxy.
 //
 //   node --import tsx bench/chat-proxy/run.ts [--tokens 60] [--token-ms 5] [--rounds 5] [--concurrency 1,100]
-//     [--hold-levels 25,50,100,150,200,300,400] [--hold-seconds 1.5] [--postgres] [--profile-server DIR]
+//     [--hold-levels 25,50,100,150,200,300,400,600,800] [--hold-seconds 1.5] [--postgres] [--profile-server DIR]
 //
 // Four processes, so that the server's CPU does not compete with the client's or the fake's in
 // one event loop: the scripted model server (tests/fixtures/scripted-model-server.ts, its CLI),
@@ -34,7 +34,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '1,100' },
     postgres: { type: 'boolean', default: false },
     'profile-server': { type: 'string' },
-    'hold-levels': { type: 'string', default: '25,50,100,150,200,300,400' },
+    'hold-levels': { type: 'string', default: '25,50,100,150,200,300,400,600,800' },
     'hold-seconds': { type: 'string', default: '1.5' },
   },
 });

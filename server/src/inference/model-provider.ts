@@ -344,14 +344,15 @@ export class ModelProvider {
       ...(request.jsonSchema ? { response_format: { type: 'json_schema' as const, json_schema: { ...request.jsonSchema, strict: true } } } : {}),
     });
     try {
-      const response = await this.streamFetch(`${client.baseURL.replace(/\/+$/, '')}/chat/completions`, {
+      const response = await fetch(`${client.baseURL.replace(/\/+$/, '')}/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.options.apiKey || 'unused'}` },
         body,
         signal,
       });
-      if (!response.ok) throw await httpFailure(response);
-      const text = await response.text();
+      // Read whole into memory, so bounded (UTF-8: up to 4 bytes a character, plus the JSON around it).
+      const text = await readBounded(response, this.maxAnswerCharacters * 4 + 64 * 1024, () => new AnswerTooLongError(SERVICE, this.maxAnswerCharacters));
+      if (!response.ok) throw httpFailureOf(response.status, text);
       let completion: ChatCompletionLike;
       try {
         completion = JSON.parse(text) as ChatCompletionLike;
@@ -625,9 +626,35 @@ function mapFetchError(error: unknown): unknown {
   return new UpstreamUnreachableError(SERVICE);
 }
 
+/**
+ * A whole body as text, at most `maxBytes` (else `tooLong()` is thrown and the body cancelled):
+ * what boundedFetch does for the SDK, without a TransformStream and a second Response per call.
+ */
+async function readBounded(response: Response, maxBytes: number, tooLong: () => Error): Promise<string> {
+  const body = response.body;
+  if (!body) return '';
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await body.cancel().catch(() => undefined);
+    throw tooLong();
+  }
+  const decoder = new TextDecoder();
+  let text = '';
+  let seen = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    seen += chunk.byteLength;
+    if (seen > maxBytes) throw tooLong();
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 /** An HTTP error answer as the SDK words it: the status and the body's `error.message` (or `message`). */
 async function httpFailure(response: Response): Promise<UpstreamError> {
-  const text = await response.text().catch(() => '');
+  return httpFailureOf(response.status, await response.text().catch(() => ''));
+}
+
+function httpFailureOf(status: number, text: string): UpstreamError {
   let message = '';
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
@@ -637,7 +664,7 @@ async function httpFailure(response: Response): Promise<UpstreamError> {
     message = '';
   }
   const detail = message ? excerpt(message) : '';
-  return new UpstreamError(SERVICE, `${SERVICE} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`, response.status);
+  return new UpstreamError(SERVICE, `${SERVICE} answered HTTP ${status}${detail ? `: ${detail}` : ''}`, status);
 }
 
 /** The SDK's errors in the words of `upstream.ts`; an abort stays an abort. */
