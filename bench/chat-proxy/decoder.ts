@@ -13,7 +13,11 @@ import { createRequire } from 'node:module';
 import { sseData } from '../../server/src/inference/sse-chat-stream';
 
 // The server's own openai SDK (a dependency of server/, not of the bench).
-const OpenAI = (createRequire(new URL('../../server/package.json', import.meta.url)) as NodeRequire)('openai') as typeof import('openai').default & { default: typeof import('openai').default };
+interface SdkClient {
+  chat: { completions: { create(body: unknown): Promise<AsyncIterable<{ choices: Array<{ delta?: { content?: string | null } }> }>> } };
+}
+type SdkModule = { default?: new (options: object) => SdkClient } & (new (options: object) => SdkClient);
+const OpenAI = createRequire(new URL('../../server/package.json', import.meta.url))('openai') as SdkModule;
 
 const { values } = parseArgs({ options: { exchanges: { type: 'string', default: '2000' }, tokens: { type: 'string', default: '60' }, child: { type: 'boolean', default: false } } });
 const TOKENS = Number(values.tokens);
