@@ -12,7 +12,7 @@ import { builtinTools, type BuiltinToolServices } from '../tools/builtin/builtin
 import type { Tool } from '../tools/tool';
 import { startToolLoop, type LoopDelta, type ToolLoop } from '../tools/tool-loop';
 import { withAgentNote } from '../agents/agent-instructions';
-import { once } from './after-first-piece';
+import { once } from './once';
 import { buildPrompt, withToolsNote } from './build-prompt';
 import { storeToolEvents } from './store-tool-events';
 import { retrieveSources } from './grounded-retrieval';

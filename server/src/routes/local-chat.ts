@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { localChatRequestSchema, type LocalChatRequest, type StreamEvent } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { afterFirstPiece, once } from '../chat/after-first-piece';
+import { once } from '../chat/once';
 import { SIDE_CALL_GRACE_MS } from '../chat/answer-exchange';
 import { buildPrompt } from '../chat/build-prompt';
 import { classifyIntent } from '../chat/intent';
@@ -101,11 +101,11 @@ async function relayLocalAnswer(options: {
   let sideCallClosed = false;
   const stopSideCall = () => sideCall.abort(new DOMException('The answer ended', 'AbortError'));
   signal.addEventListener('abort', stopSideCall, { once: true });
-  // Started once the answer's first piece was written (or the answer ended without any), so it does
-  // not compete with the first token (afterFirstPiece).
+  // Started once the answer ended, so it competes neither with the first token nor with the
+  // answer's stream (as in the server-kept chat, chat/answer-exchange.ts).
   let intentSent: Promise<void> = Promise.resolve();
   const startSideCall = once(() => {
-    if (sideCall.signal.aborted) return; // the client went away before the first piece
+    if (sideCall.signal.aborted) return; // the client went away during the answer
     const previousAnswer = [...body.history].reverse().find((message) => message.role === 'assistant')?.content;
     intentSent = classifyIntent(models, { model, question: body.payload.content, previousAnswer, signal: sideCall.signal }, log).then(
       async (intent) => {
@@ -118,7 +118,7 @@ async function relayLocalAnswer(options: {
   let outcome;
   try {
     await messageSent;
-    outcome = await streamAnswer({ deltas: afterFirstPiece(deltas, startSideCall), think: body.payload.think, send, signal });
+    outcome = await streamAnswer({ deltas, think: body.payload.think, send, signal });
   } finally {
     signal.removeEventListener('abort', stopSideCall);
     startSideCall();
