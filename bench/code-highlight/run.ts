@@ -3,7 +3,7 @@
 // block, in the same run. See bench/README.md#code-highlight.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { bundlePage } from '../support/bundle-page';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import type { RenderResult } from './page';
 
@@ -22,22 +22,7 @@ const throttle = Number(values.throttle);
 const rounds = Number(values.rounds);
 const GOAL_MS = 50;
 
-async function bundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [resolve(import.meta.dirname, 'page.tsx')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    jsx: 'automatic',
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    loader: { '.css': 'empty' },
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]!.text;
-}
+const bundle = () => bundlePage(resolve(import.meta.dirname, 'page.tsx'));
 
 interface TraceEvent {
   name: string;

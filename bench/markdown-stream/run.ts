@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { bundlePage } from '../support/bundle-page';
 import { chromium, type Page } from 'playwright-core';
 import { makeAnswer } from './corpus';
 import type { StreamResult } from './page';
@@ -24,22 +24,7 @@ const chunkSize = Number(values.chunk);
 const throttle = Number(values.throttle);
 const rounds = Number(values.rounds);
 
-async function bundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [resolve(import.meta.dirname, 'page.tsx')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    jsx: 'automatic',
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    loader: { '.css': 'empty' },
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]!.text;
-}
+const bundle = () => bundlePage(resolve(import.meta.dirname, 'page.tsx'));
 
 interface Measured {
   name: string;
