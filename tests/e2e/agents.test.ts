@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
@@ -41,8 +41,7 @@ describe('agents end to end', { timeout: 15 * 60_000 }, () => {
       models: ['scripted-model'],
       rules: [
         { system: DRAFT_PROMPT, reply: JSON.stringify(DRAFT) },
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
-        { system: 'Write a short title', reply: 'Tagespauschale' },
+        ...sideCallRules('Tagespauschale'),
         { system: 'Du beantwortest Fragen zur Reiserichtlinie', reply: 'Die Tagespauschale beträgt **48 Euro**.', delayMs: 10 },
       ],
     });

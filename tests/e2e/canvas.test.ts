@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
@@ -65,8 +65,7 @@ describe('canvas end to end', { timeout: 15 * 60_000 }, () => {
       models: ['scripted-model'],
       rules: [
         { system: EDIT_PROMPT, reply: edit, delayMs: 60 },
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
-        { system: 'Write a short title', reply: 'Projektnotiz' },
+        ...sideCallRules('Projektnotiz'),
         { match: QUESTION, reply: NOTE, delayMs: 10 },
       ],
     });

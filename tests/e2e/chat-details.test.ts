@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
@@ -21,8 +21,7 @@ describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
     model = await startScriptedModelServer({
       models: ['scripted-model'],
       rules: [
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
-        { system: 'Write a short title', reply: TITLE },
+        ...sideCallRules(TITLE),
         // The answer holds a word the question does not: the search must look into the answer.
         { match: /^Erzähl|^Tell/, reply: (question) => `Der Kater heißt **${question.includes('phone') ? 'Wendelin' : 'Zacharias'}** und wohnt in Kiel.`, delayMs: 10 },
       ],

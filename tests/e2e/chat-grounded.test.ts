@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CIRCULAR_DOCX, CIRCULAR_SENTENCE, GROUNDING_FIXTURES_DIR, POLICY_PDF, POLICY_SENTENCE } from '../fixtures/documents/make-grounding-fixtures';
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
@@ -73,8 +73,7 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
               : `Laut Rundschreiben beträgt die Pauschale seit dem 1. Januar 2026 nur noch **36 Euro** pro Tag [${circular}]. Die Reiserichtlinie nennt dagegen 48 Euro [${policy}].`;
           },
         },
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
-        { system: 'Write a short title', reply: 'Reisekostenpauschale' },
+        ...sideCallRules('Reisekostenpauschale'),
       ],
     });
     portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });

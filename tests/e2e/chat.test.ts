@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { launchBrowser, signInOnProviderPage } from './support/browser';
 import { signInToPortal } from './support/sign-in';
@@ -38,8 +38,7 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
     model = await startScriptedModelServer({
       models: ['scripted-model'],
       rules: [
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
-        { system: 'Write a short title', reply: 'Reise nach Lissabon' },
+        ...sideCallRules('Reise nach Lissabon'),
         { match: QUESTION, reply: lisbon, delayMs: 40 },
         { match: LONG_QUESTION, reply: STORY, delayMs: 100 },
         { match: /^(Frage|Question) \d+$/, reply: (question) => tenPoints(question), delayMs: 8 },
@@ -281,7 +280,7 @@ describe('chat end to end, conversations kept in the browser', { timeout: 20 * 6
     model = await startScriptedModelServer({
       models: ['scripted-model'],
       rules: [
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
+        ...sideCallRules(),
         { match: QUESTION, reply: 'Lissabon liegt am **Tejo**.', delayMs: 20 },
       ],
     });

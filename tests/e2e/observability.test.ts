@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { APP_NAME } from '@assistant/contracts';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver';
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { freePort } from '../support/free-port';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
@@ -31,8 +31,7 @@ describe('traces and metrics end to end', { timeout: 6 * 60_000 }, () => {
     model = await startScriptedModelServer({
       models: ['scripted-model'],
       rules: [
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
-        { system: 'Write a short title', reply: 'Uhrzeit in Lissabon' },
+        ...sideCallRules('Uhrzeit in Lissabon'),
         { match: QUESTION, reply: ANSWER, delayMs: 20 },
       ],
     });

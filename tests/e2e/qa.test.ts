@@ -12,7 +12,7 @@ import {
   POLICY_PDF,
   POLICY_SENTENCE,
 } from '../fixtures/documents/make-grounding-fixtures';
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
@@ -80,7 +80,7 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
             return `Laut Richtlinie beträgt die Pauschale **48 Euro pro Tag** [${policy}]. Ein Rundschreiben nennt dagegen 36 Euro pro Tag [${circular}].`;
           },
         },
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
+        ...sideCallRules(),
       ],
     });
     portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { GROUNDING_FIXTURES_DIR, POLICY_PDF, POLICY_SENTENCE } from '../fixtures/documents/make-grounding-fixtures';
-import { startScriptedModelServer, type ModelRequest, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ModelRequest, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
@@ -100,8 +100,7 @@ describe('deep research end to end', { timeout: 25 * 60_000 }, () => {
               : '## Ergebnis\n\nDie Reiserichtlinie setzt die Pauschale auf **48 Euro pro Tag** fest [1]. Ansprechpartnerin ist Erika Mustermann (Personalabteilung).',
         },
         { system: 'You check an answer against the sources it was written from', reply: (message) => judge(message) },
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
-        { system: 'Write a short title', reply: 'Reisekostenpauschale' },
+        ...sideCallRules('Reisekostenpauschale'),
       ],
     });
     portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
@@ -105,8 +105,7 @@ describe('sessions that survive (short token lifetimes, refresh-token and key ro
     model = await startScriptedModelServer({
       models: ['scripted-model'],
       rules: [
-        { system: 'Classify the user', reply: '{"greeting":false,"chitchat":false,"question":true,"clarification":false,"unclear":false,"summary":false}' },
-        { system: 'Write a short title', reply: 'Sitzungstest' },
+        ...sideCallRules('Sitzungstest'),
         { match: STORY_QUESTION, reply: STORY, delayMs: 150 },
         { match: /^Kurze Frage (\d+)$/, reply: (question) => `Kurze Antwort ${question.replace(/\D+/g, '')}.` },
       ],
