@@ -1,5 +1,6 @@
 import { base64url, createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { IdentityProviderUnavailableError, InvalidTokenError } from './errors';
+import { TokenCache, tokenHash } from './token-cache';
 
 /**
  * Re-fetches of the key set caused by unknown `kid`s are at most this often (jose's cooldown). A
@@ -20,6 +21,16 @@ export function looksLikeJws(token: string): boolean {
   }
 }
 
+/**
+ * A verified token's claims are kept (by the token's SHA-256, never the token) until its `exp`, at
+ * most this long after it was verified: the same token within that time is not verified again.
+ * Bounds how long a token stays accepted after its signing key left the provider's key set (jose
+ * itself keeps a fetched key set for up to 10 minutes).
+ */
+export const JWT_CACHE_MAX_AGE_MS = 60_000;
+/** Verified tokens kept at most; the least recently used goes first. */
+export const JWT_CACHE_ENTRIES = 10_000;
+
 export interface JwtVerifierOptions {
   /** Discovery's issuer and `jwks_uri`. */
   metadata: () => Promise<{ issuer: string; jwksUri: string }>;
@@ -28,6 +39,11 @@ export interface JwtVerifierOptions {
   algorithms: string[];
   /** Minimum time between two key-set re-fetches caused by an unknown `kid`. */
   jwksCooldownMs?: number;
+  /** How long a verified token is kept at most (JWT_CACHE_MAX_AGE_MS); 0: every request verifies. */
+  cacheMaxAgeMs?: number;
+  cacheEntries?: number;
+  /** The clock of the expiry checks and of the cache (tests); Date.now when absent. */
+  now?: () => number;
 }
 
 /**
@@ -46,6 +62,12 @@ export function createJwtVerifier(options: JwtVerifierOptions) {
     if (alg === 'none' || alg.startsWith('HS')) throw new Error(`Algorithm ${alg} is never accepted for access tokens`);
   }
 
+  const now = options.now ?? Date.now;
+  const cacheMaxAgeMs = options.cacheMaxAgeMs ?? JWT_CACHE_MAX_AGE_MS;
+  // Verified payloads by token hash, for the key set and issuer they were verified against.
+  let verified = new TokenCache<JWTPayload>(options.cacheEntries ?? JWT_CACHE_ENTRIES, now);
+  let verifiedFor = '';
+
   return async function verifyJwt(token: string): Promise<JWTPayload> {
     const { issuer, jwksUri } = await options.metadata();
     if (keySet?.uri !== jwksUri) {
@@ -54,7 +76,22 @@ export function createJwtVerifier(options: JwtVerifierOptions) {
         get: createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: cooldownMs, timeoutDuration: 10_000 }),
       };
     }
-    const jwks = keySet.get;
+    if (cacheMaxAgeMs <= 0) return verifySigned(token, issuer, jwksUri);
+    // Another issuer or key set (discovery changed): nothing verified before counts.
+    if (verifiedFor !== `${issuer} ${jwksUri}`) {
+      verified = new TokenCache<JWTPayload>(options.cacheEntries ?? JWT_CACHE_ENTRIES, now);
+      verifiedFor = `${issuer} ${jwksUri}`;
+    }
+    // Until `exp` (after it, jose decides again, with its clock tolerance), at most cacheMaxAgeMs.
+    // A refused token is not kept: it is checked again on its next request.
+    return verified.getOrLoad(tokenHash(token), async () => {
+      const payload = await verifySigned(token, issuer, jwksUri);
+      return { value: payload, expiresAt: Math.min((payload.exp ?? 0) * 1000, now() + cacheMaxAgeMs) };
+    });
+  };
+
+  async function verifySigned(token: string, issuer: string, jwksUri: string): Promise<JWTPayload> {
+    const jwks = keySet!.get;
     const verify = async () =>
       (
         await jwtVerify(token, jwks as JWTVerifyGetKey, {
@@ -63,6 +100,7 @@ export function createJwtVerifier(options: JwtVerifierOptions) {
           algorithms: options.algorithms,
           requiredClaims: ['sub', 'exp'],
           clockTolerance: 5,
+          ...(options.now ? { currentDate: new Date(options.now()) } : {}),
         })
       ).payload;
     try {
@@ -83,5 +121,5 @@ export function createJwtVerifier(options: JwtVerifierOptions) {
       // A key set that could not be fetched (network error, HTTP error status).
       throw new IdentityProviderUnavailableError(`key set at ${jwksUri}: ${(error as Error).message}`);
     }
-  };
+  }
 }
