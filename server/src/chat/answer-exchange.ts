@@ -20,7 +20,7 @@ import type { GroundingScope } from './grounding-scope';
 import { classifyIntent } from './intent';
 import type { NdjsonWriter } from './ndjson-writer';
 import { streamAnswer } from './stream-answer';
-import { titleConversation } from './title';
+import { generateTitle, storeTitle } from './title';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -267,8 +267,16 @@ export async function relayExchange(options: {
   // Started once the answer has ended (however it ended), so they compete neither with its first
   // token nor with its pieces, at the model endpoint and on this event loop.
   let intentSent: Promise<void> = Promise.resolve();
+  // A first exchange's title, generated after the answer; stored with the answer's final write
+  // when it comes within the grace (one statement), else on its own when it comes.
+  let titleText: Promise<string | undefined> | undefined;
   let titled: Promise<void> = Promise.resolve();
+  // One grace for the side calls, from the end of the answer (the title waited for by the final
+  // write, the intent and the title by the stream's end).
+  let grace: NodeJS.Timeout | undefined;
+  let graceOver: Promise<void> = Promise.resolve();
   const startSideCalls = once(() => {
+    graceOver = new Promise((resolve) => (grace = setTimeout(resolve, SIDE_CALL_GRACE_MS)));
     const previousAnswer = [...exchange.branch].reverse().find((message) => message.role === 'assistant')?.content;
     // Not asked at all when the client went away before the first piece.
     if (!sideCalls.signal.aborted) intentSent = classifyIntent(
@@ -279,9 +287,7 @@ export async function relayExchange(options: {
       await messageSent;
       if (intent && !sideCallsClosed) await send({ kind: 'intent', event: { payload: { trace_id: traceId }, intent_response: intent } });
     });
-    if (exchange.isFirstExchange) {
-      titled = titleConversation(models, conversations, { owner: exchange.owner, conversation: exchange.conversation, model: exchange.model, question: exchange.payload.content }, log);
-    }
+    if (exchange.isFirstExchange) titleText = generateTitle(models, { model: exchange.model, question: exchange.payload.content }, log);
   });
 
   // The text so far is written every PROGRESS_INTERVAL_MS, one write at a time, never waited for
@@ -331,9 +337,23 @@ export async function relayExchange(options: {
   }
 
   await progressWrite;
-  await conversations
-    .finishMessage(exchange.owner, exchange.assistantMessageId, { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning })
-    .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the answer could not be stored'));
+  const final = { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning };
+  const pendingTitle = titleText;
+  const title = pendingTitle && (await Promise.race([pendingTitle.then((text) => ({ text })), graceOver.then(() => undefined)]));
+  if (pendingTitle && !title) titled = pendingTitle.then((text) => (text ? storeTitle(conversations, exchange, text, log) : undefined));
+  if (title?.text) {
+    const stored = await conversations
+      .finishMessageAndTitle(exchange.owner, exchange.assistantMessageId, final, { conversationId: exchange.conversation.id, expectedName: exchange.conversation.name, title: title.text })
+      .catch((error: unknown) => {
+        log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the answer could not be stored');
+        return undefined;
+      });
+    if (stored?.titled) log.info({ conversationId: exchange.conversation.id }, 'chat: conversation titled');
+  } else {
+    await conversations
+      .finishMessage(exchange.owner, exchange.assistantMessageId, final)
+      .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the answer could not be stored'));
+  }
   // The calls' steps after the retrieval's, as streamed (also those begun when the answer stopped): a reload shows them again.
   storeSteps();
   await stepsWrite;
@@ -361,6 +381,7 @@ export async function relayExchange(options: {
 
   const logged = { conversationId: exchange.conversation.id, messageId: exchange.assistantMessageId, model: exchange.model, ms: Date.now() - started, characters: outcome.content.length };
   if (outcome.status === 'stopped') {
+    clearTimeout(grace);
     stopSideCalls();
     log.info(logged, 'chat: answer stopped, the client went away; the partial answer is kept');
     await titled;
@@ -369,9 +390,7 @@ export async function relayExchange(options: {
   }
   // The intent and the title belong to this stream: it ends after them, but waits at most
   // SIDE_CALL_GRACE_MS once the answer is complete (a late title is still stored, a late intent dropped).
-  const sideCallsDone = Promise.all([intentSent, titled]);
-  let grace: NodeJS.Timeout | undefined;
-  await Promise.race([sideCallsDone, new Promise((resolve) => (grace = setTimeout(resolve, SIDE_CALL_GRACE_MS)))]);
+  await Promise.race([Promise.all([intentSent, titled]), graceOver]);
   clearTimeout(grace);
   sideCallsClosed = true;
   stopSideCalls();

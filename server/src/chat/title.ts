@@ -48,9 +48,18 @@ export async function titleConversation(
   request: { owner: string; conversation: { id: string; name: string }; model: string; question: string },
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<void> {
+  const title = await generateTitle(models, { model: request.model, question: request.question }, log);
+  if (title) await storeTitle(conversations, request, title, log);
+}
+
+/** Stores a generated title unless the user renamed the conversation meanwhile. Never rejects (logged). */
+export async function storeTitle(
+  conversations: Pick<ConversationsRepository, 'setTitle'>,
+  request: { owner: string; conversation: { id: string; name: string } },
+  title: string,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<void> {
   try {
-    const title = await generateTitle(models, { model: request.model, question: request.question }, log);
-    if (!title) return;
     const set = await conversations.setTitle(request.owner, request.conversation.id, request.conversation.name, title);
     if (set) log.info({ conversationId: request.conversation.id }, 'chat: conversation titled');
   } catch (error) {

@@ -47,6 +47,24 @@ for (const target of testDatabaseTargets()) {
       ]);
     });
 
+    it('finishes an answer and titles its conversation in one statement, unless renamed meanwhile', async () => {
+      const { conversation, answerId } = await setUp();
+      const title = { conversationId: conversation.id, expectedName: 'Mine', title: 'Greetings' };
+      assert.deepEqual(await repository.finishMessageAndTitle(OWNER, answerId, { content: 'Hi there', status: 'complete', reasoning: 'r' }, title), { finished: true, titled: true });
+      assert.equal((await repository.find(OWNER, conversation.id))?.name, 'Greetings');
+      const answer = (await repository.messages(OWNER, conversation.id))!.at(-1)!;
+      assert.deepEqual([answer.content, answer.status, answer.reasoning], ['Hi there', 'complete', 'r']);
+
+      const renamed = await setUp();
+      await repository.rename(OWNER, renamed.conversation.id, 'By hand');
+      assert.deepEqual(
+        await repository.finishMessageAndTitle(OWNER, renamed.answerId, { content: 'Done', status: 'stopped' }, { conversationId: renamed.conversation.id, expectedName: 'Mine', title: 'Generated' }),
+        { finished: true, titled: false },
+      );
+      assert.equal((await repository.find(OWNER, renamed.conversation.id))?.name, 'By hand');
+      assert.equal((await repository.messages(OWNER, renamed.conversation.id))!.at(-1)!.status, 'stopped');
+    });
+
     it("does nothing with another owner's ids: no reads, no writes, no deletes", async () => {
       const { conversation, questionId, answerId } = await setUp();
       const before = await repository.messages(OWNER, conversation.id);
@@ -62,6 +80,10 @@ for (const target of testDatabaseTargets()) {
       assert.deepEqual(await repository.addMessages(OTHER, conversation.id, [question('Injected', answerId)]), []);
       assert.equal(await repository.saveProgress(OTHER, answerId, { content: 'overwritten', reasoning: '' }), false);
       assert.equal(await repository.finishMessage(OTHER, answerId, { content: 'overwritten', status: 'error' }), false);
+      assert.deepEqual(
+        await repository.finishMessageAndTitle(OTHER, answerId, { content: 'overwritten', status: 'error' }, { conversationId: conversation.id, expectedName: 'Mine', title: 'Theirs' }),
+        { finished: false, titled: false },
+      );
       await repository.removeMessages(OTHER, [questionId, answerId]);
       assert.equal(await repository.delete(OTHER, conversation.id), undefined);
       assert.deepEqual(await repository.list(OTHER), []);

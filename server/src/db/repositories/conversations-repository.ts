@@ -463,6 +463,43 @@ export class ConversationsRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * `finishMessage` and `setTitle` in one statement (a first exchange whose title came in time):
+   * the answer is stored, and the conversation renamed unless its name is no longer
+   * `expectedName`; both only where the owner's. One round trip instead of two.
+   */
+  async finishMessageAndTitle(
+    owner: string,
+    messageId: string,
+    update: { content: string; status: MessageStatus; reasoning?: string | undefined },
+    title: { conversationId: string; expectedName: string; title: string },
+  ): Promise<{ finished: boolean; titled: boolean }> {
+    const result = await this.db
+      .with('finished', (db) =>
+        db
+          .updateTable('messages')
+          .set({ content: update.content, status: update.status, reasoning: update.reasoning ? update.reasoning : null, written_at: sql<Date>`now()` })
+          .where('message_id', '=', messageId)
+          .where('conversation_id', 'in', this.ownedConversationIds(owner))
+          .returning('message_id'),
+      )
+      .with('titled', (db) =>
+        db
+          .updateTable('conversations')
+          .set({ name: title.title })
+          .where('id', '=', title.conversationId)
+          .where('owner_id', '=', owner)
+          .where('name', '=', title.expectedName)
+          .returning('id'),
+      )
+      .selectNoFrom((eb) => [
+        eb.exists(eb.selectFrom('finished').select('message_id')).as('finished'),
+        eb.exists(eb.selectFrom('titled').select('id')).as('titled'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { finished: Boolean(result.finished), titled: Boolean(result.titled) };
+  }
+
   /** Writes what an answer has so far, while it is still streaming (another tab, a reload); false when it is not (or no longer) so. */
   async saveProgress(owner: string, messageId: string, update: { content: string; reasoning: string }): Promise<boolean> {
     const result = await this.db
