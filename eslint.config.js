@@ -9,7 +9,8 @@
 //  - React hooks (the plugin's recommended set; exhaustive-deps is an error, and switching it off
 //    needs a reason: every eslint-disable comment must say why, after `--`);
 //  - typescript-eslint's recommended rules (not type-aware: tsc runs in npm test already; docs/linting.md);
-//  - kebab-case file and folder names (DESIGN.md section 10).
+//  - kebab-case file and folder names (DESIGN.md section 10);
+//  - react-router only through @assistant/routing (issue 18: the adapter is the shared singleton).
 import js from '@eslint/js';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import boundaries from 'eslint-plugin-boundaries';
@@ -35,7 +36,7 @@ const tsProjects = [
 ];
 
 const code = '**/*.{ts,tsx,mts,cts,js,mjs,cjs}';
-const browserCode = ['host/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/platform/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}'];
+const browserCode = ['host/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/platform/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}', 'shared/routing/**/*.{ts,tsx}'];
 
 // ---------------------------------------------------------------------------------------------
 // Elements of DESIGN.md section 2. Patterns are relative to the repository root and match from
@@ -43,6 +44,7 @@ const browserCode = ['host/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/plat
 // element of its own, inside (a child of) its remote.
 const elements = [
   { type: 'contracts', pattern: 'shared/contracts', partialMatch: false },
+  { type: 'routing', pattern: 'shared/routing', partialMatch: false },
   { type: 'platform', pattern: 'shared/platform', partialMatch: false },
   { type: 'ui', pattern: 'shared/ui', partialMatch: false },
   { type: 'host', pattern: 'host', partialMatch: false },
@@ -77,15 +79,17 @@ const boundaryPolicies = [
   { allow: { to: [{ module: { origin: ['external', 'core'] } }] } },
   // The layers. Imports inside one element (a file of the platform importing another) are not
   // checked here: only imports that cross from one element into another.
-  { from: el('platform'), allow: { to: [el('contracts')] } },
-  { from: el('ui'), allow: { to: [el('platform'), el('contracts')] } },
-  { from: el('host'), allow: { to: [el('ui'), el('platform'), el('contracts')] } },
+  // The router adapter (shared/routing) stands beside the contracts at the bottom: it imports no
+  // workspace package, and every layer above it may use it.
+  { from: el('platform'), allow: { to: [el('contracts'), el('routing')] } },
+  { from: el('ui'), allow: { to: [el('platform'), el('contracts'), el('routing')] } },
+  { from: el('host'), allow: { to: [el('ui'), el('platform'), el('contracts'), el('routing')] } },
   // A remote's own code (module.tsx, routes/, standalone, namespace) uses the layers below and
   // its own features (any of their files: routes compose features).
   {
     from: el('remote'),
     allow: {
-      to: [el('ui'), el('platform'), el('contracts'), el('feature', { remote: '{{ from.element.captured.remote }}' })],
+      to: [el('ui'), el('platform'), el('contracts'), el('routing'), el('feature', { remote: '{{ from.element.captured.remote }}' })],
     },
   },
   // A feature uses the layers below and the shared files of its own remote (namespace.ts,
@@ -97,6 +101,7 @@ const boundaryPolicies = [
         el('ui'),
         el('platform'),
         el('contracts'),
+        el('routing'),
         el('remote', { remote: '{{ from.element.captured.remote }}' }),
         {
           element: { type: 'feature', captured: { remote: '{{ from.element.captured.remote }}' } },
@@ -218,6 +223,24 @@ export default defineConfig([
       'boundaries/no-unknown-files': 'error',
       // An import that resolves to a local file outside every element is a finding too.
       'boundaries/no-unknown-dependencies': 'error',
+    },
+  },
+
+  // --- The router through its adapter (issue 18, docs/federation.md "Bundle size") -------------
+  {
+    files: [code],
+    ignores: ['shared/routing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: 'import the router from @assistant/routing (the shared singleton; add a missing name there)',
+          })),
+          patterns: [{ group: ['react-router/*', 'react-router-dom/*'], message: 'import the router from @assistant/routing' }],
+        },
+      ],
     },
   },
 

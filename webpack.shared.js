@@ -14,8 +14,9 @@ const SINGLETONS = [
   'react-dom',
   'react/jsx-runtime',
   'react-dom/client',
-  'react-router',
-  'react-router-dom',
+  // The router, as the thin adapter (shared/routing) rather than react-router itself: a shared
+  // module is not tree-shaken, the adapter's chunk holds only the react-router names it re-exports.
+  '@assistant/routing',
   'zustand',
   'i18next',
   'react-i18next',

@@ -21,7 +21,7 @@ import {
 } from '@assistant/platform';
 import { Suspense, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from '@assistant/routing';
 import { OAuthCallbackPage } from './app/lazy-pages';
 import { readInlineStartup } from './app/inline-startup';
 import { loadRuntimeConfig } from './app/load-runtime-config';

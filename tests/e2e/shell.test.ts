@@ -85,7 +85,7 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
         }
         return found;
       });
-      for (const pkg of ['react', 'react-dom', 'react-router', 'i18next', 'zustand', '@assistant/platform']) {
+      for (const pkg of ['react', 'react-dom', '@assistant/routing', 'i18next', 'zustand', '@assistant/platform']) {
         const loaded = (shared[pkg] ?? []).filter((entry) => entry.loaded);
         assert.equal(new Set(loaded.map((entry) => `${entry.version}@${entry.from}`)).size, 1, `${pkg}: ${JSON.stringify(shared[pkg])}`);
         assert.equal(loaded[0]!.from, 'host', `${pkg} comes from the host`);

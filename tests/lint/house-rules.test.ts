@@ -103,6 +103,13 @@ describe('the lint step finds what breaks the house rules', () => {
     assertReported(await findings(`remotes/${a}/src/zz-lint-probe.ts`, `import '@assistant/platform/testing';\n`), 'boundaries/dependencies');
   });
 
+  it('react-router imported past its adapter (@assistant/routing is the shared singleton)', async () => {
+    const [a] = remotes;
+    assertReported(await findings(`remotes/${a}/src/zz-lint-probe.ts`, `import { Link } from 'react-router';\nexport const probe = Link;\n`), 'no-restricted-imports');
+    assertReported(await findings('shared/platform/src/zz-lint-probe.ts', `import type { RouteObject } from 'react-router-dom';\nexport type Probe = RouteObject;\n`), 'no-restricted-imports');
+    assert.deepEqual(await findings('shared/routing/src/zz-lint-probe.ts', `export { Link } from 'react-router';\n`), []);
+  });
+
   it('a file or folder name that is not kebab-case', async () => {
     assertReported(await findings('shared/ui/src/ZzLintProbe.ts', 'export const probe = 1;\n'), 'check-file/filename-naming-convention');
     assertReported(await findings('shared/ui/src/ZzFolder/zz-lint-probe.ts', 'export const probe = 1;\n'), 'check-file/folder-naming-convention');
@@ -125,7 +132,7 @@ export function useProbe(value: number) {
 
   it('passes imports that follow the layers', async () => {
     const [a] = remotes;
-    const code = `import { z } from 'zod';\nimport * as contracts from '@assistant/contracts';\nimport * as platform from '@assistant/platform';\nimport * as ui from '@assistant/ui';\nexport const all = [z, contracts, platform, ui];\n`;
+    const code = `import { z } from 'zod';\nimport * as contracts from '@assistant/contracts';\nimport * as platform from '@assistant/platform';\nimport * as ui from '@assistant/ui';\nimport * as routing from '@assistant/routing';\nexport const all = [z, contracts, platform, ui, routing];\n`;
     assert.deepEqual(await findings(`remotes/${a}/src/zz-lint-probe.ts`, code), []);
     assert.deepEqual(await findings('host/src/zz-lint-probe.ts', code), []);
   });

@@ -1,7 +1,7 @@
 import type { FeatureFlags, RemoteRegistryEntry } from '@assistant/contracts';
 import type { FeatureName } from '@assistant/platform';
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '@assistant/routing';
 import { requireSession } from '../auth/require-session';
 import { createRemoteRoute } from '../federation';
 import { ShellLayout } from '../layout/shell-layout';

@@ -2,7 +2,7 @@ import { getAuth } from '@assistant/platform';
 import { Loading } from '@assistant/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { SignInProblem } from './sign-in-problem';
 

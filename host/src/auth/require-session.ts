@@ -1,5 +1,5 @@
 import { getAuth, isSessionInvalid } from '@assistant/platform';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from '@assistant/routing';
 
 /**
  * The route guard (SPEC section 2): every route under the shell first loads the user; with an

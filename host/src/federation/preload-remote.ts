@@ -1,6 +1,6 @@
 import type { RemoteRegistryEntry } from '@assistant/contracts';
 import type { RemoteModule } from '@assistant/platform';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from '@assistant/routing';
 import { loadRemoteModule } from './use-remote-module';
 
 /** The registry entry whose route base holds the path (the longest one wins), if any. */

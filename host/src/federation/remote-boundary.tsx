@@ -1,7 +1,7 @@
 import { ErrorState, Loading } from '@assistant/ui';
 import { Component, Suspense, useContext, type ErrorInfo, type ReactNode } from 'react';
 import { getI18n, I18nContext, useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '@assistant/routing';
 import { addFederationNamespace, FEDERATION_NAMESPACE } from './i18n';
 import { describeError, RemoteLoadError } from './remote-load-failure';
 

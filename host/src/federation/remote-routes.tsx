@@ -3,7 +3,7 @@ import type { RemoteModule } from '@assistant/platform';
 import type { i18n as I18n } from 'i18next';
 import { useContext, type ReactNode } from 'react';
 import { getI18n, I18nContext } from 'react-i18next';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from '@assistant/routing';
 import { addRemoteNamespace } from './i18n';
 import { RemoteBoundary } from './remote-boundary';
 import { RequiresCapability } from './requires-capability';

@@ -1,7 +1,7 @@
 import { currentLanguage, useAuth, useConfigStore, useWorkspaceStore } from '@assistant/platform';
 import { Button, LogoutIcon } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { useShell } from '../app/shell-context';
 import { markSignedOut } from '../auth/signed-out';

@@ -11,7 +11,7 @@ import {
 } from '@assistant/ui';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { useShell } from '../app/shell-context';
 import { useCapabilities } from '../capabilities/use-capabilities';

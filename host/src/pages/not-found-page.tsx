@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { usePageTitle } from '../branding/use-page-title';
 

@@ -1,6 +1,6 @@
 import { defineRemoteModule } from '@assistant/platform';
 import { lazy } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '@assistant/routing';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import { NAMESPACE } from './namespace';

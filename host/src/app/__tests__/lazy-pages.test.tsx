@@ -1,7 +1,7 @@
 import { renderWithProviders } from '@assistant/platform/testing';
 import { waitFor } from '@testing-library/react';
 import { isValidElement, Suspense, type ReactElement, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@assistant/routing';
 import { buildRoutes } from '../routes';
 import { CustomizationPage, HomePage } from '../lazy-pages';
 

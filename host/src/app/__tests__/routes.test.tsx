@@ -1,5 +1,5 @@
 import type { RemoteRegistryEntry } from '@assistant/contracts';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@assistant/routing';
 import { buildRoutes, type RouteInput } from '../routes';
 
 const collections: RemoteRegistryEntry = {

@@ -2,7 +2,7 @@ import { REDIRECT_INFO_KEY, saveRedirectInfo, setAuth, type Auth } from '@assist
 import { renderWithProviders } from '@assistant/platform/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@assistant/routing';
 import { addShellTexts } from '../../app/shell-i18n';
 import { CallbackPage } from '../callback-page';
 import { callbackAuth, refuseCallback } from './callback-auth';

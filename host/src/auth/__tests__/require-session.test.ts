@@ -1,5 +1,5 @@
 import { setAuth, type Auth } from '@assistant/platform';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from '@assistant/routing';
 import { requireSession } from '../require-session';
 
 function fakeAuth(user: unknown, state: { signingOut?: boolean; expiredUnreachable?: boolean; renewsTo?: string } = {}) {

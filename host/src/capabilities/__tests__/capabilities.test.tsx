@@ -6,7 +6,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@assistant/routing';
 import { buildRoutes } from '../../app/routes';
 import { createRemoteRoute } from '../../federation';
 import { forgetRemoteModule } from '../../federation/use-remote-module';

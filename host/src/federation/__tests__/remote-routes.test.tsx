@@ -3,7 +3,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { Link, MemoryRouter, Route, Routes } from '@assistant/routing';
 import remoteErrorPlugin from '../error-plugin';
 import { RemoteRoutes } from '../remote-routes';
 import { forgetRemoteModule } from '../use-remote-module';

@@ -10,7 +10,7 @@ import {
 import { Badge, Button, Card, EmptyState, Icon, Loading, PageHeader, TextField, VisuallyHidden, useAnnouncer } from '@assistant/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 import { useShell } from '../../app/shell-context';
 import { usePageTitle } from '../../branding/use-page-title';

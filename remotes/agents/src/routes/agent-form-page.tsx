@@ -2,7 +2,7 @@ import { ApiRequestError } from '@assistant/platform';
 import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@assistant/routing';
 import { AgentDetails, AgentForm } from '../features/agent-form';
 import { useAgentQuery } from '../features/agents';
 import { NAMESPACE } from '../namespace';

@@ -1,6 +1,6 @@
 import { PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { AgentsPanel } from '../features/agents';
 import { NAMESPACE } from '../namespace';
 import { useDocumentTitle } from './use-document-title';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@assistant/platform';
 import { Button, ErrorState, Loading, PageHeader, cx } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from '@assistant/routing';
 import { CanvasOpenerProvider, CanvasPanel, takeCanvasHandoff, useCanvasStore, type CanvasPanelTarget, type OpenCanvas } from '../features/canvas';
 import { ConversationView } from '../features/conversation/components/conversation-view';
 import { ConversationList } from '../features/conversations/components/conversation-list';

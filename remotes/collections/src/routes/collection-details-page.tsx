@@ -1,6 +1,6 @@
 import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@assistant/routing';
 import type { CollectionSummary } from '@assistant/contracts';
 import { DocumentsSection } from '../features/documents/components/documents-section';
 import { SourceLinkPreview } from '../features/documents/components/source-link-preview';

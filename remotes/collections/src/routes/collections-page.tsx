@@ -1,7 +1,7 @@
 import type { CollectionScope } from '@assistant/contracts';
 import { LinkTabs, PageHeader, type RenderLink } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '@assistant/routing';
 import { CollectionsPanel } from '../features/collections/components/collections-panel';
 import { NAMESPACE } from '../namespace';
 import { useDocumentTitle } from '../features/documents/hooks/use-document-title';

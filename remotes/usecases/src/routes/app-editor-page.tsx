@@ -3,7 +3,7 @@ import { ApiRequestError, notifySuccess, useConfigStore, usePermission } from '@
 import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Loading, PageHeader, Select, TextArea, TextField, useAnnouncer } from '@assistant/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '@assistant/routing';
 import { NAMESPACE } from '../namespace';
 import { CREATE_YOUR_OWN_PATH, editPath, runPath } from '../paths';
 import { getCustomApp, isAppId, useCustomApp } from '../features/custom-apps/api/get-custom-app';

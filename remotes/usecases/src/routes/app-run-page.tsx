@@ -2,7 +2,7 @@ import { ApiRequestError } from '@assistant/platform';
 import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@assistant/routing';
 import { NAMESPACE } from '../namespace';
 import { CREATE_YOUR_OWN_PATH, editPath } from '../paths';
 import { isAppId, useCustomApp } from '../features/custom-apps/api/get-custom-app';

@@ -2,7 +2,7 @@ import type { CustomApp } from '@assistant/contracts';
 import { useConfigStore } from '@assistant/platform';
 import { Badge, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../namespace';
 import { NEW_APP_PATH, editPath, runPath } from '../paths';
 import { useCustomApps } from '../features/custom-apps/api/get-custom-apps';

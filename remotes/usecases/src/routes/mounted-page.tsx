@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, useResolvedPath } from 'react-router';
+import { Navigate, useResolvedPath } from '@assistant/routing';
 import { CREATE_YOUR_OWN_PATH } from '../paths';
 
 const SummarizePage = lazy(() => import('./summarize-page'));

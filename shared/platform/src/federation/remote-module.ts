@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@assistant/routing';
 
 /** A navigation entry a remote adds inside its own area (the shell's top-level entry comes from the registry). */
 export interface RemoteNavigationEntry {

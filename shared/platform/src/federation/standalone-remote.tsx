@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, Navigate, RouterProvider, useRoutes } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, useRoutes } from '@assistant/routing';
 import { addNamespace, i18n, initI18n } from '../i18n/i18n';
 import { ServerStateProvider } from '../server-state/server-state-provider';
 import type { RemoteModule } from './remote-module';

@@ -2,7 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import { Suspense } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useRoutes } from 'react-router';
+import { MemoryRouter, Route, Routes, useRoutes } from '@assistant/routing';
 import type { RemoteModule } from '../federation/remote-module';
 import { ServerStateProvider } from '../server-state/server-state-provider';
 import './reset-between-tests';

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@assistant/routing';
 import type { Locale } from '@assistant/contracts';
 import { i18n, initI18n } from '../i18n/i18n';
 import { ServerStateProvider } from '../server-state/server-state-provider';

@@ -1,6 +1,6 @@
 import type { FeatureFlags, RemoteRegistryEntry } from '@assistant/contracts';
 import { isFeatureAvailable, type FeatureName } from '@assistant/platform';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from '@assistant/routing';
 import { buildRoutes } from '../../../app/routes';
 import { isRemoteEnabled } from '../../../navigation/build-navigation';
 import { availableApps, customAppsMount, matchesSearch, orderApps, type CatalogueInput } from '../app-catalogue';

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@assistant/routing';
 import { addShellTexts } from '../../../app/shell-i18n';
 import { buildRoutes } from '../../../app/routes';
 import EasyLanguagePage from '../easy-language-page';

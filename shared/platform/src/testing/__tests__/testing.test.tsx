@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@assistant/routing';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { defaultConfig } from '@assistant/contracts';

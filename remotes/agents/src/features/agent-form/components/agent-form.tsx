@@ -10,7 +10,7 @@ import { ApiRequestError, notifySuccess, useLocale } from '@assistant/platform';
 import { Button, Select, TextArea, TextField, useAnnouncer, VisuallyHidden } from '@assistant/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 import { AgentConflictError, describeAgentError, useCreateAgent, useUpdateAgent } from '../../agents';
 import { useLanguageModelsQuery } from '../api/get-language-models';

@@ -1,7 +1,7 @@
 import type { Agent } from '@assistant/contracts';
 import { Badge, Button } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 import { AgentIcon } from './agent-icon';
 

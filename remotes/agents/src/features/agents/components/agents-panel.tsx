@@ -3,7 +3,7 @@ import { usePermission } from '@assistant/platform';
 import { ActionConfirmDialog, Button, EmptyState, ErrorState, Skeleton, TextField, UploadIcon, useAnnouncer, VisuallyHidden } from '@assistant/ui';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 import { useAgentActions, type ImportOutcome } from '../hooks/use-agent-actions';
 import { useAgents } from '../hooks/use-agents';

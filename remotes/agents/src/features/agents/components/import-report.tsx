@@ -1,6 +1,6 @@
 import { Button, Card } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 import type { ImportOutcome } from '../hooks/use-agent-actions';
 

@@ -3,7 +3,7 @@ import { formatLongDate, formatShortDate, useLocale } from '@assistant/platform'
 import { Button } from '@assistant/ui';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 import type { DateGroup } from '../model/group-by-date';
 

@@ -2,7 +2,7 @@ import type { CollectionSummary } from '@assistant/contracts';
 import { formatShortDate, useLocale } from '@assistant/platform';
 import { Button } from '@assistant/ui';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 
 export interface CollectionListItemProps {

@@ -3,7 +3,7 @@ import { usePermission } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, PlusIcon, Skeleton } from '@assistant/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@assistant/routing';
 import { useCollectionMutations } from '../hooks/use-collection-mutations';
 import { useCollections } from '../hooks/use-collections';
 import { NAMESPACE } from '../../../namespace';

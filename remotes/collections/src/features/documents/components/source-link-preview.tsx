@@ -3,7 +3,7 @@ import { parseSourceUrl } from '@assistant/contracts';
 import { LocalizedError, notifyError } from '@assistant/platform';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 import type { CollectionFilesState } from '../hooks/use-collection-files';
 import { FilePreviewDialog } from './file-preview';

@@ -2,7 +2,7 @@ import type { Collection, LanguageModel } from '@assistant/contracts';
 import { Checkbox, ErrorState, Loading, Select } from '@assistant/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 import { useCollectionFilesQuery } from '../api/get-collection-files';
 import { effectiveModel, modelsForScope, type QaChoices } from '../model/qa-choices';

@@ -1,7 +1,7 @@
 import { Button, EmptyState, Markdown, Spinner } from '@assistant/ui';
 import { useFlag } from '@assistant/platform';
 import { useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@assistant/routing';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { TextStreamState } from '../hooks/use-text-stream';

@@ -1,0 +1,15 @@
+// The portal's router (issue 18, docs/federation.md "Bundle size"): the react-router names the
+// shell, the remotes and the platform use, and nothing else. This package is the shared singleton
+// (webpack.shared.js), not react-router itself: shared modules are not tree-shaken, so sharing
+// react-router put all of it (data APIs, server rendering, fetchers) into the shell; behind this
+// list webpack drops what nobody imports. One copy for everyone still, so a remote's <Link>
+// inside the shell uses the shell's router. Only this package imports react-router (a lint rule
+// says so); a name missing here is added here.
+
+// The routers.
+export { createBrowserRouter, MemoryRouter, RouterProvider } from 'react-router';
+// Route tables and their rendering.
+export { matchRoutes, Navigate, Outlet, Route, Routes, useRoutes } from 'react-router';
+export type { LoaderFunctionArgs, RouteObject } from 'react-router';
+// Links and navigation.
+export { Link, NavLink, useLocation, useNavigate, useParams, useResolvedPath, useSearchParams } from 'react-router';
