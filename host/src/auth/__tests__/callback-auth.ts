@@ -22,7 +22,16 @@ export function callbackAuth(): { auth: Auth; signIn: jest.Mock } {
   return { auth, signIn };
 }
 
-/** What the provider's refusal looks like coming out of oidc-client-ts (ErrorResponse "access_denied"). */
+/**
+ * What the provider's refusal looks like coming out of oidc-client-ts (ErrorResponse "access_denied").
+ * The UserManager is loaded lazily (the platform's auth facade), so the refusal is put in place
+ * when the page asks for the completion, before it reaches oidc-client-ts.
+ */
 export function refuseCallback(auth: Auth): void {
-  jest.spyOn(auth.userManager, 'signinCallback').mockRejectedValue(Object.assign(new Error('access_denied'), { error: 'access_denied' }));
+  const complete = auth.completeSignIn;
+  auth.completeSignIn = async (url) => {
+    const manager = await auth.loadUserManager();
+    jest.spyOn(manager, 'signinCallback').mockRejectedValue(Object.assign(new Error('access_denied'), { error: 'access_denied' }));
+    return complete(url);
+  };
 }

@@ -18,9 +18,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 let platform: Platform | null = null;
-function start() {
+async function start() {
   const auth = createAuth({ authority: AUTHORITY, clientId: CLIENT_ID, origin: ORIGIN, settings: { metadata: metadata() } });
   platform = initPlatform({ auth });
+  await auth.loadUserManager(); // these tests reach into the UserManager
   return platform;
 }
 
@@ -43,7 +44,7 @@ const ok = z.object({ ok: z.boolean() });
 describe('initPlatform', () => {
   it('an invalid session before a call starts the sign-in with the current location saved', async () => {
     storeUser({ expiresAt: 500, refreshToken: null });
-    const { auth } = start();
+    const { auth } = await start();
     const redirect = jest.spyOn(auth.userManager, 'signinRedirect').mockResolvedValue();
     let sent = 0;
     server.use(http.get('http://localhost/api/feature-flags', () => (sent++, HttpResponse.json({}))));
@@ -55,7 +56,7 @@ describe('initPlatform', () => {
 
   it('sends the user access token and takes the timeout from the config store at call time', async () => {
     storeUser({ accessToken: 'at-live' });
-    start();
+    await start();
     const seen: string[] = [];
     server.use(
       http.get('http://localhost/api/slow', async ({ request }) => {
@@ -74,7 +75,7 @@ describe('initPlatform', () => {
 
   it('per-user state and the permission cache follow the signed-in user', async () => {
     storeUser({ sub: 'anna' });
-    const { auth } = start();
+    const { auth } = await start();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(persistenceUser()).toBe('anna');
     usePermissionsStore.setState({ status: 'loaded', granted: new Set(['AdministrateAssistant']) });
@@ -90,7 +91,7 @@ describe('initPlatform', () => {
 
   it("forgets the cached server data when the user changes or signs out, so nobody sees another's answers", async () => {
     storeUser({ sub: 'anna' });
-    const { auth } = start();
+    const { auth } = await start();
     await new Promise((resolve) => setTimeout(resolve, 10));
     queryClient.setQueryData(['conversations', 'list'], ['anna-only']);
 

@@ -1,46 +1,23 @@
-import {
-  SessionMonitor,
-  User,
-  UserManager,
-  WebStorageStateStore,
-  type SigninSilentArgs,
-  type UserManagerSettings,
-} from 'oidc-client-ts';
+import type { User, UserManager, UserManagerSettings } from 'oidc-client-ts';
 import { AuthEvents, type AuthEventMap, type AuthEventName } from './auth-events';
-import { redirectInfoToPath, saveRedirectInfo, takeRedirectInfo, type RedirectInfo } from './redirect-info';
-import { indexedDbHandoff, type RenewHandoff } from './renew-handoff';
-import { renewLockName, withRenewLock, type RenewLocks } from './renew-lock';
-import { SubjectChangedError, isProviderUnreachable, renewRetryDelaySeconds } from './renew-retry';
-import { createSessionExpiredNotice } from './session-expired-notice';
-import { isSessionInvalid } from './session';
+import type { OidcSession } from './oidc-session';
+import type { RedirectInfo } from './redirect-info';
+import type { RenewHandoff } from './renew-handoff';
+import type { RenewLocks } from './renew-lock';
+import { TOKEN_EXPIRING_NOTICE_SECONDS, isSessionInvalid, userStoreKey } from './session';
+import { parseStoredUser, readStoredUser } from './stored-user';
 
-/** SPEC section 9: silent request timeout, also the timeout of every call to the identity provider. */
-export const SILENT_REQUEST_TIMEOUT_SECONDS = 10;
-/** SPEC section 9: silent renew starts this long before the access token expires. */
-export const TOKEN_EXPIRING_NOTICE_SECONDS = 60;
-/** SPEC section 9: the session monitor asks the check-session frame this often. */
-export const SESSION_CHECK_INTERVAL_SECONDS = 2;
+export { SESSION_CHECK_INTERVAL_SECONDS, SILENT_REQUEST_TIMEOUT_SECONDS, TOKEN_EXPIRING_NOTICE_SECONDS } from './session';
+export { SignInLinkExpiredError } from './sign-in-link-expired-error';
 
-/** Paths never saved as the place to return to (they would loop back into the sign-in). */
-const NOT_RETURNABLE = ['/callback', '/oauth/callback', '/silent-renew.html'];
-
-/**
- * /callback carried a `state` this browser does not hold (oidc-client-ts: "No matching state found
- * in storage", SPEC section 8): the link was used already (replayed), opened in another browser,
- * bookmarked, or its state was cleared as stale (older than 900 s, SPEC section 4). Nothing is
- * broken: the user only needs to sign in again. Other callback errors pass on unchanged.
+/*
+ * The platform's auth is a small facade so that oidc-client-ts (about 20 KB gzip) stays out of the
+ * shell's first paint (issue 18). While the persisted user holds a valid session, the facade
+ * answers from that record and imports the implementation (oidc-session.ts) right after the first
+ * paint, or sooner when something needs it (sign-in, sign-out, a renew, a token the API refused, a
+ * session that stopped being valid). Without a valid session it is imported at once: the sign-in
+ * needs it. From then on every call goes to the implementation, which behaves as before.
  */
-export class SignInLinkExpiredError extends Error {
-  override readonly name = 'SignInLinkExpiredError';
-
-  constructor(options?: { cause?: unknown }) {
-    super('The sign-in link has expired or was already used', options);
-  }
-}
-
-// oidc-client-ts throws a plain Error for it (no class or code to test), so its text is compared
-// here and nowhere else.
-const NO_MATCHING_STATE = 'No matching state found in storage';
 
 export interface CreateAuthOptions {
   /** The identity provider's issuer URL. */
@@ -68,160 +45,20 @@ export interface CreateAuthOptions {
   handoff?: RenewHandoff | null;
 }
 
-interface RenewRequest {
-  /** Passed on to oidc-client-ts's signinSilent. */
-  args?: SigninSilentArgs;
-  /**
-   * The access token this tab wants replaced: a stored user with another (valid) token was renewed
-   * by another tab and is taken instead. The token the timers were armed for by default.
-   */
-  replacing?: string;
-  /**
-   * Renew even when the stored token is not about to expire (renew(), a token the API refused).
-   * Without it a stored token that expires later than the expiring notice counts as renewed.
-   */
-  force?: boolean;
-}
-
-/**
- * The one UserManager, with in-flight silent renew tracking: concurrent renews in this tab share
- * one request, renews of several tabs take turns under a Web Lock (and a tab whose turn comes
- * after another tab renewed takes that tab's user), getAccessToken waits for a renew, and the
- * subject must be unchanged after it.
- */
-class PortalUserManager extends UserManager {
-  renewInFlight: Promise<User | null> | null = null;
-  /** The access token the access-token timers were last armed for (the one this tab works with). */
-  armedAccessToken: string | undefined;
-
-  /** The user a renew under the lock works with (the newest any tab stored), while it runs. */
-  private userForRenew: User | null = null;
-
-  constructor(
-    settings: UserManagerSettings,
-    private readonly lockName: string,
-    private readonly locks: RenewLocks | null | undefined,
-    private readonly handoff: RenewHandoff | null,
-    private readonly userKey: string,
-  ) {
-    super(settings);
-    // Every way a user reaches this tab (sign-in, renew, start, another tab's renew) arms the
-    // timers through events.load; remembering its token tells "renewed elsewhere" from "mine".
-    const events = this.events;
-    const load = events.load.bind(events);
-    events.load = async (user, raiseEvent) => {
-      this.armedAccessToken = user.access_token;
-      await load(user, raiseEvent);
-    };
-  }
-
-  /**
-   * The stored user without side effects. UserManager.getUser() also re-arms the access-token
-   * timers, and calling it after the expiring timer fired would start another renew a second
-   * later, defeating the 5 s retry; the timers are armed by the library itself at start and after
-   * every sign-in or renew.
-   */
-  loadStoredUser(): Promise<User | null> {
-    return this._loadUser();
-  }
-
-  protected override async _loadUser(): Promise<User | null> {
-    return this.userForRenew ?? super._loadUser();
-  }
-
-  /** Every stored user is mirrored into the hand-off, so the next tab under the lock reads it. */
-  override async storeUser(user: User | null): Promise<void> {
-    await super.storeUser(user);
-    try {
-      await this.handoff?.write(this.userKey, user ? user.toStorageString() : null);
-    } catch (error) {
-      console.warn('Could not hand the stored user to the other tabs (IndexedDB)', error);
-    }
-  }
-
-  /**
-   * The newest user any tab stored: the hand-off's (written before the lock was released) unless
-   * this tab's localStorage holds a later one (a hand-off write that failed); a removal there wins.
-   */
-  private async latestUser(): Promise<User | null> {
-    const local = await super._loadUser();
-    let handed: string | null | undefined;
-    try {
-      handed = await this.handoff?.read(this.userKey);
-    } catch {
-      handed = undefined; // IndexedDB unavailable: localStorage alone
-    }
-    if (handed === undefined) return local;
-    if (handed === null) return null;
-    const user = User.fromStorageString(handed);
-    return local && (local.expires_at ?? 0) > (user.expires_at ?? 0) ? local : user;
-  }
-
-  /** oidc-client-ts's automatic renew (the expiring timer, the 5 s retry) comes through here. */
-  override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
-    return this.renewShared({ args });
-  }
-
-  renewShared(request: RenewRequest = {}): Promise<User | null> {
-    if (this.renewInFlight) return this.renewInFlight;
-    const replacing = request.replacing ?? this.armedAccessToken;
-    const run = () => this.renewUnderLock(request, replacing);
-    const renew = this.locks === undefined ? withRenewLock(this.lockName, run) : withRenewLock(this.lockName, run, this.locks);
-    this.renewInFlight = renew;
-    const clear = () => {
-      if (this.renewInFlight === renew) this.renewInFlight = null;
-    };
-    renew.then(clear, clear);
-    return renew;
-  }
-
-  private async renewUnderLock(request: RenewRequest, replacing: string | undefined): Promise<User | null> {
-    // Read again under the lock: another tab may have renewed (and rotated the refresh token)
-    // while this one waited, or signed out.
-    const stored = await this.latestUser();
-    if (!stored) return null;
-    if (renewedElsewhere(stored, replacing, request.force ?? false)) {
-      await this.events.load(stored); // re-arms this tab's timers; user-loaded
-      return stored;
-    }
-    const args = request.args ?? {};
-    // The renew presents this user's refresh token, not an older one this tab's localStorage
-    // copy may still show.
-    this.userForRenew = stored;
-    let user: User | null;
-    try {
-      // oidc-client-ts's automatic renew passes no timeout, which would leave a refresh-token
-      // request without one; a timeout is what makes the 5 s retry happen.
-      user = await super.signinSilent({
-        ...args,
-        silentRequestTimeoutInSeconds: args.silentRequestTimeoutInSeconds ?? SILENT_REQUEST_TIMEOUT_SECONDS,
-      });
-    } finally {
-      this.userForRenew = null;
-    }
-    if (user && user.profile.sub !== stored.profile.sub) {
-      await this.removeUser();
-      throw new SubjectChangedError();
-    }
-    return user;
-  }
-}
-
-/**
- * Whether the stored user is already the renewed one: valid, and either holding another access
- * token than the one to replace, or (for the automatic renew) not about to expire.
- */
-function renewedElsewhere(stored: User, replacing: string | undefined, force: boolean): boolean {
-  if (isSessionInvalid(stored)) return false;
-  if (replacing !== undefined && stored.access_token !== replacing) return true;
-  return !force && (stored.expires_in ?? 0) > TOKEN_EXPIRING_NOTICE_SECONDS;
-}
-
 export interface Auth {
+  /**
+   * oidc-client-ts's UserManager, once it is loaded (loadUserManager()); reading it before throws.
+   * The auth events and the methods below work from the start.
+   */
   readonly userManager: UserManager;
-  /** Resolves when the session-monitor decision is made (after reading the IdP metadata). */
+  /** Loads oidc-client-ts now, unless it is loaded already, and resolves with the UserManager. */
+  loadUserManager(): Promise<UserManager>;
+  /**
+   * Resolves when oidc-client-ts is loaded and the session-monitor decision is made (after reading
+   * the IdP metadata). Waiting for it does not load oidc-client-ts sooner.
+   */
   readonly ready: Promise<void>;
-  /** Whether the session monitor runs (only when the IdP advertises check_session_iframe). */
+  /** Whether the session monitor runs (only when the IdP advertises check_session_iframe; false until loaded). */
   sessionMonitorActive(): boolean;
   getUser(): Promise<User | null>;
   /**
@@ -268,281 +105,135 @@ export interface Auth {
   dispose(): void;
 }
 
-export function createAuth(options: CreateAuthOptions): Auth {
-  const origin = options.origin.replace(/\/+$/, '');
-  const defaultPath = options.defaultPath ?? '/';
-  const navigate = options.navigate ?? ((url: string) => window.location.assign(url));
-  const storage = options.storage ?? window.localStorage;
-
-  const settings: UserManagerSettings = {
-    ...options.settings,
-    authority: options.authority,
-    client_id: options.clientId,
-    scope: 'openid email profile',
-    response_type: 'code',
-    loadUserInfo: true,
-    redirect_uri: `${origin}/callback`,
-    silent_redirect_uri: `${origin}/silent-renew.html`,
-    post_logout_redirect_uri: origin,
-    automaticSilentRenew: true,
-    accessTokenExpiringNotificationTimeInSeconds: TOKEN_EXPIRING_NOTICE_SECONDS,
-    silentRequestTimeoutInSeconds: SILENT_REQUEST_TIMEOUT_SECONDS,
-    requestTimeoutInSeconds: SILENT_REQUEST_TIMEOUT_SECONDS,
-    validateSubOnSilentRenew: true,
-    // Persisted under oidc-client-ts's key "oidc.user:<authority>:<clientId>".
-    userStore: new WebStorageStateStore({ store: storage }),
-    revokeTokenTypes: ['refresh_token'],
-    revokeTokensOnSignout: false, // signOut() revokes itself, so a failed revocation cannot block sign-out
-    // Started below only when the IdP advertises check_session_iframe; then it asks every 2 s.
-    monitorSession: false,
-    checkSessionIntervalInSeconds: SESSION_CHECK_INTERVAL_SECONDS,
+/**
+ * Runs `task` once the browser has painted a frame (the frame after the next one has started),
+ * or after a second at the latest: a tab opened in the background paints nothing until shown.
+ * Returns the cancel function.
+ */
+function afterFirstPaint(task: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    task();
   };
-  const userKey = `oidc.user:${options.authority}:${options.clientId}`;
+  const fallback = setTimeout(run, 1000);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  return () => {
+    done = true;
+    clearTimeout(fallback);
+  };
+}
 
-  const handoff = options.handoff === undefined ? indexedDbHandoff() : options.handoff;
-  const manager = new PortalUserManager(settings, renewLockName(options.authority, options.clientId), options.locks, handoff, userKey);
+export function createAuth(options: CreateAuthOptions): Auth {
+  const storage = options.storage ?? window.localStorage;
+  const userKey = userStoreKey(options.authority, options.clientId);
   const events = new AuthEvents();
-  const expiredNotice = createSessionExpiredNotice();
-  let monitor: SessionMonitor | null = null;
+  let session: OidcSession | null = null;
+  let loading: Promise<OidcSession> | null = null;
   let disposed = false;
-  let signingIn: Promise<void> | null = null;
   let signingOut = false;
-  let completing: { url: string; done: Promise<string> } | null = null;
-  /** The access token expired while the provider could not be reached (the notice offers sign-in). */
-  let expiredUnreachable = false;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let retryAttempt = 0;
+  let sessionLoaded: (loaded: OidcSession) => void = () => undefined;
+  const loaded = new Promise<OidcSession>((resolve) => (sessionLoaded = resolve));
 
-  function stopRetries() {
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    retryTimer = null;
-    retryAttempt = 0;
+  /** Imports the implementation and hands over to it; a failed import is tried again next time. */
+  function load(): Promise<OidcSession> {
+    loading ??= import('./oidc-session').then(
+      ({ createOidcSession }) => {
+        if (disposed) throw new Error('Auth was disposed');
+        session = createOidcSession(options, events);
+        sessionLoaded(session);
+        return session;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
   }
 
-  /** The next retry of a renew the unreachable provider made fail (renew-retry.ts). */
-  function scheduleRetry() {
-    if (disposed || signingOut || retryTimer !== null) return;
-    const delay = renewRetryDelaySeconds(retryAttempt);
-    retryAttempt += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      manager.renewShared().then(
-        (user) => {
-          if (user && !isSessionInvalid(user)) stopRetries();
-        },
-        (error: unknown) => void renewFailed(error),
-      );
-    }, delay * 1000);
+  /** Calls the implementation: at once when it is loaded (a renew in flight is seen at once), else after loading it. */
+  function withSession<T>(call: (loadedSession: OidcSession) => Promise<T>): Promise<T> {
+    return session ? call(session) : load().then(call);
   }
 
-  /** A renew failed: retry while the provider is unreachable; once the token expired, say so. */
-  async function renewFailed(error: unknown) {
-    if (disposed || signingOut || !isProviderUnreachable(error)) return;
-    const user = await manager.loadStoredUser();
-    if (!user) return;
-    scheduleRetry();
-    if (user.expired) showExpiredNotice();
-  }
-
-  function showExpiredNotice() {
-    if (signingOut) return;
-    expiredUnreachable = true;
-    expiredNotice.show(() => {
-      signIn().catch((error: unknown) => console.error('Sign-in redirect failed', error));
+  const loadInBackground = () => {
+    load().catch((error: unknown) => {
+      if (!disposed) console.error('Could not load the sign-in (oidc-client-ts)', error);
     });
+  };
+
+  /** The persisted user while it holds a valid session (what the facade may answer with), else null. */
+  function validStoredUser(): User | null {
+    const user = readStoredUser(storage, userKey);
+    return isSessionInvalid(user) ? null : user;
   }
 
-  function sessionWorks(user: User) {
-    if (isSessionInvalid(user)) return;
-    stopRetries();
-    if (expiredUnreachable) expiredNotice.dismiss();
-    expiredUnreachable = false;
-  }
+  // A renew due within the expiring notice also needs the implementation at once.
+  const startUser = validStoredUser();
+  let cancelLoad = () => undefined as void;
+  if (startUser && (startUser.expires_in ?? 0) > TOKEN_EXPIRING_NOTICE_SECONDS) cancelLoad = afterFirstPaint(loadInBackground);
+  else loadInBackground();
 
-  /** The token has really expired: one more renew (unless one is under way), else the notice. */
-  async function tokenExpired() {
-    if (manager.renewInFlight) await manager.renewInFlight.catch(() => null);
-    const user = await manager.loadStoredUser();
-    if (disposed || signingOut || !user?.expired || !user.refresh_token) return;
-    try {
-      await manager.renewShared({ replacing: user.access_token });
-    } catch (error) {
-      await renewFailed(error);
-    }
-  }
-
-  const unsubscribers = [
-    manager.events.addUserLoaded((user) => {
-      sessionWorks(user);
-      events.emit('user-loaded', user);
-    }),
-    manager.events.addUserUnloaded(() => {
-      stopRetries();
-      events.emit('user-unloaded', undefined);
-    }),
-    manager.events.addUserSignedIn(() => events.emit('signed-in', undefined)),
-    manager.events.addUserSignedOut(() => events.emit('signed-out', undefined)),
-    manager.events.addUserSessionChanged(() => events.emit('session-changed', undefined)),
-    manager.events.addSilentRenewError((error) => {
-      events.emit('silent-renew-error', error);
-      void renewFailed(error);
-    }),
-    manager.events.addAccessTokenExpired(() => void tokenExpired()),
-  ];
-
-  // Another tab renewed, signed in or signed out: the stored user changed under this tab's feet.
-  // Take it (re-arming this tab's timers, so it does not renew a token already renewed) or drop it.
+  // Until the implementation listens itself: another tab renewed, signed in or signed out.
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== userKey || (event.storageArea !== null && event.storageArea !== storage)) return;
-    if (signingOut) return;
-    if (event.newValue === null) {
-      void manager.events.unload();
-      return;
-    }
-    let user: User;
-    try {
-      user = User.fromStorageString(event.newValue);
-    } catch {
-      return;
-    }
-    if (user.access_token === manager.armedAccessToken) return;
-    void manager.events.load(user);
+    if (session || signingOut || event.key !== userKey || (event.storageArea !== null && event.storageArea !== storage)) return;
+    const user = parseStoredUser(event.newValue);
+    if (user) events.emit('user-loaded', user);
+    else if (event.newValue === null) events.emit('user-unloaded', undefined);
   };
   const canListen = typeof window !== 'undefined' && typeof window.addEventListener === 'function';
   if (canListen) window.addEventListener('storage', onStorage);
-
-  const ready = (async () => {
-    try {
-      const checkSessionIframe = await manager.metadataService.getCheckSessionIframe();
-      if (checkSessionIframe && !disposed) monitor = new SessionMonitor(manager);
-    } catch (error) {
-      // Metadata unreachable: no session monitor; sign-in will report the IdP problem itself.
-      console.warn('Could not read the identity provider metadata; session monitor off', error);
-    }
-  })();
-
-  const getUser = () => manager.loadStoredUser();
-
-  async function getAccessToken(): Promise<string | null> {
-    if (manager.renewInFlight) await manager.renewInFlight.catch(() => null);
-    let user = await manager.loadStoredUser();
-    if (user?.expired && user.refresh_token && !signingOut) {
-      try {
-        user = await manager.renewShared({ replacing: user.access_token });
-      } catch (error) {
-        await renewFailed(error);
-        user = null;
-      }
-    }
-    return user && !isSessionInvalid(user) ? user.access_token : null;
-  }
-
-  async function renewRejectedToken(rejected: string): Promise<string | null> {
-    if (signingOut) return null;
-    try {
-      const user = await manager.renewShared({ replacing: rejected, force: true });
-      return user && !isSessionInvalid(user) && user.access_token !== rejected ? user.access_token : null;
-    } catch (error) {
-      await renewFailed(error);
-      return null;
-    }
-  }
 
   function currentLocation(): RedirectInfo {
     const { pathname, search, hash } = window.location;
     return { pathname, search, hash };
   }
 
-  function signIn(location: RedirectInfo = currentLocation()): Promise<void> {
-    // The page is leaving for the provider's sign-out: a sign-in now would race it.
-    if (signingOut) return Promise.resolve();
-    if (signingIn) return signingIn;
-    if (!NOT_RETURNABLE.includes(location.pathname)) saveRedirectInfo(location);
-    signingIn = manager.signinRedirect().finally(() => {
-      signingIn = null;
-    });
-    return signingIn;
-  }
-
-  async function finishSignIn(url: string): Promise<string> {
-    const query = new URL(url, origin).searchParams;
-    if (query.has('state')) {
-      try {
-        await manager.signinCallback(url);
-      } catch (error) {
-        if (error instanceof Error && error.message === NO_MATCHING_STATE) throw new SignInLinkExpiredError({ cause: error });
-        throw error;
-      }
-    }
-    const info = takeRedirectInfo();
-    return info ? redirectInfoToPath(info) : defaultPath;
-  }
-
-  function completeSignIn(url: string = window.location.href): Promise<string> {
-    // The state is used up by the first completion: a second one for the same URL (an effect run
-    // twice) would find none and report an expired link for a sign-in that is succeeding.
-    if (completing?.url === url) return completing.done;
-    const done = finishSignIn(url);
-    completing = { url, done };
-    return done;
-  }
-
-  /** Revokes the refresh token where the provider can (no revocation endpoint: nothing to do). */
-  async function revokeRefreshToken(user: User | null) {
-    if (!user?.refresh_token) return;
-    try {
-      const endpoint = await manager.metadataService.getRevocationEndpoint();
-      if (!endpoint) return; // RFC 7009 is optional: the refresh token then ends with its session
-      await manager.revokeTokens(['refresh_token']);
-    } catch (error) {
-      console.warn('Failed to revoke the refresh token', error);
-    }
-  }
-
-  async function signOut(): Promise<void> {
-    // From here until the page leaves, a call or permission check that finds no token does not
-    // start a sign-in, and no renew stores a user again.
-    signingOut = true;
-    stopRetries();
-    manager.stopSilentRenew();
-    expiredNotice.dismiss();
-    if (manager.renewInFlight) await manager.renewInFlight.catch(() => null);
-    const user = await manager.loadStoredUser();
-    await revokeRefreshToken(user);
-    await manager.removeUser();
-    try {
-      await manager.signoutRedirect({ id_token_hint: user?.id_token, post_logout_redirect_uri: origin });
-    } catch (error) {
-      // The IdP cannot be reached: the user is signed out here at least, and lands on the root.
-      console.warn('Failed to send the sign-out request', error);
-      navigate(`${origin}/`);
-    }
-  }
-
   return {
-    userManager: manager,
-    ready,
-    sessionMonitorActive: () => monitor !== null,
-    getUser,
-    getAccessToken,
-    renewRejectedToken,
-    signIn,
-    completeSignIn,
-    signOut,
-    isSigningOut: () => signingOut,
-    mayRedirectToSignIn: () => !signingOut && !expiredUnreachable,
-    reportMissingToken() {
-      if (expiredUnreachable) showExpiredNotice();
+    get userManager(): UserManager {
+      if (!session) throw new Error('oidc-client-ts is not loaded yet: await auth.loadUserManager() first');
+      return session.userManager;
     },
-    renew: () => manager.renewShared({ force: true }),
+    loadUserManager: () => load().then((loadedSession) => loadedSession.userManager),
+    ready: loaded.then((loadedSession) => loadedSession.ready),
+    sessionMonitorActive: () => session?.sessionMonitorActive() ?? false,
+    getUser() {
+      const user = session ? null : validStoredUser();
+      return user ? Promise.resolve(user) : withSession((loadedSession) => loadedSession.getUser());
+    },
+    getAccessToken() {
+      const user = session ? null : validStoredUser();
+      return user ? Promise.resolve(user.access_token) : withSession((loadedSession) => loadedSession.getAccessToken());
+    },
+    renewRejectedToken(token) {
+      if (signingOut) return Promise.resolve(null);
+      return withSession((loadedSession) => loadedSession.renewRejectedToken(token));
+    },
+    signIn(location = currentLocation()) {
+      // The page is leaving for the provider's sign-out: a sign-in now would race it.
+      if (signingOut) return Promise.resolve();
+      return withSession((loadedSession) => loadedSession.signIn(location));
+    },
+    completeSignIn(url = window.location.href) {
+      return withSession((loadedSession) => loadedSession.completeSignIn(url));
+    },
+    signOut() {
+      signingOut = true; // at once: nothing may start a sign-in while the implementation loads
+      return withSession((loadedSession) => loadedSession.signOut());
+    },
+    isSigningOut: () => signingOut,
+    mayRedirectToSignIn: () => !signingOut && (session?.mayRedirectToSignIn() ?? true),
+    reportMissingToken: () => session?.reportMissingToken(),
+    renew: () => withSession((loadedSession) => loadedSession.renew()),
     on: (event, listener) => events.on(event, listener),
     dispose() {
       disposed = true;
-      stopRetries();
-      manager.stopSilentRenew();
+      cancelLoad();
       if (canListen) window.removeEventListener('storage', onStorage);
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      manager.events.unload().catch(() => undefined);
+      session?.dispose();
     },
   };
 }

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Where the user was before sign-in (SPEC section 3): saved in session storage, restored after /callback. */
 export interface RedirectInfo {
   pathname: string;
@@ -9,14 +7,17 @@ export interface RedirectInfo {
 
 export const REDIRECT_INFO_KEY = 'assistant.redirect-info';
 
-// Local storage shape, not an API contract: checked because anything may have written the entry.
+// Session storage shape, not an API contract: checked because anything may have written the entry.
 // Only same-origin paths pass ('/x', never '//host' or 'https://...'), so the entry cannot be
-// turned into an open redirect.
-const redirectInfoSchema = z.object({
-  pathname: z.string().regex(/^\/(?![/\\])/),
-  search: z.string().refine((s) => s === '' || s.startsWith('?')),
-  hash: z.string().refine((s) => s === '' || s.startsWith('#')),
-});
+// turned into an open redirect. Checked by hand, without zod: auth.ts loads before the first paint.
+function checked(value: unknown): RedirectInfo | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { pathname, search, hash } = value as Partial<Record<keyof RedirectInfo, unknown>>;
+  if (typeof pathname !== 'string' || !/^\/(?![/\\])/.test(pathname)) return null;
+  if (typeof search !== 'string' || (search !== '' && !search.startsWith('?'))) return null;
+  if (typeof hash !== 'string' || (hash !== '' && !hash.startsWith('#'))) return null;
+  return { pathname, search, hash };
+}
 
 function storage(): Storage | null {
   try {
@@ -27,9 +28,8 @@ function storage(): Storage | null {
 }
 
 export function saveRedirectInfo(location: RedirectInfo): void {
-  const parsed = redirectInfoSchema.safeParse({ pathname: location.pathname, search: location.search, hash: location.hash });
-  if (!parsed.success) return;
-  storage()?.setItem(REDIRECT_INFO_KEY, JSON.stringify(parsed.data));
+  const info = checked(location);
+  if (info) storage()?.setItem(REDIRECT_INFO_KEY, JSON.stringify(info));
 }
 
 /** Reads and removes the saved location; null when none (or a broken one) is saved. */
@@ -39,8 +39,7 @@ export function takeRedirectInfo(): RedirectInfo | null {
   store?.removeItem(REDIRECT_INFO_KEY);
   if (raw === null) return null;
   try {
-    const parsed = redirectInfoSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return checked(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,5 +1,3 @@
-import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
-
 /**
  * Retries of a silent renew that failed because the identity provider could not be reached.
  * oidc-client-ts retries a timeout after 5 s (SPEC section 9) but gives up on any other error; a
@@ -22,16 +20,4 @@ export class SubjectChangedError extends Error {
   constructor() {
     super('login_required: the subject changed during silent renew');
   }
-}
-
-/**
- * Whether a renew failure says the provider could not be reached (network error, timeout, an
- * error page): worth retrying, and no reason to send the user to the sign-in page (it would not
- * load). An answer of the provider itself (an OAuth error such as invalid_grant or
- * login_required) means the session is over: not retried.
- */
-export function isProviderUnreachable(error: unknown): boolean {
-  if (error instanceof ErrorTimeout) return true;
-  if (error instanceof ErrorResponse || error instanceof SubjectChangedError) return false;
-  return true;
 }

@@ -17,8 +17,10 @@ afterAll(() => server.close());
 
 let log: IdpLog;
 let auth: Auth | null = null;
-const make = (settings: Partial<UserManagerSettings> = {}, extra: { navigate?: (url: string) => void } = {}) => {
+/** An auth with oidc-client-ts loaded (these tests are about the implementation; facade.test.ts is about before). */
+const make = async (settings: Partial<UserManagerSettings> = {}, extra: { navigate?: (url: string) => void } = {}) => {
   auth = createAuth({ authority: AUTHORITY, clientId: CLIENT_ID, origin: ORIGIN, settings, ...extra });
+  await auth.loadUserManager();
   return auth;
 };
 
@@ -37,8 +39,8 @@ afterEach(() => {
 });
 
 describe('createAuth settings', () => {
-  it('makes one UserManager with the spec settings', () => {
-    const { settings } = make().userManager;
+  it('makes one UserManager with the spec settings', async () => {
+    const { settings } = (await make()).userManager;
     expect(settings.authority).toBe(AUTHORITY);
     expect(settings.client_id).toBe(CLIENT_ID);
     expect(settings.scope).toBe('openid email profile');
@@ -57,7 +59,7 @@ describe('createAuth settings', () => {
   it('reads the persisted user from localStorage under oidc.user:<authority>:<clientId>', async () => {
     expect(USER_KEY).toBe('oidc.user:http://idp.test:assistant-portal');
     storeUser({ sub: 'erika' });
-    const user = await make().getUser();
+    const user = await (await make()).getUser();
     expect(user?.profile.sub).toBe('erika');
     expect(user?.scopes).toEqual(['openid', 'email', 'profile']);
     expect(user?.expired).toBe(false);
@@ -67,14 +69,14 @@ describe('createAuth settings', () => {
 
 describe('session monitor', () => {
   it('stays off when the IdP advertises no check_session_iframe (oidc-provider 9)', async () => {
-    const a = make();
+    const a = await make();
     await a.ready;
     expect(a.sessionMonitorActive()).toBe(false);
   });
 
   it('starts when the IdP advertises check_session_iframe', async () => {
     server.use(http.get(`${AUTHORITY}/.well-known/openid-configuration`, () => HttpResponse.json(metadata(true))));
-    const a = make();
+    const a = await make();
     await a.ready;
     expect(a.sessionMonitorActive()).toBe(true);
   });
@@ -82,14 +84,14 @@ describe('session monitor', () => {
   it('stays off, with a warning, when the metadata cannot be read', async () => {
     server.use(http.get(`${AUTHORITY}/.well-known/openid-configuration`, () => HttpResponse.error()));
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const a = make();
+    const a = await make();
     await a.ready;
     expect(a.sessionMonitorActive()).toBe(false);
     expect(warn).toHaveBeenCalled();
   });
 
-  it('passes the session monitor events on', () => {
-    const a = make();
+  it('passes the session monitor events on', async () => {
+    const a = await make();
     const seen: string[] = [];
     a.on('signed-in', () => seen.push('signed-in'));
     a.on('signed-out', () => seen.push('signed-out'));
@@ -103,7 +105,7 @@ describe('session monitor', () => {
 
 describe('sign-in', () => {
   it('saves the location, then redirects once even when asked twice', async () => {
-    const a = make();
+    const a = await make();
     const redirect = jest.spyOn(a.userManager, 'signinRedirect').mockResolvedValue();
     await Promise.all([
       a.signIn({ pathname: '/collections/company', search: '?x=1', hash: '#part' }),
@@ -118,14 +120,14 @@ describe('sign-in', () => {
   });
 
   it('never saves the callback page as the place to return to', async () => {
-    const a = make();
+    const a = await make();
     jest.spyOn(a.userManager, 'signinRedirect').mockResolvedValue();
     await a.signIn({ pathname: '/callback', search: '?code=x&state=y', hash: '' });
     expect(sessionStorage.getItem(REDIRECT_INFO_KEY)).toBeNull();
   });
 
   it('completes a real code exchange on /callback and returns the saved location', async () => {
-    const a = make();
+    const a = await make();
     const loaded = jest.fn();
     a.on('user-loaded', loaded);
     // What signinRedirect stores before it leaves the page:
@@ -148,7 +150,7 @@ describe('sign-in', () => {
   });
 
   it('goes to the default path when nothing was saved, and skips the exchange without state', async () => {
-    const a = make();
+    const a = await make();
     const callback = jest.spyOn(a.userManager, 'signinCallback');
     expect(await a.completeSignIn(`${ORIGIN}/callback`)).toBe('/');
     expect(callback).not.toHaveBeenCalled();
@@ -158,7 +160,7 @@ describe('sign-in', () => {
   });
 
   it('fails with SignInLinkExpiredError for an unknown state ("No matching state found in storage")', async () => {
-    const a = make();
+    const a = await make();
     saveRedirectInfo({ pathname: '/translate', search: '', hash: '' });
     const error: unknown = await a.completeSignIn(`${ORIGIN}/callback?code=c&state=unknown`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SignInLinkExpiredError);
@@ -170,7 +172,7 @@ describe('sign-in', () => {
 
   it('fails with SignInLinkExpiredError for a state cleared as stale (older than 900 s)', async () => {
     jest.useFakeTimers({ now: new Date('2025-01-01T10:00:00Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-    const a = make({ metadata: metadata() });
+    const a = await make({ metadata: metadata() });
     const client = new OidcClient(a.userManager.settings);
     const old = await client.createSigninRequest({ request_type: 'si:r' });
     jest.setSystemTime(new Date('2025-01-01T10:15:01Z'));
@@ -179,7 +181,7 @@ describe('sign-in', () => {
   });
 
   it('passes other callback errors on as they are: the provider refused, the token endpoint unreachable', async () => {
-    const a = make();
+    const a = await make();
     const client = new OidcClient(a.userManager.settings);
     const refused = await client.createSigninRequest({ request_type: 'si:r' });
     const denied: unknown = await a
@@ -197,7 +199,7 @@ describe('sign-in', () => {
   });
 
   it('completes one callback URL once when asked twice at the same time (a double-run effect)', async () => {
-    const a = make();
+    const a = await make();
     const client = new OidcClient(a.userManager.settings);
     const request = await client.createSigninRequest({ request_type: 'si:r' });
     saveRedirectInfo({ pathname: '/translate', search: '', hash: '' });
@@ -213,7 +215,7 @@ describe('sign-out', () => {
   it('revokes the refresh token, removes the user and sends the sign-out request to the root', async () => {
     const stored = storeUser({ refreshToken: 'rt-secret' });
     const navigate = jest.fn();
-    const a = make({}, { navigate });
+    const a = await make({}, { navigate });
     const unloaded = jest.fn();
     a.on('user-unloaded', unloaded);
     const signout = jest.spyOn(a.userManager, 'signoutRedirect').mockResolvedValue();
@@ -233,7 +235,7 @@ describe('sign-out', () => {
     storeUser();
     server.use(http.post(`${AUTHORITY}/token/revocation`, () => HttpResponse.error()));
     const navigate = jest.fn();
-    const a = make({}, { navigate });
+    const a = await make({}, { navigate });
     jest.spyOn(a.userManager, 'signoutRedirect').mockRejectedValue(new Error('network'));
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await a.signOut();
@@ -244,24 +246,24 @@ describe('sign-out', () => {
 });
 
 describe('access token and silent renew', () => {
-  it('asks the session-check frame every 2 s (SPEC section 9)', () => {
-    expect(make().userManager.settings.checkSessionIntervalInSeconds).toBe(2);
+  it('asks the session-check frame every 2 s (SPEC section 9)', async () => {
+    expect((await make()).userManager.settings.checkSessionIntervalInSeconds).toBe(2);
   });
 
   it('returns the token of a valid session and null for an invalid one', async () => {
     storeUser({ accessToken: 'valid' });
-    expect(await make().getAccessToken()).toBe('valid');
+    expect(await (await make()).getAccessToken()).toBe('valid');
     auth!.dispose();
     storeUser({ expiresAt: 500, refreshToken: null });
-    expect(await make().getAccessToken()).toBeNull();
+    expect(await (await make()).getAccessToken()).toBeNull();
     auth!.dispose();
     localStorage.clear();
-    expect(await make().getAccessToken()).toBeNull();
+    expect(await (await make()).getAccessToken()).toBeNull();
   });
 
   it('renews an expired token with the refresh token before answering', async () => {
     storeUser({ expiresIn: -30, refreshToken: 'rt-old' });
-    const token = await make().getAccessToken();
+    const token = await (await make()).getAccessToken();
     expect(token).toBe('at-2');
     expect(log.token[0]!.get('grant_type')).toBe('refresh_token');
     expect(log.token[0]!.get('refresh_token')).toBe('rt-old');
@@ -278,7 +280,7 @@ describe('access token and silent renew', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    const a = make();
+    const a = await make();
     const client = createHttpClient({
       basePath: '/api',
       getToken: () => a.getAccessToken(),
@@ -309,7 +311,7 @@ describe('access token and silent renew', () => {
       .mockRejectedValueOnce(new ErrorResponse({ error: 'login_required' }));
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const a = make({ metadata: metadata() });
+    const a = await make({ metadata: metadata() });
     const renewErrors: Error[] = [];
     a.on('silent-renew-error', (error) => renewErrors.push(error));
 
@@ -333,7 +335,7 @@ describe('access token and silent renew', () => {
     const other = storeUser({ sub: 'user-2' });
     localStorage.setItem(USER_KEY, before.toStorageString());
     jest.spyOn(UserManager.prototype, 'signinSilent').mockResolvedValue(other);
-    const a = make();
+    const a = await make();
     await expect(a.renew()).rejects.toThrow('login_required: the subject changed during silent renew');
     expect(await a.getUser()).toBeNull();
   });

@@ -75,11 +75,12 @@ function laggingStorage(from: Storage): Storage {
 let log: IdpLog;
 const auths: Auth[] = [];
 /** One tab's auth; all tabs of a test share jsdom's localStorage (as tabs of one origin do). */
-function tab(
+async function tab(
   options: { locks?: RenewLocks | null; handoff?: RenewHandoff | null; storage?: Storage; settings?: Partial<UserManagerSettings>; navigate?: (url: string) => void } = {},
-): Auth {
+): Promise<Auth> {
   const auth = createAuth({ authority: AUTHORITY, clientId: CLIENT_ID, origin: ORIGIN, ...options });
   auths.push(auth);
+  await auth.loadUserManager(); // oidc-client-ts loaded, as these tests are about it
   return auth;
 }
 
@@ -112,8 +113,8 @@ describe('two tabs renew once (refresh-token rotation)', () => {
   it('sends one refresh request when two tabs renew at the same time; the second takes the first one’s user', async () => {
     storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 30 });
     const locks = memoryLocks();
-    const first = tab({ locks });
-    const second = tab({ locks });
+    const first = await tab({ locks });
+    const second = await tab({ locks });
     await settle();
     const loaded: string[] = [];
     first.on('user-loaded', (user) => loaded.push(`first:${user.access_token}`));
@@ -138,8 +139,8 @@ describe('two tabs renew once (refresh-token rotation)', () => {
   it('renews an expired token once for two tabs asking for a token at the same time', async () => {
     storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: -30 });
     const locks = memoryLocks();
-    const first = tab({ locks });
-    const second = tab({ locks });
+    const first = await tab({ locks });
+    const second = await tab({ locks });
     const tokens = await Promise.all([first.getAccessToken(), second.getAccessToken(), first.getAccessToken()]);
     expect(tokens).toEqual(['at-2', 'at-2', 'at-2']);
     expect(log.token).toHaveLength(1);
@@ -150,8 +151,8 @@ describe('two tabs renew once (refresh-token rotation)', () => {
     storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 30 });
     const locks = memoryLocks();
     const handoff = memoryHandoff();
-    const first = tab({ locks, handoff });
-    const second = tab({ locks, handoff, storage: laggingStorage(localStorage) });
+    const first = await tab({ locks, handoff });
+    const second = await tab({ locks, handoff, storage: laggingStorage(localStorage) });
     await settle();
     await first.userManager.signinSilent(); // rt-1 spent, at-2 / rt-2 stored and handed off
     const taken = await second.userManager.signinSilent(); // its own copy still says rt-1
@@ -163,8 +164,8 @@ describe('two tabs renew once (refresh-token rotation)', () => {
   it('without the hand-off a lagging localStorage copy presents the spent refresh token (why it exists)', async () => {
     storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 30 });
     const locks = memoryLocks();
-    const first = tab({ locks, handoff: null });
-    const second = tab({ locks, handoff: null, storage: laggingStorage(localStorage) });
+    const first = await tab({ locks, handoff: null });
+    const second = await tab({ locks, handoff: null, storage: laggingStorage(localStorage) });
     await settle();
     await first.userManager.signinSilent();
     await expect(second.userManager.signinSilent()).rejects.toThrow('grant request is invalid');
@@ -173,8 +174,8 @@ describe('two tabs renew once (refresh-token rotation)', () => {
 
   it('without the Web Locks API each tab renews on its own (the behaviour before)', async () => {
     storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 30 });
-    const first = tab({ locks: null });
-    const second = tab({ locks: null });
+    const first = await tab({ locks: null });
+    const second = await tab({ locks: null });
     await settle();
     const results = await Promise.allSettled([first.userManager.signinSilent(), second.userManager.signinSilent()]);
     expect(log.token).toHaveLength(2);
@@ -185,7 +186,7 @@ describe('two tabs renew once (refresh-token rotation)', () => {
 
   it('takes another tab’s renew or sign-out from the storage event', async () => {
     storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 30 });
-    const auth = tab({ locks: memoryLocks() });
+    const auth = await tab({ locks: memoryLocks() });
     await settle();
     const seen: string[] = [];
     auth.on('user-loaded', (user) => seen.push(user.access_token));
@@ -225,7 +226,7 @@ describe('a renew does not fail a request in flight', () => {
         return authorization === 'Bearer at-1' ? HttpResponse.json({ message: 'expired' }, { status: 401 }) : HttpResponse.json({ ok: true });
       }),
     );
-    const auth = tab({ locks: memoryLocks() });
+    const auth = await tab({ locks: memoryLocks() });
     setAuth(auth);
     const clients = createApiClients({ getToken: () => auth.getAccessToken(), onUnauthenticated: jest.fn(), retryDelayMs: 0 });
     await expect(clients.api.get('thing', z.object({ ok: z.boolean() }))).resolves.toEqual({ ok: true });
@@ -242,7 +243,7 @@ describe('a renew does not fail a request in flight', () => {
         return HttpResponse.json({ message: 'no' }, { status: 401 });
       }),
     );
-    const auth = tab({ locks: memoryLocks() });
+    const auth = await tab({ locks: memoryLocks() });
     setAuth(auth);
     const clients = createApiClients({ getToken: () => auth.getAccessToken(), onUnauthenticated: jest.fn(), retryDelayMs: 0 });
     await expect(clients.api.postVoid('thing', { a: 1 })).rejects.toMatchObject({ status: 401 });
@@ -264,7 +265,7 @@ describe('the identity provider down during a renew', () => {
     storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 70 });
     down();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const auth = tab({ locks: memoryLocks(), settings: { metadata: metadata() } });
+    const auth = await tab({ locks: memoryLocks(), settings: { metadata: metadata() } });
     const errors: Error[] = [];
     auth.on('silent-renew-error', (error) => errors.push(error));
 
@@ -293,7 +294,7 @@ describe('the identity provider down during a renew', () => {
     storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 65 });
     down();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const auth = tab({ locks: memoryLocks(), settings: { metadata: metadata() } });
+    const auth = await tab({ locks: memoryLocks(), settings: { metadata: metadata() } });
     setAuth(auth);
     const onUnauthenticated = jest.fn();
     setApiClients(createApiClients({ getToken: () => auth.getAccessToken(), onUnauthenticated, retryDelayMs: 0 }));
@@ -338,7 +339,7 @@ describe('the identity provider down during a renew', () => {
     down();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const auth = tab({ locks: memoryLocks(), settings: { metadata: metadata() } });
+    const auth = await tab({ locks: memoryLocks(), settings: { metadata: metadata() } });
     setAuth(auth);
     setApiClients(createApiClients({ getToken: () => auth.getAccessToken(), onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
     await jest.advanceTimersByTimeAsync(75_000);
@@ -359,7 +360,7 @@ describe('sign-out', () => {
   it('skips the revocation silently when the provider has no revocation endpoint', async () => {
     server.use(...idpHandlers(log, { revocation: false }));
     storeUser({ refreshToken: 'rt-secret' });
-    const auth = tab();
+    const auth = await tab();
     const signout = jest.spyOn(auth.userManager, 'signoutRedirect').mockResolvedValue();
     const warn = jest.spyOn(console, 'warn');
     const error = jest.spyOn(console, 'error');
@@ -375,7 +376,7 @@ describe('sign-out', () => {
 
   it('starts no sign-in while signing out: calls and permission checks that find no token stay put', async () => {
     storeUser({ refreshToken: 'rt-secret' });
-    const auth = tab();
+    const auth = await tab();
     setAuth(auth);
     const onUnauthenticated = jest.fn();
     setApiClients(createApiClients({ getToken: () => auth.getAccessToken(), onUnauthenticated, retryDelayMs: 0 }));
@@ -403,7 +404,7 @@ describe('sign-out', () => {
   it('lets a renew under way finish before revoking, and stores no user after the removal', async () => {
     storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 120 });
     server.use(...idpHandlers(log, { rotate: true, tokenDelayMs: 50 }));
-    const auth = tab({ locks: memoryLocks() });
+    const auth = await tab({ locks: memoryLocks() });
     jest.spyOn(auth.userManager, 'signoutRedirect').mockResolvedValue();
     const renewing = auth.renew();
     await auth.signOut();

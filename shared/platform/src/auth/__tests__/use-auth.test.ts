@@ -9,9 +9,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 let auth: Auth;
-beforeEach(() => {
+beforeEach(async () => {
   auth = createAuth({ authority: AUTHORITY, clientId: CLIENT_ID, origin: ORIGIN, settings: { metadata: metadata() } });
   setAuth(auth);
+  await auth.loadUserManager();
 });
 afterEach(() => {
   auth.dispose();
