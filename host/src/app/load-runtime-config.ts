@@ -1,4 +1,4 @@
-import { portalRuntimeConfigSchema, type PortalRuntimeConfig } from '@assistant/contracts';
+import { portalRuntimeConfigSchema, type PortalRuntimeConfig } from '@assistant/contracts/startup';
 
 /** Where the portal serves its runtime configuration (scripts/serve-portal.mjs, or a deployed file). */
 export const PORTAL_CONFIG_URL = '/portal-config.json';

@@ -1,4 +1,4 @@
-import { KNOWN_PERMISSIONS, startupResponseSchema, type StartupResponse } from '@assistant/contracts';
+import { KNOWN_PERMISSIONS, startupResponseSchema, type StartupResponse } from '@assistant/contracts/startup';
 import {
   apiClients,
   loadPermissions,

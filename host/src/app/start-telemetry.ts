@@ -1,4 +1,4 @@
-import { APP_NAME, APP_VERSION, type PortalRuntimeConfig } from '@assistant/contracts';
+import { APP_NAME, APP_VERSION, type PortalRuntimeConfig } from '@assistant/contracts/startup';
 import {
   createAnalytics,
   createObservability,

@@ -1,4 +1,4 @@
-import { transcriptionConfigSchema, type TranscriptionConfig } from '@assistant/contracts';
+import type { TranscriptionConfig } from '@assistant/contracts';
 import { apiClients, queryOptions } from '@assistant/platform';
 
 export const transcriptionConfigKeys = {
@@ -7,6 +7,8 @@ export const transcriptionConfigKeys = {
 
 /** GET /api/transcriptions/config: whether a transcription model is configured (docs/use-cases.md). */
 export async function getTranscriptionConfig(signal?: AbortSignal): Promise<TranscriptionConfig> {
+  // Asked by the navigation after the first paint: the full contracts (and zod) load then (issue 18).
+  const { transcriptionConfigSchema } = await import('@assistant/contracts');
   return apiClients().api.get('transcriptions/config', transcriptionConfigSchema, { signal });
 }
 

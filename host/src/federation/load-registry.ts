@@ -1,4 +1,4 @@
-import { remoteRegistryEntrySchema, remoteRegistrySchema, type RemoteRegistryEntry } from '@assistant/contracts';
+import { remoteRegistryEntrySchema, remoteRegistrySchema, type RemoteRegistryEntry } from '@assistant/contracts/startup';
 
 /** Where the portal serves the registry (scripts/serve-portal.mjs, or a file deployed beside the host). */
 export const REMOTE_REGISTRY_URL = '/remotes.json';

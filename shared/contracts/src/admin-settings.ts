@@ -26,9 +26,9 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
  */
 export const adminSettingsPatchSchema = z
   .strictObject({
-    feature_flags: featureFlagsUpdateSchema.optional(),
-    feature_set: featureSetValueSchema.optional(),
-    customization: customizationWriteSchema.optional(),
+    feature_flags: z.optional(featureFlagsUpdateSchema),
+    feature_set: z.optional(featureSetValueSchema),
+    customization: z.optional(customizationWriteSchema),
     confirm_lockout: z.literal(true).optional(),
   })
   .refine(

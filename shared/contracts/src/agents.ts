@@ -189,7 +189,7 @@ export type AgentListResponse = z.infer<typeof agentListResponseSchema>;
 export const agentIdParamsSchema = z.object({ id: uuidSchema });
 
 /** The 409 of PUT /api/agents/{id} when base_version is not the current version: the error and the current agent. */
-export const agentConflictSchema = apiErrorSchema.extend({ current: agentSchema });
+export const agentConflictSchema = z.object({ ...apiErrorSchema.shape, current: agentSchema });
 export type AgentConflict = z.infer<typeof agentConflictSchema>;
 
 /** GET /api/agents/{id}/versions: the numbers of its stored versions (each save is one), newest first. */

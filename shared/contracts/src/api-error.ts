@@ -1,10 +1,11 @@
-import { z } from 'zod';
-import { mustBeOneOf, nonNegativeIntSchema } from './common';
+import { z } from './zod-mini';
+import { mustBeOneOf, nonNegativeIntSchema } from './basics';
 
 /**
  * Stable, machine-readable kinds of refusal: every error answer of our server carries one as
  * `code`, and clients branch on it, never on `message` (which is English for people and may
- * change). docs/contracts.md "api-error.ts" says what each one means.
+ * change). docs/contracts.md "api-error.ts" says what each one means. zod/mini: every API client
+ * reads error bodies, so they are on the shell's start-up path.
  */
 export const API_ERROR_CODES = [
   /** 400: the request does not match its schema; `issues` name the wrong fields. */
@@ -60,29 +61,29 @@ export type LimitUnit = (typeof LIMIT_UNITS)[number];
 /** The limit a 413 ran into: `value` in `unit` (one of LIMIT_UNITS; any non-empty unit parses, for newer servers). */
 export const apiErrorLimitSchema = z.object({
   value: nonNegativeIntSchema,
-  unit: z.string().min(1, 'Must not be empty'),
+  unit: z.string().check(z.minLength(1, 'Must not be empty')),
 });
 export type ApiErrorLimit = z.infer<typeof apiErrorLimitSchema>;
 
 /** The body of every error answer of the server (4xx and 5xx). */
 export const apiErrorSchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   error: z.string(),
   /** For people (English); never parsed. */
   message: z.string(),
   /** zod issues of a refused request, so a client can point at the wrong field. */
-  issues: z
-    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string(), code: z.string().optional() }))
-    .optional(),
+  issues: z.optional(
+    z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string(), code: z.optional(z.string()) })),
+  ),
   /**
    * One of API_ERROR_CODES; our server always sends one. Optional and any string, so that another
    * server's body (without it) or a newer server's code still parses: read it with apiErrorCodeOf.
    */
-  code: z.string().optional(),
+  code: z.optional(z.string()),
   /** With a 413: the limit that was exceeded. */
-  limit: apiErrorLimitSchema.optional(),
+  limit: z.optional(apiErrorLimitSchema),
   /** With a 429: seconds until a new try may succeed (the same as the `retry-after` header). */
-  retry_after_seconds: z.number().int().nonnegative().optional(),
+  retry_after_seconds: z.optional(z.int().check(z.gte(0))),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -1,20 +1,11 @@
 import { z } from 'zod';
+import { MESSAGES, mustBeOneOf, nonNegativeIntSchema } from './basics';
 
 /**
  * Building blocks shared by the resource files, so every schema words the rules of SPEC section 5
- * the same way. Messages are plain English because they reach the user through
- * "Response validation failed: ..." and the server's 400 answers.
+ * the same way. Those the shell's start-up needs are in basics.ts (zod/mini) and re-exported here.
  */
-
-export const MESSAGES = {
-  empty: 'Must not be empty',
-  belowZero: 'Must not be below 0',
-  wholeNumber: 'Must be a whole number',
-  url: 'Must be a URL (https://...)',
-  email: 'Must be an email address',
-  uuid: 'Must be a UUID',
-  dateTime: 'Must be an ISO 8601 date-time with time zone, such as 2025-06-01T12:00:00Z',
-} as const;
+export { emailSchema, httpUrlSchema, MESSAGES, mustBeOneOf, nonNegativeIntSchema } from './basics';
 
 /** Longest id or name a resource may carry; long enough for any URN, short enough to index. */
 export const ID_MAX_LENGTH = 255;
@@ -28,19 +19,8 @@ export const nonEmptyStringSchema = z
 /** The id of a resource (collection, model, engine, file, stage, ...): opaque, non-empty. */
 export const resourceIdSchema = nonEmptyStringSchema;
 
-/** Offsets, counts and sizes: SPEC section 5 says non-negative integers. */
-export const nonNegativeIntSchema = z.number().int(MESSAGES.wholeNumber).min(0, MESSAGES.belowZero);
-
 /** Page numbers and versions count from 1. */
 export const positiveIntSchema = z.number().int(MESSAGES.wholeNumber).min(1, 'Must not be below 1');
-
-/**
- * A link a user can open. Only http and https: document text and model output are untrusted
- * (DESIGN section 8), so javascript: and data: links are refused at the contract already.
- */
-export const httpUrlSchema = z.url({ protocol: /^https?$/, message: MESSAGES.url });
-
-export const emailSchema = z.email(MESSAGES.email);
 
 export const uuidSchema = z.uuid(MESSAGES.uuid);
 
@@ -76,11 +56,6 @@ export function checkHighlightsFitText(
       ctx.addIssue({ code: 'custom', message: HIGHLIGHT_PAST_TEXT, path: ['highlights', index, 'end'] });
     }
   });
-}
-
-/** The message for a value outside a fixed list. */
-export function mustBeOneOf(values: ReadonlyArray<string>): string {
-  return `Must be one of ${values.join(', ')}`;
 }
 
 /**

@@ -1,5 +1,7 @@
-import { z } from 'zod';
-import { emailSchema, httpUrlSchema } from './common';
+import { z } from './zod-mini';
+import { emailSchema, httpUrlSchema } from './basics';
+
+// zod/mini: GET /api/config is on the shell's start-up path (issue 18).
 
 /** Defaults of SPEC section 9, used by the server's seed and by the client when loading fails. */
 export const CONFIG_DEFAULTS = {
@@ -14,11 +16,11 @@ export const CONFIG_DEFAULTS = {
   fontMinimumRem: 1,
 } as const;
 
-const nonNegative = z.number().min(0, 'Must not be below 0');
+const nonNegative = z.number().check(z.gte(0, 'Must not be below 0'));
 // Links a user opens: http(s) only, so a javascript: link can never be configured.
 const link = httpUrlSchema;
 /** Media the portal loads itself: an http(s) URL or a path on the portal's own origin. */
-const mediaUrl = z.union([httpUrlSchema, z.string().regex(/^\/[^/\s]\S*$/, 'Must be a URL or a path starting with /')]);
+const mediaUrl = z.union([httpUrlSchema, z.string().check(z.regex(/^\/[^/\s]\S*$/, 'Must be a URL or a path starting with /'))]);
 
 export const localeSchema = z.enum(['de', 'en']);
 export type Locale = z.infer<typeof localeSchema>;
@@ -29,9 +31,9 @@ export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** A logo or favicon; `data` is the file's base64 content. SVGs are sanitized on upload. */
 export const brandImageSchema = z.object({
-  data: z.string().min(1),
+  data: z.string().check(z.minLength(1)),
   type: z.enum(['svg', 'png']),
-  name: z.string().min(1).max(200),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type BrandImage = z.infer<typeof brandImageSchema>;
 
@@ -42,12 +44,14 @@ export const BRAND_IMAGE_MAX_BYTES = 512 * 1024;
  * A logo or favicon as an administrator sends it: base64 of at most BRAND_IMAGE_MAX_BYTES. The
  * server still checks the content (PNG signature, SVG sanitized) before it stores it.
  */
-export const brandImageUploadSchema = brandImageSchema.extend({
+export const brandImageUploadSchema = z.extend(brandImageSchema, {
   data: z
     .string()
-    .min(1, 'Choose a PNG or SVG file')
-    .max(Math.ceil(BRAND_IMAGE_MAX_BYTES / 3) * 4, `Must be at most ${BRAND_IMAGE_MAX_BYTES / 1024} KB`)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Must be base64'),
+    .check(
+      z.minLength(1, 'Choose a PNG or SVG file'),
+      z.maxLength(Math.ceil(BRAND_IMAGE_MAX_BYTES / 3) * 4, `Must be at most ${BRAND_IMAGE_MAX_BYTES / 1024} KB`),
+      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Must be base64'),
+    ),
 });
 
 const NAMED_COLORS = new Set(
@@ -82,18 +86,18 @@ export function isCssColor(value: string): boolean {
 }
 
 /** A CSS colour as an administrator writes it (no second declaration, url() or var()). */
-export const cssColorSchema = z.string().refine(isCssColor, 'Must be a CSS colour such as #1d4ed8 or rgb(29 78 216)');
+export const cssColorSchema = z.string().check(z.refine(isCssColor, 'Must be a CSS colour such as #1d4ed8 or rgb(29 78 216)'));
 
 export const privacyNoticeEntrySchema = z.object({
   text: z.string(),
-  links: z.array(z.object({ label: z.string().min(1), url: link })).default([]),
+  links: z._default(z.array(z.object({ label: z.string().check(z.minLength(1)), url: link })), []),
 });
 export const privacyPolicyNoticeSchema = z.object({ de: privacyNoticeEntrySchema, en: privacyNoticeEntrySchema });
 export type PrivacyPolicyNotice = z.infer<typeof privacyPolicyNoticeSchema>;
 
 export const fontsSchema = z.object({
-  family: z.string().min(1).max(100),
-  size: z.number().min(1).max(64),
+  family: z.string().check(z.minLength(1), z.maxLength(100)),
+  size: z.number().check(z.gte(1), z.lte(64)),
 });
 
 /**
@@ -101,38 +105,41 @@ export const fontsSchema = z.object({
  * shown on /sign-language with its captions).
  */
 export const signLanguageVideoSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'Must be a short id of a-z, 0-9 and -'),
+  id: z.string().check(z.regex(/^[a-z0-9-]{1,64}$/, 'Must be a short id of a-z, 0-9 and -')),
   title: localizedTextSchema,
-  description: localizedTextSchema.optional(),
+  description: z.optional(localizedTextSchema),
   video_url: mediaUrl,
   /** WebVTT captions per interface language; at least the German ones. */
-  captions: z.object({ de: mediaUrl, en: mediaUrl.optional() }),
-  poster_url: mediaUrl.optional(),
+  captions: z.object({ de: mediaUrl, en: z.optional(mediaUrl) }),
+  poster_url: z.optional(mediaUrl),
 });
 export type SignLanguageVideo = z.infer<typeof signLanguageVideoSchema>;
+
+/** A theme token a colour is set for: primary, background, ... */
+const colorTokenSchema = z.string().check(z.regex(/^[a-z][a-zA-Z0-9-]*$/));
 
 /** Longest application or company name of the customization, in characters. */
 export const CUSTOMIZATION_NAME_MAX_LENGTH = 100;
 
 export const customizationSchema = z.object({
-  application_name: z.string().min(1).max(CUSTOMIZATION_NAME_MAX_LENGTH),
-  company_name: z.string().max(CUSTOMIZATION_NAME_MAX_LENGTH).optional(),
-  logo: brandImageSchema.nullable().optional(),
-  favicon: brandImageSchema.nullable().optional(),
+  application_name: z.string().check(z.minLength(1), z.maxLength(CUSTOMIZATION_NAME_MAX_LENGTH)),
+  company_name: z.optional(z.string().check(z.maxLength(CUSTOMIZATION_NAME_MAX_LENGTH))),
+  logo: z.optional(z.nullable(brandImageSchema)),
+  favicon: z.optional(z.nullable(brandImageSchema)),
   /** CSS colour values by theme token (for example primary, background). */
-  colors: z.record(z.string().regex(/^[a-z][a-zA-Z0-9-]*$/), z.string().max(64)).default({}),
+  colors: z._default(z.record(colorTokenSchema, z.string().check(z.maxLength(64))), {}),
   fonts: fontsSchema,
   privacy_policy_notice: privacyPolicyNoticeSchema,
-  accessibility_statement: localizedTextSchema.optional(),
-  help_center_enabled: z.boolean().default(false),
-  create_your_own_enabled: z.boolean().default(false),
-  imprint_link: link.nullable().optional(),
-  documentation_link: link.nullable().optional(),
-  help_center_link: link.nullable().optional(),
-  support_email: emailSchema.nullable().optional(),
-  support_phone: z.string().max(50).nullable().optional(),
-  default_applications: z.array(z.string().min(1)).default([]),
-  sign_language_videos: z.array(signLanguageVideoSchema).max(50).default([]),
+  accessibility_statement: z.optional(localizedTextSchema),
+  help_center_enabled: z._default(z.boolean(), false),
+  create_your_own_enabled: z._default(z.boolean(), false),
+  imprint_link: z.optional(z.nullable(link)),
+  documentation_link: z.optional(z.nullable(link)),
+  help_center_link: z.optional(z.nullable(link)),
+  support_email: z.optional(z.nullable(emailSchema)),
+  support_phone: z.optional(z.nullable(z.string().check(z.maxLength(50)))),
+  default_applications: z._default(z.array(z.string().check(z.minLength(1))), []),
+  sign_language_videos: z._default(z.array(signLanguageVideoSchema).check(z.maxLength(50)), []),
 });
 export type Customization = z.infer<typeof customizationSchema>;
 
@@ -141,11 +148,13 @@ export type Customization = z.infer<typeof customizationSchema>;
  * with stricter rules for new values (colours are CSS colours, images within the size limit).
  * Reading stays lenient so that a value stored before a rule existed never breaks the portal.
  */
-export const customizationWriteSchema = customizationSchema.extend({
-  application_name: z.string().trim().min(1, 'Must not be empty').max(CUSTOMIZATION_NAME_MAX_LENGTH),
-  logo: brandImageUploadSchema.nullable().optional(),
-  favicon: brandImageUploadSchema.nullable().optional(),
-  colors: z.record(z.string().regex(/^[a-z][a-zA-Z0-9-]*$/), cssColorSchema).default({}),
+export const customizationWriteSchema = z.extend(customizationSchema, {
+  application_name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Must not be empty'), z.maxLength(CUSTOMIZATION_NAME_MAX_LENGTH)),
+  logo: z.optional(z.nullable(brandImageUploadSchema)),
+  favicon: z.optional(z.nullable(brandImageUploadSchema)),
+  colors: z._default(z.record(colorTokenSchema, cssColorSchema), {}),
 });
 
 /** GET /api/config */
@@ -154,7 +163,7 @@ export const configSchema = z.object({
   maxAudioFileUploadSizeMB: nonNegative,
   requestTimeoutInSeconds: nonNegative,
   taskResultExpiryTime: nonNegative,
-  osProxyUrl: link.nullable(),
+  osProxyUrl: z.nullable(link),
   hasError: z.boolean(),
   customization: customizationSchema,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 
 /** Every flag of SPEC section 3; all optional, an absent flag counts as off. */
 export const FEATURE_FLAG_NAMES = [
@@ -15,11 +15,11 @@ export const FEATURE_FLAG_NAMES = [
 ] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAG_NAMES)[number];
 
-const flagShape = Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, z.boolean().optional()])) as {
-  [K in FeatureFlagName]: z.ZodOptional<z.ZodBoolean>;
+const flagShape = Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, z.optional(z.boolean())])) as {
+  [K in FeatureFlagName]: z.ZodMiniOptional<z.ZodMiniBoolean>;
 };
 
-/** GET /api/feature-flags. Unknown keys from a newer server are dropped, not an error. */
+/** GET /api/feature-flags (zod/mini: on the shell's start-up path). Unknown keys from a newer server are dropped, not an error. */
 export const featureFlagsSchema = z.object(flagShape);
 export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
 

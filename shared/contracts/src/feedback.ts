@@ -17,7 +17,7 @@ export const feedbackRequestSchema = z.strictObject({
   /** Where the problem was seen (path inside the portal). */
   page: z.string().max(500).optional(),
   /** Optional reply address; the signed-in user's id is recorded anyway. */
-  contact_email: emailSchema.optional(),
+  contact_email: z.optional(emailSchema),
   ui_version: z.string().min(1).max(50),
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;

@@ -35,7 +35,7 @@ export const inContextSourceSchema = z
     source_score: z.number().optional(),
     /** A short label to show, such as "p. 4" or a section title. */
     source_label: z.string().optional(),
-    source_url: httpUrlSchema.optional(),
+    source_url: z.optional(httpUrlSchema),
   })
   .superRefine((source, ctx) => checkHighlightsFitText(source.text, source.highlights, ctx));
 export type InContextSource = z.infer<typeof inContextSourceSchema>;

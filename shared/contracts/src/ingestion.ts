@@ -57,9 +57,9 @@ export const ingestionRunMetadataSchema = z.object({
   /** The file's media type. */
   type: z.string().optional(),
   /** Bytes. */
-  fileSize: nonNegativeIntSchema.optional(),
+  fileSize: z.optional(nonNegativeIntSchema),
   /** Bytes; the same as fileSize, kept because older producers send only this one. */
-  size: nonNegativeIntSchema.optional(),
+  size: z.optional(nonNegativeIntSchema),
 });
 export type IngestionRunMetadata = z.infer<typeof ingestionRunMetadataSchema>;
 

@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 
-/** The two permissions the portal checks (SPEC section 6). */
+/** The two permissions the portal checks (SPEC section 6). zod/mini: on the shell's start-up path. */
 export const PERMISSION_ADMINISTRATE = 'AdministrateAssistant';
 export const PERMISSION_NUMINOUS = 'NuminousAccess';
 export const KNOWN_PERMISSIONS = [PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS] as const;
 
-const permissionEntrySchema = z.object({ permission: z.string().min(1).max(200) });
+const permissionEntrySchema = z.object({ permission: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /** POST /api/iam/check_user: the permissions asked about. */
 export const permissionCheckRequestSchema = z.object({
-  permissions: z.array(permissionEntrySchema).min(1).max(50),
+  permissions: z.array(permissionEntrySchema).check(z.minLength(1), z.maxLength(50)),
 });
 export type PermissionCheckRequest = z.infer<typeof permissionCheckRequestSchema>;
 

@@ -25,7 +25,7 @@ export type QaHighlight = z.infer<typeof qaHighlightSchema>;
 export const qaSourceSchema = z
   .object({
     source_name: nonEmptyStringSchema,
-    source_url: httpUrlSchema.optional(),
+    source_url: z.optional(httpUrlSchema),
     /** The passage itself; highlight offsets index into it. */
     source_text: z.string(),
     highlights: z.array(qaHighlightSchema),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 import { FEATURE_FLAG_NAMES } from './feature-flags';
 
 /**
@@ -34,34 +34,35 @@ export type RegistryCapability = (typeof REGISTRY_CAPABILITIES)[number];
  * The remote registry the host reads at start (DESIGN.md section 3): where each remote's manifest
  * is and where it mounts. A team deploys its remote by changing its manifest URL or files; the
  * host is not rebuilt. Entries are validated one by one: a bad entry is skipped and logged.
+ * zod/mini: on the shell's start-up path.
  */
 export const remoteRegistryEntrySchema = z.object({
   /** Federation name of the remote, as in its webpack config (`chat`, `qa`, ...). */
-  name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'Must be a lower-case federation name'),
+  name: z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'Must be a lower-case federation name')),
   /** Absolute URL or site path of the remote's `mf-manifest.json`. */
-  manifestUrl: z.union([z.url(), z.string().regex(/^\/\S*$/)]).refine((url) => url.endsWith('mf-manifest.json'), {
-    message: 'Must point at an mf-manifest.json',
-  }),
+  manifestUrl: z
+    .union([z.url(), z.string().check(z.regex(/^\/\S*$/))])
+    .check(z.refine((url) => url.endsWith('mf-manifest.json'), { message: 'Must point at an mf-manifest.json' })),
   /** Route the remote's routes are relative to: `/chat`, `/usecases/qa`. */
-  routeBase: z.string().regex(/^\/[a-z0-9\-/]*[a-z0-9]$/, 'Must be a path such as /chat'),
+  routeBase: z.string().check(z.regex(/^\/[a-z0-9\-/]*[a-z0-9]$/, 'Must be a path such as /chat')),
   /** Shown and routed only when this flag is on. */
-  featureFlag: z.enum(FEATURE_FLAG_NAMES).optional(),
+  featureFlag: z.optional(z.enum(FEATURE_FLAG_NAMES)),
   /**
    * Shown and routed only when the feature set includes this feature (platform gating table). An
    * unknown name (a typo) makes the entry bad, so it is skipped and logged instead of being on
    * under BETA (where every feature is on) and off under every release code.
    */
-  feature: z.enum(REGISTRY_FEATURE_NAMES).optional(),
+  feature: z.optional(z.enum(REGISTRY_FEATURE_NAMES)),
   /**
    * Shown and routed only when the server says this capability is available (`transcription`:
    * GET /api/transcriptions/config `available`). While the answer is unknown or failed, the entry
    * is neither shown nor routed. An unknown name makes the entry bad (skipped and logged).
    */
-  requires: z.enum(REGISTRY_CAPABILITIES).optional(),
+  requires: z.optional(z.enum(REGISTRY_CAPABILITIES)),
   /** The shell's navigation entry; the label key lives in the shell's own translations. */
-  navigation: z
-    .object({ labelKey: z.string().min(1), icon: z.string().min(1), order: z.number().int() })
-    .optional(),
+  navigation: z.optional(
+    z.object({ labelKey: z.string().check(z.minLength(1)), icon: z.string().check(z.minLength(1)), order: z.int() }),
+  ),
 });
 export type RemoteRegistryEntry = z.infer<typeof remoteRegistryEntrySchema>;
 

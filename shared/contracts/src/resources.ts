@@ -27,7 +27,7 @@ export const languageModelSchema = z.object({
   type: z.string(),
   mode: languageModelModeSchema.optional(),
   /** Longest input the model takes, in characters; absent means the server sets no limit. */
-  max_characters: nonNegativeIntSchema.optional(),
+  max_characters: z.optional(nonNegativeIntSchema),
   /** A short description of the model where its endpoint gives one; never made up. */
   description: z.string().trim().min(1).max(300).optional(),
 });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { positiveIntSchema, nonNegativeIntSchema, uuidSchema } from './common';
+import { SOURCE_SEGMENT_JOINER } from './source-segments';
+
+export { pageRangesOf, SOURCE_SEGMENT_JOINER } from './source-segments';
 
 /**
  * Where a cited source lies in its document, carried in the source's `source_url` (SPEC section 3
@@ -12,7 +15,6 @@ import { positiveIntSchema, nonNegativeIntSchema, uuidSchema } from './common';
  * The URL opens the document in the portal: /collections/{collectionId}?file={fileId}&at=1:120-400,2:0-80
  */
 
-export const SOURCE_SEGMENT_JOINER = '\n';
 /** A source spans at most this many segments (pages). */
 export const SOURCE_MAX_SEGMENTS = 5;
 
@@ -62,22 +64,4 @@ export function parseSourceUrl(url: string | undefined): SourceLocation | null {
 /** The length of the source text the segments make (their lengths plus one joiner between each two). */
 export function segmentsTextLength(segments: readonly SourceSegment[]): number {
   return segments.reduce((sum, s, i) => sum + (s.end - s.start) + (i > 0 ? SOURCE_SEGMENT_JOINER.length : 0), 0);
-}
-
-/**
- * A range [start, end) of the source text as ranges of page text, one per page it touches (a
- * range over the joiner between two pages is split there; the joiner itself is on no page).
- */
-export function pageRangesOf(segments: readonly SourceSegment[], start: number, end: number): SourceSegment[] {
-  const ranges: SourceSegment[] = [];
-  let offset = 0;
-  segments.forEach((segment, i) => {
-    if (i > 0) offset += SOURCE_SEGMENT_JOINER.length;
-    const length = segment.end - segment.start;
-    const from = Math.max(start, offset);
-    const to = Math.min(end, offset + length);
-    if (to > from) ranges.push({ page: segment.page, start: segment.start + (from - offset), end: segment.start + (to - offset) });
-    offset += length;
-  });
-  return ranges;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini';
 import { configSchema } from './config';
 import { featureFlagsSchema } from './feature-flags';
 import { featureSetValueSchema } from './feature-set';
@@ -15,6 +15,6 @@ export const startupResponseSchema = z.object({
   flags: featureFlagsSchema,
   feature_set: featureSetValueSchema,
   config: configSchema,
-  permissions: z.array(z.string().min(1).max(200)).max(50),
+  permissions: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(50)),
 });
 export type StartupResponse = z.infer<typeof startupResponseSchema>;

@@ -14,8 +14,7 @@ import { nonEmptyStringSchema, unknownDiscriminator, uuidSchema } from './common
  * own. A stream ends with exactly one of `done` (success) or `error` (failure); nothing follows it.
  */
 
-/** The Content-Type of a streamed answer. */
-export const STREAM_CONTENT_TYPE = 'application/x-ndjson';
+export { STREAM_CONTENT_TYPE } from './media-types';
 
 export const STREAM_EVENT_KINDS = ['tool', 'stream_text', 'intent', 'deep_research', 'canvas_edit', 'message', 'error', 'done'] as const;
 export type StreamEventKind = (typeof STREAM_EVENT_KINDS)[number];

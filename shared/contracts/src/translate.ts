@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localeSchema } from './config';
 import { nonEmptyStringSchema, resourceIdSchema } from './common';
+import { formalitySchema } from './formality';
 
 /**
  * POST /api/translate (SPEC section 3 "Translate response"; the request is left open by the spec
@@ -31,9 +32,7 @@ export const sourceLanguageSchema = z
     "Must be 'auto' or a language code such as de or en-GB",
   );
 
-/** How formal the translation should sound; "default" (or absent) leaves it to the engine. */
-export const formalitySchema = z.enum(['default', 'more', 'less'], { error: "Must be 'default', 'more' or 'less'" });
-export type Formality = z.infer<typeof formalitySchema>;
+export { formalitySchema, type Formality } from './formality';
 
 /** POST /api/translate request body. Unknown fields are refused, as in every request body. */
 export const translateRequestSchema = z
@@ -43,7 +42,7 @@ export const translateRequestSchema = z
     target_language: languageCodeSchema,
     /** The id of a machine-translation resource from GET translation/resources. */
     engine_id: resourceIdSchema,
-    formality: formalitySchema.optional(),
+    formality: z.optional(formalitySchema),
   })
   .refine((request) => request.source_language.toLowerCase() !== request.target_language.toLowerCase(), {
     message: 'Target language must differ from the source language',

@@ -39,7 +39,7 @@ export const summaryOptionsSchema = z.strictObject({
   length: summaryLengthSchema.default('medium'),
   form: summaryFormSchema.default('key_points'),
   /** The language the summary is written in, whatever the text's language. */
-  language: useCaseLanguageSchema.default('de'),
+  language: z._default(useCaseLanguageSchema, 'de'),
 });
 export type SummaryOptions = z.infer<typeof summaryOptionsSchema>;
 
@@ -232,7 +232,7 @@ export const generateRequestSchema = z
   .strictObject({
     template: generateTemplateIdSchema,
     fields: z.record(z.string().max(64), z.string().max(GENERATE_VALUE_MAX_LENGTH, `Must not be longer than ${GENERATE_VALUE_MAX_LENGTH} characters`)),
-    language: useCaseLanguageSchema.default('de'),
+    language: z._default(useCaseLanguageSchema, 'de'),
   })
   .superRefine((request, ctx) => {
     const template = generateTemplate(request.template);

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-/** Parses and fails the test with zod's issues when the value is refused. */
-export function accepts<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+/** Parses and fails the test with zod's issues when the value is refused (zod and zod/mini schemas alike). */
+export function accepts<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) assert.fail(`expected the value to parse, got: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
 
 /** Asserts the value is refused and returns the first issue's message and path. */
-export function rejects(schema: z.ZodType, value: unknown): { message: string; path: PropertyKey[]; count: number } {
-  const result = schema.safeParse(value);
+export function rejects(schema: z.core.$ZodType, value: unknown): { message: string; path: PropertyKey[]; count: number } {
+  const result = z.safeParse(schema, value);
   assert.equal(result.success, false, 'expected the value to be refused');
   const issue = result.error!.issues[0]!;
   return { message: issue.message, path: issue.path, count: result.error!.issues.length };

@@ -1,4 +1,5 @@
-import { pageRangesOf, SOURCE_SEGMENT_JOINER, type DocumentPage, type SourceSegment } from '@assistant/contracts';
+import type { DocumentPage, SourceSegment } from '@assistant/contracts';
+import { pageRangesOf, SOURCE_SEGMENT_JOINER } from '@assistant/contracts/startup';
 import { pdfHighlightsForRanges, type PdfHighlight } from './highlight-boxes';
 
 /** A range [start, end) of a source's text (UTF-16 offsets), e.g. a QA highlight. */

@@ -1,4 +1,4 @@
-import { FEATURE_SET_BETA, FEATURE_SET_LEGACY, FEATURE_SETS_ORDERED } from '@assistant/contracts';
+import { FEATURE_SET_BETA, FEATURE_SET_LEGACY, FEATURE_SETS_ORDERED } from '@assistant/contracts/startup';
 
 /** A release code of the ordered list, or BETA for features that exist only in BETA. */
 export type FeatureSetLevel = (typeof FEATURE_SETS_ORDERED)[number] | typeof FEATURE_SET_BETA;

@@ -5,7 +5,7 @@ import {
   featureSetResponseSchema,
   type FeatureFlagName,
   type FeatureFlags,
-} from '@assistant/contracts';
+} from '@assistant/contracts/startup';
 import { apiClients } from '../http/api-clients';
 import { isFeatureAvailable, type FeatureName } from './feature-sets';
 

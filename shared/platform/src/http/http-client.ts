@@ -1,5 +1,6 @@
-import { apiErrorSchema, STREAM_CONTENT_TYPE, type ApiError } from '@assistant/contracts';
+import { apiErrorSchema, STREAM_CONTENT_TYPE, type ApiError } from '@assistant/contracts/startup';
 import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
 import { readJsonLines } from '../streaming/read-json-lines';
 import { getTracing, noopSpan, type Span } from '../telemetry/tracing';
 import { parseRetryAfter } from './retry-after';
@@ -12,6 +13,9 @@ import {
 } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What an answer is checked with: a schema of the full zod or of zod/mini (the start-up path's, issue 18). */
+type Schema = z.core.$ZodType;
 
 /** Pause between two attempts after a 404 (see docs/platform.md "Retries on 404"). */
 export const RETRY_DELAY_MS = 100;
@@ -58,15 +62,15 @@ export interface RequestOptions {
 /** What every API client can do. Every JSON answer is checked against the caller's schema. */
 export interface HttpClient {
   readonly basePath: string;
-  get<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  get<S extends Schema>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  post<S extends Schema>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   /** POST whose answer is not read (204 or a body the caller does not need). */
   postVoid(path: string, body?: unknown, options?: RequestOptions): Promise<void>;
-  put<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  put<S extends Schema>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   /** PATCH; with no schema the answer is not read. */
-  patch<S extends z.ZodType>(path: string, body: unknown, schema?: S, options?: RequestOptions): Promise<z.output<S> | undefined>;
+  patch<S extends Schema>(path: string, body: unknown, schema?: S, options?: RequestOptions): Promise<z.output<S> | undefined>;
   /** DELETE; with no schema the answer is not read. */
-  delete<S extends z.ZodType>(path: string, schema?: S, options?: RequestOptions): Promise<z.output<S> | undefined>;
+  delete<S extends Schema>(path: string, schema?: S, options?: RequestOptions): Promise<z.output<S> | undefined>;
   /** POST that answers JSON lines; the events are validated one by one (streaming/read-json-lines). */
   stream<S extends z.ZodType>(path: string, body: unknown, eventSchema: S, signal?: AbortSignal): Promise<AsyncIterable<z.output<S>>>;
   /** The raw answer after auth, timeout, retries and the status check; for special bodies (files). */
@@ -191,7 +195,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+  async function readJson<S extends Schema>(response: Response, schema: S): Promise<z.output<S>> {
     const text = await response.text();
     let json: unknown;
     if (text.trim() === '') {
@@ -203,7 +207,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw new ResponseValidationError(`the answer is not JSON (${response.url || 'response'})`, { cause: error });
       }
     }
-    const result = schema.safeParse(json);
+    const result = safeParse(schema, json);
     if (!result.success) throw new ResponseValidationError(describeIssues(result.error), { cause: result.error });
     return result.data;
   }
@@ -357,7 +361,7 @@ export function apiErrorFromText(
 }
 
 /** zod issues as one line: "path: message; path: message". */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)

@@ -3,7 +3,7 @@ import {
   KNOWN_PERMISSIONS,
   permissionCheckResponseSchema,
   type PermissionCheckRequest,
-} from '@assistant/contracts';
+} from '@assistant/contracts/startup';
 import { getAuth, hasAuth, type Auth } from '../auth/auth';
 import { isSessionInvalid } from '../auth/session';
 import { apiClients } from '../http/api-clients';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { perUserPersistOptions, registerPerUserStore } from './per-user-persistence';
 
 /**
@@ -24,8 +24,8 @@ export const initialChatPreferences: ChatPreferences = { model: null, think: fal
 
 /** Stored data is read back leniently: a field that is not what it should be counts as unset. */
 const storedPreferencesSchema = z.object({
-  model: z.string().min(1).nullable().catch(null),
-  think: z.boolean().catch(false),
+  model: z.catch(z.nullable(z.string().check(z.minLength(1))), null),
+  think: z.catch(z.boolean(), false),
 });
 
 const pick = (state: ChatPreferencesState): ChatPreferences => ({ model: state.model, think: state.think });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { configSchema, defaultConfig, type Config } from '@assistant/contracts';
+import { configSchema, defaultConfig, type Config } from '@assistant/contracts/startup';
 import { apiClients } from '../http/api-clients';
 import { useNotificationsStore } from '../notifications/notifications-store';
 import { perUserPersistOptions, registerPerUserStore } from './per-user-persistence';

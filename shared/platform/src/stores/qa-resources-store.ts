@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { qaResourcesResponseSchema, type Collection, type LanguageModel } from '@assistant/contracts';
+import type { Collection, LanguageModel } from '@assistant/contracts';
 import { apiClients } from '../http/api-clients';
 import { useNotificationsStore } from '../notifications/notifications-store';
 import { perUserPersistOptions, registerPerUserStore } from './per-user-persistence';
@@ -28,6 +28,8 @@ export const useQaResourcesStore = create<QaResourcesState>()(
       async load() {
         set({ status: 'loading' });
         try {
+          // The full contracts (and zod) load with the QA page, not with the shell (issue 18).
+          const { qaResourcesResponseSchema } = await import('@assistant/contracts');
           const answer = await apiClients().api.get('qa/resources', qaResourcesResponseSchema);
           set({ collections: answer.collections, languageModels: answer.language_models, status: 'loaded' });
         } catch (error) {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { z } from 'zod';
-import { formalitySchema, type Formality } from '@assistant/contracts';
+import * as z from 'zod/mini';
+import { formalitySchema, type Formality } from '@assistant/contracts/startup';
 import { perUserPersistOptions, registerPerUserStore } from './per-user-persistence';
 
 /**
@@ -33,10 +33,10 @@ export const initialTranslationPreferences: TranslationPreferences = {
 
 /** Stored data is read back leniently: a field that is not what it should be counts as unset. */
 const storedPreferencesSchema = z.object({
-  engineId: z.string().min(1).nullable().catch(null),
-  sourceLanguage: z.string().min(1).nullable().catch(null),
-  targetLanguage: z.string().min(1).nullable().catch(null),
-  formality: formalitySchema.nullable().catch(null),
+  engineId: z.catch(z.nullable(z.string().check(z.minLength(1))), null),
+  sourceLanguage: z.catch(z.nullable(z.string().check(z.minLength(1))), null),
+  targetLanguage: z.catch(z.nullable(z.string().check(z.minLength(1))), null),
+  formality: z.catch(z.nullable(formalitySchema), null),
 });
 
 const pick = (state: TranslationPreferencesState): TranslationPreferences => ({

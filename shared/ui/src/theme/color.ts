@@ -1,6 +1,6 @@
 // Colour checks for values that come from the customization: only a colour may reach a CSS
 // variable, never a second declaration (`red; background:url(x)`) or a url()/var()/expression.
-import { isCssColor } from '@assistant/contracts';
+import { isCssColor } from '@assistant/contracts/startup';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 // Characters and words that never belong in a colour and could end the declaration or load something.
