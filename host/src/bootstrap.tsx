@@ -21,11 +21,12 @@ import {
 } from '@assistant/platform';
 import { Suspense, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from '@assistant/routing';
+import { BrowserRouter, useRoutes, type RouteObject } from '@assistant/routing';
 import { OAuthCallbackPage } from './app/lazy-pages';
 import { readInlineStartup } from './app/inline-startup';
 import { loadRuntimeConfig } from './app/load-runtime-config';
 import { loadStartup } from './app/load-startup';
+import { RouteErrorBoundary } from './app/route-error-boundary';
 import { buildRoutes } from './app/routes';
 import { ShellProviders } from './app/shell-providers';
 import { addShellTexts } from './app/shell-i18n';
@@ -39,6 +40,11 @@ import { SignedOutPage } from './auth/signed-out-page';
 import { clearSignedOut, isMarkedSignedOut } from './auth/signed-out';
 
 const root = createRoot(document.getElementById('root')!);
+
+/** The shell's route table, rendered by the declarative router (issue 18: no data router, a smaller shell). */
+function ShellRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 async function start(): Promise<void> {
   const inline = readInlineStartup();
@@ -108,7 +114,7 @@ async function start(): Promise<void> {
   const remotes = registry.filter((entry) => isRemoteEnabled(entry, { flags, isFeatureAvailable: available }));
   const isAdmin = permissions.has('AdministrateAssistant');
 
-  const router = createBrowserRouter(buildRoutes({ flags, isFeatureAvailable: available, remotes, isAdmin }));
+  const routes = buildRoutes({ flags, isFeatureAvailable: available, remotes, isAdmin });
   void auth.getAccessToken();
   startTelemetry(runtime, auth);
 
@@ -116,7 +122,11 @@ async function start(): Promise<void> {
   const shell = { auth, remotes, navigation: buildNavigation({ flags, isFeatureAvailable: available, remotes }), isAdmin };
   root.render(
     <ShellProviders shell={shell}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <ShellRoutes routes={routes} />
+        </RouteErrorBoundary>
+      </BrowserRouter>
     </ShellProviders>,
   );
   // After the first page: the navigation's remotes, so that a first switch is one page chunk away.

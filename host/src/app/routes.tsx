@@ -2,7 +2,7 @@ import type { FeatureFlags, RemoteRegistryEntry } from '@assistant/contracts';
 import type { FeatureName } from '@assistant/platform';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from '@assistant/routing';
-import { requireSession } from '../auth/require-session';
+import { RequireSession } from '../auth/require-session';
 import { createRemoteRoute } from '../federation';
 import { ShellLayout } from '../layout/shell-layout';
 import {
@@ -31,8 +31,8 @@ export interface RouteInput {
 }
 
 /**
- * The route table of SPEC section 2. Everything under `/` needs a valid session (the guard is the
- * shell route's loader); `/callback` and `/oauth/callback` do not. A route whose feature is off is
+ * The route table of SPEC section 2. Everything under `/` needs a valid session (the guard,
+ * RequireSession, wraps the shell layout); `/callback` and `/oauth/callback` do not. A route whose feature is off is
  * simply absent, so its path shows the not-found page. Every page is lazy (./lazy-pages).
  */
 export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: RouteInput): RouteObject[] {
@@ -67,6 +67,15 @@ export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: Rou
         </Standalone>
       ),
     },
-    { path: '/', id: 'shell', loader: requireSession, element: <ShellLayout />, children },
+    {
+      path: '/',
+      id: 'shell',
+      element: (
+        <RequireSession>
+          <ShellLayout />
+        </RequireSession>
+      ),
+      children,
+    },
   ];
 }

@@ -30,7 +30,7 @@ export function RemoteRoutes({ entry, notFound }: RemoteRoutesProps) {
 }
 
 /**
- * The route object for a registry entry, for a data router (`createBrowserRouter`):
+ * The route object for a registry entry, for the shell's route table (`useRoutes`):
  * `{ path: '/chat/*', element: <RemoteRoutes entry={entry} /> }`. An entry that `requires` a
  * capability routes to its remote only while the server says it is available (RequiresCapability);
  * otherwise its paths show `notFound`, as if the route did not exist.

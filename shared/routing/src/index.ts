@@ -6,10 +6,11 @@
 // inside the shell uses the shell's router. Only this package imports react-router (a lint rule
 // says so); a name missing here is added here.
 
-// The routers.
-export { createBrowserRouter, MemoryRouter, RouterProvider } from 'react-router';
+// The routers: the declarative ones (no data router: its loaders, actions and fetchers are most
+// of react-router's size, and nothing here needs them).
+export { BrowserRouter, MemoryRouter } from 'react-router';
 // Route tables and their rendering.
 export { matchRoutes, Navigate, Outlet, Route, Routes, useRoutes } from 'react-router';
-export type { LoaderFunctionArgs, RouteObject } from 'react-router';
+export type { RouteObject } from 'react-router';
 // Links and navigation.
 export { Link, NavLink, useLocation, useNavigate, useParams, useResolvedPath, useSearchParams } from 'react-router';

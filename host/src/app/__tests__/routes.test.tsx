@@ -1,5 +1,6 @@
 import type { RemoteRegistryEntry } from '@assistant/contracts';
 import type { RouteObject } from '@assistant/routing';
+import { RequireSession } from '../../auth/require-session';
 import { buildRoutes, type RouteInput } from '../routes';
 
 const collections: RemoteRegistryEntry = {
@@ -16,12 +17,13 @@ function shellChildren(input: Partial<RouteInput> = {}): RouteObject[] {
 const paths = (routes: RouteObject[]) => routes.map((route) => (route.index ? '(index)' : route.path));
 
 describe('route table', () => {
-  it('guards the shell with the session loader but not the two callbacks', () => {
+  it('guards the shell with the session guard but not the two callbacks', () => {
     const routes = buildRoutes({ flags: {}, isFeatureAvailable: () => true, remotes: [], isAdmin: false });
     expect(routes.map((route) => route.path)).toEqual(['/callback', '/oauth/callback', '/']);
-    expect(routes[2]!.loader).toBeDefined();
-    expect(routes[0]!.loader).toBeUndefined();
-    expect(routes[1]!.loader).toBeUndefined();
+    const outermost = (route: RouteObject) => (route.element as { type: unknown }).type;
+    expect(outermost(routes[2]!)).toBe(RequireSession);
+    expect(outermost(routes[0]!)).not.toBe(RequireSession);
+    expect(outermost(routes[1]!)).not.toBe(RequireSession);
   });
 
   it('shows the apps page at / only with enableHomepage, otherwise redirects to /translate', () => {

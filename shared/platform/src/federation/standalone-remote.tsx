@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, Navigate, RouterProvider, useRoutes } from '@assistant/routing';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from '@assistant/routing';
 import { addNamespace, i18n, initI18n } from '../i18n/i18n';
 import { ServerStateProvider } from '../server-state/server-state-provider';
 import type { RemoteModule } from './remote-module';
@@ -9,16 +9,20 @@ function RemoteTree({ remote }: { remote: RemoteModule }) {
   return useRoutes(remote.routes);
 }
 
+function PageRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
 /**
  * A remote on its own page, mounted as the host mounts it (its relative routes below
  * `<routeBase>/*`), so a team can run and show its remote without the shell. No sign-in: calls
  * that need a token fail there, as they would for a signed-out user.
  */
 export function StandaloneRemote({ remote, routeBase }: { remote: RemoteModule; routeBase: string }) {
-  const router = useMemo(() => {
+  const routes = useMemo<RouteObject[]>(() => {
     initI18n();
     addNamespace(remote.i18n.namespace, remote.i18n.resources);
-    return createBrowserRouter([
+    return [
       {
         path: `${routeBase}/*`,
         element: (
@@ -28,13 +32,15 @@ export function StandaloneRemote({ remote, routeBase }: { remote: RemoteModule; 
         ),
       },
       { path: '*', element: <Navigate to={routeBase} replace /> },
-    ]);
+    ];
   }, [remote, routeBase]);
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <ServerStateProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <PageRoutes routes={routes} />
+          </BrowserRouter>
         </ServerStateProvider>
       </I18nextProvider>
     </StrictMode>
