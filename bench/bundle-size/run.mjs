@@ -21,6 +21,9 @@ import { initialFiles as shellInitialFiles } from '../../scripts/serve-portal.mj
 const KB = 1024;
 const SHELL_BUDGET = 150 * KB;
 const REMOTE_ENTRY_BUDGET = 30 * KB;
+/** Issue 18: the shell's initial JavaScript as the issue recorded it, and its goal for now (150 KB later). */
+const SHELL_BASELINE = 271 * KB;
+const SHELL_GOAL_NOW = 180 * KB;
 
 const args = process.argv.slice(2);
 const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -74,6 +77,13 @@ async function main() {
     if (r.what.startsWith('shell') && args.includes('--files')) {
       for (const d of details) console.log(row([d.what, kb(d.raw), kb(d.gzip), '', '', ''], widths));
     }
+  }
+  const shell = rows.find((r) => r.what.startsWith('shell'));
+  if (shell) {
+    console.log(
+      `\nshell initial JS (issue 18): ${kb(shell.gzip)} gzip; baseline ${kb(SHELL_BASELINE)} (as the issue recorded it), ` +
+        `ratio ${(shell.gzip / SHELL_BASELINE).toFixed(2)}; goal ${kb(SHELL_GOAL_NOW)} now (${shell.gzip <= SHELL_GOAL_NOW ? 'met' : `${kb(shell.gzip - SHELL_GOAL_NOW)} over`}), ${kb(SHELL_BUDGET)} later`,
+    );
   }
   console.log('\nratio = gzip size / budget; the benchmark never fails, compare the ratios between runs.');
 }
