@@ -229,6 +229,24 @@ for (const target of testDatabaseTargets()) {
       assert.equal((await t.as('employee', { method: 'GET', url: '/api/conversations' })).json().conversations[0].name, 'Trip to Lisbon');
     });
 
+    it('stores the answer with its title in one write when the title comes in time, and a late title on its own', async () => {
+      model.setScript({ rules: [INTENT_RULE, { ...TITLE_RULE, delayMs: SIDE_CALL_GRACE_MS + 300 }, { match: 'Late title?', reply: 'An answer.' }] });
+      const conversation = await create('New chat');
+      const started = Date.now();
+      const { events, assistantId } = await ask(conversation.id, { content: 'Late title?' });
+      assert.equal(events.at(-1)!.kind, 'done');
+      assert.ok(Date.now() - started < SIDE_CALL_GRACE_MS + 2_000, 'the stream does not wait for the late title beyond the grace');
+      // The answer was stored when the grace ended, without the title.
+      const answer = (await messages(conversation.id)).find((m) => m.message_id === assistantId)!;
+      assert.deepEqual([answer.status, answer.content], ['complete', 'An answer.']);
+      const name = async () => (await t.as('employee', { method: 'GET', url: '/api/conversations' })).json().conversations.find((c: { id: string }) => c.id === conversation.id).name as string;
+      assert.equal(await name(), 'New chat');
+      // The title, when it comes, is stored after all.
+      const deadline = Date.now() + 3_000;
+      while ((await name()) !== 'Trip to Lisbon' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(await name(), 'Trip to Lisbon');
+    });
+
     it('keeps a name the user gave meanwhile, and titles only a new conversation', async () => {
       const conversation = await create('New chat');
       await ask(conversation.id, { content: 'First?' });
