@@ -25,6 +25,8 @@ const SINGLETONS = [
   // ui use one copy instead of each bundling its own.
   '@assistant/contracts/startup',
   '@assistant/platform',
+  // Opening documents (pages, highlights): its own shared module, loaded by the pages that need it.
+  '@assistant/platform/documents',
   '@assistant/ui',
 ];
 
