@@ -25,8 +25,6 @@ const SINGLETONS = [
   // ui use one copy instead of each bundling its own.
   '@assistant/contracts/startup',
   '@assistant/platform',
-  // Opening documents (pages, highlights): its own shared module, loaded by the pages that need it.
-  '@assistant/platform/documents',
   '@assistant/ui',
 ];
 

@@ -87,8 +87,38 @@ export {
   type UseQueryResult,
 } from '@tanstack/react-query';
 
-// documents: `@assistant/platform/documents` (./documents/index.ts), a shared module of its own so
-// that the shell's start-up does not load it (issue 18); the pages that open documents import it.
+// documents (opening a document source: pages, the file's URL, highlights; docs/platform.md)
+export { documentKeys } from './documents/document-keys';
+export { fileContentRequest, type FileContentRequest } from './documents/file-content-request';
+export { filePagesQuery, getFilePages } from './documents/file-pages';
+export {
+  boxesForRange,
+  pdfHighlightsForRanges,
+  type HighlightBox,
+  type PageRange,
+  type PdfHighlight,
+} from './documents/highlight-boxes';
+export {
+  TEXT_PAGE_JOINER,
+  isPdfDocument,
+  isPdfMediaType,
+  segmentsText,
+  sourceMarks,
+  sourceOwnTextPreview,
+  sourcePdfHighlights,
+  sourceTextPreview,
+  type SourceMark,
+  type SourceTextRange,
+} from './documents/source-preview';
+export {
+  useFilePreview,
+  useSourcePreview,
+  type PdfPreviewSource,
+  type SourcePreviewContent,
+  type SourcePreviewOptions,
+  type SourcePreviewState,
+  type TextPreviewSource,
+} from './documents/use-source-preview';
 
 // streaming
 export {

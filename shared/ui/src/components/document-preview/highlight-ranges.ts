@@ -1,4 +1,4 @@
-import type { HighlightBox } from '@assistant/platform/documents';
+import type { HighlightBox } from '@assistant/platform';
 
 /** A highlighted range of a text document: UTF-16 offsets, `end` exclusive. */
 export interface TextHighlight {
@@ -44,7 +44,7 @@ export function splitText(text: string, merged: readonly TextHighlight[]): TextS
 
 // A box of a PDF highlight (fractions 0..1 of the page, origin top-left): defined in the platform,
 // which computes highlights (boxesForRange) for every remote; the ui draws them.
-export type { HighlightBox } from '@assistant/platform/documents';
+export type { HighlightBox } from '@assistant/platform';
 
 const clamp01 = (value: number) => (Number.isFinite(value) ? Math.max(0, Math.min(1, value)) : 0);
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;

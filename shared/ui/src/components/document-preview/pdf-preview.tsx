@@ -5,7 +5,7 @@ import { PlusIcon } from '../../icons/icons';
 import { ErrorState } from '../error-state';
 import { IconButton } from '../icon-button';
 import { Loading } from '../loading';
-import type { PdfHighlight } from '@assistant/platform/documents';
+import type { PdfHighlight } from '@assistant/platform';
 import { scrollWithin } from './highlight-ranges';
 import { Announcer, HighlightControls } from './highlight-controls';
 import { openPdf, PdfLoadError, type PdfSource } from './load-pdf';
