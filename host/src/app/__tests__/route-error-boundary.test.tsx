@@ -1,7 +1,7 @@
-import { MemoryRouter, Route, Routes, useNavigate } from '@assistant/routing';
+import { MemoryRouter, Route, Routes } from '@assistant/routing';
 import { act, render, screen } from '@testing-library/react';
-import { useEffect } from 'react';
 import { RouteErrorBoundary } from '../route-error-boundary';
+import { createTestNavigator } from './test-navigator';
 
 function Broken(): never {
   throw new Error('render failed');
@@ -10,14 +10,7 @@ function Broken(): never {
 describe('RouteErrorBoundary', () => {
   it('shows the failure screen for a page that throws, and renders again after the next navigation', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const router = { go: (_to: string): void => undefined };
-    function Navigator() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        router.go = (to) => void navigate(to);
-      }, [navigate]);
-      return null;
-    }
+    const { router, Navigator } = createTestNavigator();
     render(
       <MemoryRouter initialEntries={['/broken']}>
         <Navigator />

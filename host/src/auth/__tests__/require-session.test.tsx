@@ -1,8 +1,8 @@
 import { setAuth, type Auth } from '@assistant/platform';
-import { MemoryRouter, Route, Routes, useNavigate } from '@assistant/routing';
+import { MemoryRouter, Route, Routes } from '@assistant/routing';
 import { act, render, screen } from '@testing-library/react';
-import { useEffect } from 'react';
 import { checksAgain, RequireSession, requireSession, type GuardedLocation } from '../require-session';
+import { createTestNavigator } from '../../app/__tests__/test-navigator';
 
 function fakeAuth(user: unknown, state: { signingOut?: boolean; expiredUnreachable?: boolean; renewsTo?: string } = {}) {
   return {
@@ -87,14 +87,7 @@ describe('route guard', () => {
 describe('the guard around the shell', () => {
   afterEach(() => setAuth(null));
 
-  const router = { go: (_to: string): void => undefined };
-  function Navigator() {
-    const navigate = useNavigate();
-    useEffect(() => {
-      router.go = (to) => void navigate(to);
-    }, [navigate]);
-    return null;
-  }
+  const { router, Navigator } = createTestNavigator();
   const renderShell = (url: string) =>
     render(
       <MemoryRouter initialEntries={[url]}>
