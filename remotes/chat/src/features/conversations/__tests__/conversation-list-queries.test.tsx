@@ -101,8 +101,10 @@ describe('the conversation list through the query layer', () => {
     const user = userEvent.setup();
     const error = jest.spyOn(console, 'error').mockImplementation(() => {});
     try {
+      // Lisbon the newer by a minute: two today() calls can fall into different milliseconds.
       const open = conversation({ name: 'Lisbon trip', updated_at: today() });
-      resetChatState([open, conversation({ name: 'Budget', updated_at: today() })]);
+      const older = new Date(Date.parse(open.updated_at) - 60_000).toISOString();
+      resetChatState([open, conversation({ name: 'Budget', updated_at: older })]);
       await renderChat(`/chat/${open.id}`);
       await screen.findByRole('link', { name: 'Budget' });
 
