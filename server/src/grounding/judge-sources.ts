@@ -9,7 +9,7 @@ import {
   type QaSourcesResponse,
 } from '@assistant/contracts';
 import { z } from 'zod';
-import { parseJsonObject } from '../chat/intent';
+import { Dropped, modelInteger, modelNumber, readModelJson, type Lenient } from '../inference/model-json';
 import type { ModelProvider } from '../inference/model-provider';
 import { UpstreamError, isAbortError } from '../inference/upstream';
 import { pagesOf, questionLanguage } from './grounded-prompt';
@@ -95,14 +95,25 @@ export interface WindowJudgement {
   sentences: JudgedSentence[];
 }
 
-const judgeAnswerSchema = z.object({
-  sources: z.array(
-    z.object({
-      n: z.number().int(),
-      sentences: z.array(z.object({ s: z.number().int(), label: z.enum(JUDGE_LABELS), strength: z.number().min(0).max(1) })),
-    }),
-  ),
-});
+/** "Supports", "supporting", "conflicts", "neutral": the label the model meant, where that is clear. */
+function judgeLabelOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const word = value.trim().toLowerCase();
+  if (word.startsWith('support')) return 'supports';
+  if (word.startsWith('contradict') || word.startsWith('conflict')) return 'contradicts';
+  if (word.startsWith('unrelated') || word === 'neutral' || word === 'irrelevant') return 'unrelated';
+  return word;
+}
+
+/** The judge's answer, read leniently: judgements that do not validate are left out (and counted), the rest kept. */
+const judgeAnswerSchema = (lenient: Lenient) => {
+  const sentence = z.object({ s: modelInteger(), label: z.preprocess(judgeLabelOf, z.enum(JUDGE_LABELS)), strength: modelNumber(z.number().min(0).max(1)) });
+  const source = z.object({ n: modelInteger(), sentences: lenient.list(sentence, { what: 'sentence' }) });
+  // A bare list of sources is the answer without its wrapper.
+  return z.preprocess((value) => (Array.isArray(value) ? { sources: value } : value), z.object({ sources: lenient.list(source, { what: 'source' }) }));
+};
+
+type Verdicts = Map<number, Map<number, { label: JudgeLabel; strength: number }>>;
 
 /** The windows the judge looks at: those the answer cites, or every one when it cites none. */
 export function windowsToJudge(answer: string, windows: readonly SourceWindow[]): SourceWindow[] {
@@ -111,20 +122,24 @@ export function windowsToJudge(answer: string, windows: readonly SourceWindow[])
   return chosen.length > 0 ? chosen : [...windows];
 }
 
+/** Where left-out judgements are reported (counts and reasons only, never document text). */
+type JudgeLog = { warn(obj: object, msg: string): void };
+
 /**
  * Asks the model, with structured output, how each sentence of the judged windows relates to the
- * answer, and validates the answer (labels, strengths 0..1, source and sentence numbers that
- * exist, no sentence twice). An answer that does not validate is asked for once more, then the
- * judgement fails; so does a model that cannot be reached. Nothing is ever made up: sentences the
- * judge left out count as unrelated.
+ * answer, and validates each judgement (label, strength 0..1, a source it was asked about, a
+ * sentence that exists, the first one where a sentence is judged twice). Judgements that do not
+ * validate are left out and logged; the rest is kept. Only an answer with nothing valid in it is
+ * asked for once more, then the judgement fails; so does a model that cannot be reached. Nothing
+ * is ever made up: sentences the judge left out count as unrelated.
  */
 export async function judgeWindows(
   models: ModelProvider,
-  input: { model: string; question: string; answer: string; windows: readonly SourceWindow[]; signal?: AbortSignal },
+  input: { model: string; question: string; answer: string; windows: readonly SourceWindow[]; signal?: AbortSignal; log?: JudgeLog },
 ): Promise<WindowJudgement[]> {
   const toJudge = new Set(windowsToJudge(input.answer, input.windows).map((window) => window.index));
   const sentencesOf = new Map(input.windows.map((window) => [window.index, splitSentences(window.text)]));
-  const verdicts = new Map<number, Map<number, { label: JudgeLabel; strength: number }>>();
+  const verdicts: Verdicts = new Map();
 
   for (const batch of batches(input.windows.filter((window) => toJudge.has(window.index)))) {
     const judged = await judgeBatch(models, input, batch, sentencesOf);
@@ -166,10 +181,10 @@ function batches(windows: SourceWindow[]): SourceWindow[][] {
 
 async function judgeBatch(
   models: ModelProvider,
-  input: { model: string; question: string; answer: string; signal?: AbortSignal },
+  input: { model: string; question: string; answer: string; signal?: AbortSignal; log?: JudgeLog },
   batch: SourceWindow[],
   sentencesOf: Map<number, SentenceRange[]>,
-): Promise<Map<number, Map<number, { label: JudgeLabel; strength: number }>>> {
+): Promise<Verdicts> {
   const content = JSON.stringify({
     question: input.question,
     answer: input.answer,
@@ -210,36 +225,54 @@ async function judgeBatch(
       throw new JudgeError(`The model could not judge the sources: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     const checked = checkJudgeAnswer(text, batch, sentencesOf);
-    if ('verdicts' in checked) return checked.verdicts;
+    if ('verdicts' in checked) {
+      if (checked.dropped.total > 0) {
+        input.log?.warn({ kept: checked.kept, dropped: checked.dropped.toJSON() }, 'grounding: judgements that did not fit the sources were left out');
+      }
+      return checked.verdicts;
+    }
     problem = checked.problem;
   }
   throw new JudgeError(`The model's judgement did not fit the sources twice: ${problem}`);
 }
 
-/** The judge's answer checked against the sources it was asked about, or what is wrong with it. */
+/**
+ * The judge's answer checked against the sources it was asked about: the valid judgements, how
+ * many, and what was left out (a source not asked about, a sentence that does not exist, a
+ * sentence judged twice: the first judgement counts). A problem only when nothing valid is left.
+ */
 export function checkJudgeAnswer(
   text: string,
   batch: readonly SourceWindow[],
   sentencesOf: ReadonlyMap<number, readonly SentenceRange[]>,
-): { verdicts: Map<number, Map<number, { label: JudgeLabel; strength: number }>> } | { problem: string } {
-  const parsed = judgeAnswerSchema.safeParse(parseJsonObject(text));
-  if (!parsed.success) return { problem: `not the expected JSON (${parsed.error.issues[0]?.message ?? 'no JSON object'})` };
+): { verdicts: Verdicts; kept: number; dropped: Dropped } | { problem: string } {
+  const read = readModelJson(text, judgeAnswerSchema);
+  if (!read.ok) return { problem: read.problem };
+  const dropped = read.dropped;
   const asked = new Map(batch.map((window) => [window.index + 1, window.index]));
-  const verdicts = new Map<number, Map<number, { label: JudgeLabel; strength: number }>>();
-  for (const source of parsed.data.sources) {
+  const verdicts: Verdicts = new Map();
+  let kept = 0;
+  for (const source of read.value.sources) {
     const index = asked.get(source.n);
-    if (index === undefined) return { problem: `source ${source.n} was not asked about` };
-    if (verdicts.has(index)) return { problem: `source ${source.n} is judged twice` };
-    const count = sentencesOf.get(index)?.length ?? 0;
-    const sentences = new Map<number, { label: JudgeLabel; strength: number }>();
-    for (const sentence of source.sentences) {
-      if (sentence.s < 1 || sentence.s > count) return { problem: `source ${source.n} has no sentence ${sentence.s}` };
-      if (sentences.has(sentence.s)) return { problem: `sentence ${sentence.s} of source ${source.n} is judged twice` };
-      sentences.set(sentence.s, { label: sentence.label, strength: sentence.strength });
+    if (index === undefined) {
+      dropped.add('source: not asked about');
+      continue;
     }
+    const count = sentencesOf.get(index)?.length ?? 0;
+    // The same source twice: its judgements are read together.
+    const sentences = verdicts.get(index) ?? new Map<number, { label: JudgeLabel; strength: number }>();
     verdicts.set(index, sentences);
+    for (const sentence of source.sentences) {
+      if (sentence.s < 1 || sentence.s > count) dropped.add('sentence: does not exist');
+      else if (sentences.has(sentence.s)) dropped.add('sentence: judged twice');
+      else {
+        sentences.set(sentence.s, { label: sentence.label, strength: sentence.strength });
+        kept += 1;
+      }
+    }
   }
-  return { verdicts };
+  if (kept === 0 && dropped.total > 0) return { problem: `nothing valid in it (${Object.keys(dropped.toJSON()).join(', ')})` };
+  return { verdicts, kept, dropped };
 }
 
 /**

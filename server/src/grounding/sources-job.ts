@@ -53,6 +53,7 @@ export function sourcesJobHandler(deps: { db: Database; models: ModelProvider; p
           answer: trace.answer,
           windows: trace.windows,
           signal: job.signal,
+          ...(deps.log ? { log: deps.log } : {}),
         });
       } catch (error) {
         if (error instanceof JudgeError) {

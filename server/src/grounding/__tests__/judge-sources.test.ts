@@ -182,6 +182,51 @@ describe('judgeWindows', () => {
     model.setScript({ rules: [{ system: JUDGE_SYSTEM_PROMPT, reply: fairJudge }] });
   });
 
+  it('keeps the valid judgements of a flawed answer, the first of duplicates, and logs what it left out', async () => {
+    const supports = { s: 2, label: 'supports', strength: 0.9 };
+    const contradicts = { s: 1, label: 'contradicts', strength: 0.8 };
+    const json = (value: unknown) => JSON.stringify(value);
+    // Recorded the way small local models answer: each flaw alone, the valid judgements around it.
+    const flawed: Array<[string, string, Record<string, number>]> = [
+      [
+        'a sentence judged twice',
+        json({ sources: [{ n: 1, sentences: [supports, { s: 2, label: 'unrelated', strength: 0.1 }] }, { n: 2, sentences: [contradicts] }] }),
+        { 'sentence: judged twice': 1 },
+      ],
+      ['a fence and a chatty prefix', `Here is my judgement:\n\`\`\`json\n${json({ sources: [{ n: 1, sentences: [supports] }, { n: 2, sentences: [contradicts] }] })}\n\`\`\``, {}],
+      [
+        'numbers as strings, an extra field, a capitalised label',
+        json({ sources: [{ n: '1', sentences: [{ s: '2', label: 'Supports', strength: '0.9', reason: 'same period' }] }, { n: 2, sentences: [contradicts] }] }),
+        {},
+      ],
+      ['a source it was not asked about', json({ sources: [{ n: 1, sentences: [supports] }, { n: 7, sentences: [supports] }, { n: 2, sentences: [contradicts] }] }), { 'source: not asked about': 1 }],
+      ['a sentence that does not exist', json({ sources: [{ n: 1, sentences: [supports, { s: 9, label: 'supports', strength: 1 }] }, { n: 2, sentences: [contradicts] }] }), { 'sentence: does not exist': 1 }],
+      [
+        'a judgement without strength and one with a label of its own',
+        json({ sources: [{ n: 1, sentences: [{ s: 1, label: 'supports' }, supports] }, { n: 2, sentences: [contradicts, { s: 2, label: 'maybe', strength: 0.5 }] }] }),
+        { 'sentence: strength invalid_type': 1, 'sentence: label invalid_value': 1 },
+      ],
+      ['one source split in two entries', json({ sources: [{ n: 1, sentences: [supports] }, { n: 2, sentences: [contradicts] }, { n: 1, sentences: [supports] }] }), { 'sentence: judged twice': 1 }],
+      ['the list without its wrapper and a trailing comma', `[{"n": 1, "sentences": [${json(supports)}]}, {"n": 2, "sentences": [${json(contradicts)},]},]`, {}],
+    ];
+    for (const [name, reply, dropped] of flawed) {
+      model.setScript({ rules: [{ system: JUDGE_SYSTEM_PROMPT, reply: () => reply }] });
+      model.requests.length = 0;
+      const warnings: Array<{ obj: object; msg: string }> = [];
+      const log = { warn: (obj: object, msg: string) => warnings.push({ obj, msg }) };
+      const judgements = await judgeWindows(models, { model: 'scripted-model', question: 'Frage?', answer, windows, log });
+      assert.equal(model.chatRequests().length, 1, name);
+      const [first, second] = toQaSources(TRACE, judgements, ORIGIN).qa_sources;
+      assert.deepEqual(first!.highlights, [{ start: 18, end: first!.source_text.length, score: 0.9 }], name);
+      assert.deepEqual(second!.highlights, [{ start: 0, end: 40, score: -0.8 }], name);
+      if (Object.keys(dropped).length === 0) assert.deepEqual(warnings, [], name);
+      else assert.deepEqual(warnings.map((warning) => warning.obj), [{ kept: 2, dropped }], name);
+      // Counts and reasons only: no document text in the log.
+      assert.doesNotMatch(JSON.stringify(warnings), /Kündigungsfrist|Monat/, name);
+    }
+    model.setScript({ rules: [{ system: JUDGE_SYSTEM_PROMPT, reply: fairJudge }] });
+  });
+
   it('fails when the model fails or none is reachable', async () => {
     model.setScript({ rules: [{ system: JUDGE_SYSTEM_PROMPT, status: 500 }] });
     await assert.rejects(judgeWindows(models, { model: 'scripted-model', question: 'Frage?', answer, windows }), JudgeError);
