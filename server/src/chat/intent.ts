@@ -1,5 +1,7 @@
 import { intentResponseSchema, type IntentResponse } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { modelBoolean, readModelJson } from '../inference/model-json';
 import type { ModelProvider } from '../inference/model-provider';
 import { UpstreamError, isAbortError } from '../inference/upstream';
 
@@ -25,6 +27,17 @@ const JSON_SCHEMA = {
     additionalProperties: false,
   },
 };
+
+const flag = () => modelBoolean().optional();
+
+/**
+ * The classifier's flags as small models write them ("true" as a string, extra fields, a flag left
+ * out): a flag left out is not set, but an answer must name at least one flag to count.
+ */
+export const intentAnswerSchema = z
+  .object({ greeting: flag(), chitchat: flag(), question: flag(), clarification: flag(), unclear: flag(), summary: flag() })
+  .refine((flags) => FLAGS.some((name) => flags[name] !== undefined), { message: 'no intent flag' })
+  .transform((flags): IntentResponse => intentResponseSchema.parse(Object.fromEntries(FLAGS.map((name) => [name, flags[name] ?? false]))));
 
 /** Longest excerpt of the previous answer given to the classifier, in characters. */
 const PREVIOUS_ANSWER_EXCERPT = 1_000;
@@ -66,26 +79,13 @@ export async function classifyIntent(
       if (!(error instanceof UpstreamError && error.status === 400)) throw error;
       text = await call(false);
     }
-    const parsed = intentResponseSchema.safeParse(parseJsonObject(text));
-    if (parsed.success) return parsed.data;
-    // The model's answer may quote the user's message: only its length is logged.
-    log.warn({ answerLength: text.length }, 'chat: the intent answer is not the expected JSON; no intent event');
+    const read = readModelJson(text, () => intentAnswerSchema);
+    if (read.ok) return read.value;
+    // The model's answer may quote the user's message: only its length and the reason are logged.
+    log.warn({ answerLength: text.length, problem: read.problem }, 'chat: the intent answer is not the expected JSON; no intent event');
     return undefined;
   } catch (error) {
     if (!isAbortError(error)) log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'chat: intent classification failed; no intent event');
-    return undefined;
-  }
-}
-
-/** The first JSON object in a model's text (it may wrap it in a code fence or think first). */
-export function parseJsonObject(text: string): unknown {
-  const withoutThinking = text.replace(/<think>[\s\S]*?<\/think>/g, '');
-  const start = withoutThinking.indexOf('{');
-  const end = withoutThinking.lastIndexOf('}');
-  if (start < 0 || end < start) return undefined;
-  try {
-    return JSON.parse(withoutThinking.slice(start, end + 1));
-  } catch {
     return undefined;
   }
 }

@@ -1,6 +1,8 @@
 import { CONVERSATION_NAME_MAX_LENGTH } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
+import { readModelJson } from '../inference/model-json';
 import type { ModelProvider } from '../inference/model-provider';
 
 export const TITLE_SYSTEM_PROMPT = [
@@ -67,13 +69,19 @@ export async function storeTitle(
   }
 }
 
-/** The model's title without thinking, quotes, Markdown and trailing punctuation; undefined when nothing is left. */
+const titleAnswerSchema = z.object({ title: z.string() });
+
+/**
+ * The model's title without thinking, quotes, Markdown, code fences and trailing punctuation (a
+ * small model may also answer `{"title": "..."}`: its title counts); undefined when nothing is left.
+ */
 export function cleanTitle(text: string): string | undefined {
   const withoutThinking = text.replace(/<think>[\s\S]*?(<\/think>|$)/g, '');
-  const line = withoutThinking
+  const json = readModelJson(withoutThinking, () => titleAnswerSchema);
+  const line = (json.ok ? json.value.title : withoutThinking)
     .split('\n')
     .map((part) => part.trim())
-    .find(Boolean);
+    .find((part) => part && !part.startsWith('```'));
   if (!line) return undefined;
   let title = line
     .replace(/^(title|titel)\s*:\s*/i, '')

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HISTORY_MAX_CHARACTERS, type Message } from '@assistant/contracts';
-import type { ChatDelta } from '../../inference/model-provider';
+import type { ChatDelta, ModelProvider } from '../../inference/model-provider';
 import { buildPrompt } from '../build-prompt';
-import { parseJsonObject } from '../intent';
+import { classifyIntent } from '../intent';
 import { ThinkTagSplitter } from '../think-tags';
 import { cleanTitle } from '../title';
 
@@ -49,15 +49,41 @@ describe('cleanTitle', () => {
     assert.equal(cleanTitle('   \n'), undefined);
     assert.equal(cleanTitle('x'.repeat(300))!.length, 80);
   });
+
+  // Recorded the way small models answer a plain-text request for a title.
+  const answers: Array<[string, string]> = [
+    ['```\nReise nach Lissabon\n```', 'Reise nach Lissabon'],
+    ['```text\n"Reise nach Lissabon."\n```', 'Reise nach Lissabon'],
+    ['{"title": "Reise nach Lissabon"}', 'Reise nach Lissabon'],
+    ['Here is a title:\n```json\n{"title": "Quarterly figures", "language": "en"}\n```', 'Quarterly figures'],
+  ];
+  for (const [answer, title] of answers) {
+    it(`reads the title out of ${JSON.stringify(answer)}`, () => assert.equal(cleanTitle(answer), title));
+  }
 });
 
-describe('parseJsonObject', () => {
-  it('finds the JSON object in a fenced or wordy answer', () => {
-    assert.deepEqual(parseJsonObject('```json\n{"a":true}\n```'), { a: true });
-    assert.deepEqual(parseJsonObject('<think>{"no":1}</think>Here: {"b":false}'), { b: false });
-    assert.equal(parseJsonObject('no json'), undefined);
-    assert.equal(parseJsonObject('{broken'), undefined);
-  });
+describe('classifyIntent', () => {
+  const none = { question: false, greeting: false, chitchat: false, clarification: false, unclear: false, summary: false };
+  // Recorded the way small models answer when the endpoint does not enforce the schema.
+  const answers: Array<[string, string, typeof none | undefined]> = [
+    ['plain JSON', JSON.stringify({ ...none, question: true }), { ...none, question: true }],
+    ['a fence and a chatty prefix', `Sure, here is the classification:\n\`\`\`json\n${JSON.stringify({ ...none, greeting: true })}\n\`\`\``, { ...none, greeting: true }],
+    ['booleans as strings and an extra field', '{"greeting":"false","chitchat":"false","question":"true","clarification":false,"unclear":false,"summary":false,"confidence":0.9}', { ...none, question: true }],
+    ['flags left out', '{"question": true, "summary": true}', { ...none, question: true, summary: true }],
+    ['Python constants and a trailing comma', "{'question': True, 'greeting': False,}", { ...none, question: true }],
+    ['no flag at all', '{"intent": "question"}', undefined],
+    ['a flag that is no boolean', '{"question": "maybe"}', undefined],
+    ['prose', 'The user asks a question.', undefined],
+  ];
+  for (const [name, reply, expected] of answers) {
+    it(`reads ${name}`, async () => {
+      const models = { complete: async () => reply } as unknown as ModelProvider;
+      const warnings: object[] = [];
+      const intent = await classifyIntent(models, { model: 'm', question: 'Wie lang ist die Kündigungsfrist?' }, { warn: (obj: object) => warnings.push(obj) });
+      assert.deepEqual(intent, expected);
+      assert.equal(warnings.length, expected ? 0 : 1);
+    });
+  }
 });
 
 describe('buildPrompt', () => {
