@@ -52,6 +52,8 @@ export { Skeleton, type SkeletonProps } from './components/skeleton';
 export { Card, type CardProps } from './components/card';
 export { Badge, type BadgeProps } from './components/badge';
 export { MarkedText, type MarkedTextProps } from './components/marked-text';
+export { WordDiffView, type WordDiffViewProps } from './components/word-diff-view';
+export { wordDiff, shortenUnchanged, type DiffPart, type WordDiffCounts } from './core/word-diff';
 export { Markdown, type MarkdownProps } from './components/markdown/markdown';
 export { VisuallyHidden, type VisuallyHiddenProps } from './components/visually-hidden';
 

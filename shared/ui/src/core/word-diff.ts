@@ -6,8 +6,14 @@ export interface DiffPart {
   text: string;
 }
 
+/** How many words a diff adds and removes. */
+export interface WordDiffCounts {
+  added: number;
+  removed: number;
+}
+
 /** What changed from `before` to `after`, word by word (jsdiff), with counts for a summary. */
-export function wordDiff(before: string, after: string): { parts: DiffPart[]; added: number; removed: number } {
+export function wordDiff(before: string, after: string): WordDiffCounts & { parts: DiffPart[] } {
   const parts = diffWordsWithSpace(before, after).map(
     (change): DiffPart => ({ kind: change.added ? 'added' : change.removed ? 'removed' : 'same', text: change.value }),
   );
