@@ -14,6 +14,7 @@ import {
   type AgentTool,
 } from '@assistant/contracts';
 import { z } from 'zod';
+import { Dropped, modelBoolean, modelNumber, readModelJson } from '../inference/model-json';
 import type { ChatMessage } from '../inference/model-provider';
 
 /**
@@ -87,62 +88,65 @@ const looseDraftSchema = z.object({
   description: z.string().catch(''),
   instructions: z.string().catch(''),
   starter_prompts: z.array(z.unknown()).catch([]),
-  icon: z.unknown(),
-  temperature: z.unknown(),
-  needs_knowledge: z.boolean().catch(false),
+  icon: z.unknown().optional(),
+  temperature: modelNumber().optional().catch(undefined),
+  needs_knowledge: modelBoolean().catch(false),
   suggested_collection_ids: z.array(z.unknown()).catch([]),
-  needs_tools: z.boolean().catch(false),
+  needs_tools: modelBoolean().catch(false),
   suggested_tools: z.array(z.unknown()).catch([]),
   suggested_server_ids: z.array(z.unknown()).catch([]),
 });
 
 const cut = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max).trimEnd());
 
-/** Only the allowed strings, each once, in the model's order. */
-function picked(values: readonly unknown[], allowed: ReadonlySet<string>, max = Number.POSITIVE_INFINITY): string[] {
+/** Only the allowed strings, each once, in the model's order; the others counted in `dropped` as `what`. */
+function picked(values: readonly unknown[], allowed: ReadonlySet<string>, dropped: Dropped, what: string, max = Number.POSITIVE_INFINITY): string[] {
   const out: string[] = [];
   for (const value of values) {
-    if (typeof value === 'string' && allowed.has(value) && !out.includes(value) && out.length < max) out.push(value);
+    if (typeof value !== 'string' || !allowed.has(value)) dropped.add(`${what}: not offered`);
+    else if (out.includes(value)) dropped.add(`${what}: duplicate`);
+    else if (out.length >= max) dropped.add(`${what}: over the limit`);
+    else out.push(value);
   }
   return out;
 }
 
 /**
- * The model's answer as a valid draft, or undefined when it cannot be one (not JSON, no name or
- * instructions). Repaired where the intent is clear: texts trimmed and cut to their limits,
+ * The model's answer as a valid draft, or undefined when it cannot be one (no JSON, no name or
+ * instructions), with what was left out. The JSON may come fenced or with words around it
+ * (model-json.ts). Repaired where the intent is clear: texts trimmed and cut to their limits,
  * unknown variables turned into plain words, empty and repeated starter prompts dropped, an
- * unknown icon replaced by the default, the temperature kept within 0..2, and collections, tools
- * and servers that were not on the lists left out. The result is checked with the contract's
- * field schemas (agentDraftSchema).
+ * unknown icon replaced by the default, a temperature written as a string read as a number and
+ * kept within 0..2, and collections, tools and servers that were not on the lists left out. The
+ * result is checked with the contract's field schemas (agentDraftSchema).
  */
-export function repairDraft(text: string, choices: DraftChoices): AgentDraft | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const loose = looseDraftSchema.safeParse(json);
-  if (!loose.success) return undefined;
-  const answer = loose.data;
+export function repairDraft(text: string, choices: DraftChoices): { draft: AgentDraft | undefined; dropped: Dropped } {
+  const read = readModelJson(text, () => looseDraftSchema);
+  const dropped = read.dropped;
+  if (!read.ok) return { draft: undefined, dropped };
+  const answer = read.value;
   const known = new Set<string>(AGENT_VARIABLES);
   const instructions = answer.instructions.replace(AGENT_VARIABLE_PATTERN, (whole, name: string) => (known.has(name) ? whole : name)).trim();
   const prompts: string[] = [];
   for (const prompt of answer.starter_prompts) {
-    if (typeof prompt !== 'string') continue;
-    const trimmed = cut(prompt.trim(), AGENT_STARTER_PROMPT_MAX_LENGTH);
-    if (trimmed && !prompts.some((seen) => seen.toLocaleLowerCase() === trimmed.toLocaleLowerCase())) prompts.push(trimmed);
+    const trimmed = typeof prompt === 'string' ? cut(prompt.trim(), AGENT_STARTER_PROMPT_MAX_LENGTH) : '';
+    if (!trimmed) dropped.add('starter prompt: empty or not text');
+    else if (prompts.some((seen) => seen.toLocaleLowerCase() === trimmed.toLocaleLowerCase())) dropped.add('starter prompt: duplicate');
+    else if (prompts.length >= AGENT_MAX_STARTER_PROMPTS) dropped.add('starter prompt: over the limit');
+    else prompts.push(trimmed);
   }
-  const temperature = typeof answer.temperature === 'number' && Number.isFinite(answer.temperature) ? Math.min(Math.max(answer.temperature, 0), AGENT_TEMPERATURE_MAX) : undefined;
-  const collectionIds = picked(answer.suggested_collection_ids, new Set(choices.collections.map((c) => c.id)), AGENT_MAX_COLLECTIONS);
-  const tools = picked(answer.suggested_tools, new Set(choices.tools.map((tool) => tool.name)));
-  const serverIds = picked(answer.suggested_server_ids, new Set(choices.servers.map((server) => server.id)));
+  const temperature = answer.temperature !== undefined && Number.isFinite(answer.temperature) ? Math.min(Math.max(answer.temperature, 0), AGENT_TEMPERATURE_MAX) : undefined;
+  const collectionIds = picked(answer.suggested_collection_ids, new Set(choices.collections.map((c) => c.id)), dropped, 'collection', AGENT_MAX_COLLECTIONS);
+  const tools = picked(answer.suggested_tools, new Set(choices.tools.map((tool) => tool.name)), dropped, 'tool');
+  const serverIds = picked(answer.suggested_server_ids, new Set(choices.servers.map((server) => server.id)), dropped, 'tool server');
+  const iconKnown = typeof answer.icon === 'string' && (AGENT_ICONS as readonly string[]).includes(answer.icon);
+  if (answer.icon !== undefined && !iconKnown) dropped.add('icon: not offered');
   const draft = agentDraftSchema.safeParse({
     name: cut(answer.name.trim(), AGENT_NAME_MAX_LENGTH),
     description: cut(answer.description.trim(), AGENT_DESCRIPTION_MAX_LENGTH),
     instructions: cut(instructions, AGENT_INSTRUCTIONS_MAX_LENGTH),
-    starter_prompts: prompts.slice(0, AGENT_MAX_STARTER_PROMPTS),
-    icon: typeof answer.icon === 'string' && (AGENT_ICONS as readonly string[]).includes(answer.icon) ? answer.icon : AGENT_ICONS[0],
+    starter_prompts: prompts,
+    icon: iconKnown ? answer.icon : AGENT_ICONS[0],
     ...(temperature === undefined ? {} : { temperature }),
     needs_knowledge: answer.needs_knowledge || collectionIds.length > 0,
     suggested_collection_ids: collectionIds,
@@ -150,5 +154,5 @@ export function repairDraft(text: string, choices: DraftChoices): AgentDraft | u
     suggested_tools: tools,
     suggested_server_ids: serverIds,
   });
-  return draft.success ? draft.data : undefined;
+  return { draft: draft.success ? draft.data : undefined, dropped };
 }

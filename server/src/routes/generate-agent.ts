@@ -74,11 +74,12 @@ export const generateAgentRoutes: FastifyPluginAsyncZod<GenerateAgentOptions> = 
       } finally {
         client.dispose();
       }
-      const draft = repairDraft(text, choices);
+      const { draft, dropped } = repairDraft(text, choices);
       if (!draft) {
-        request.log.warn({ model, characters: text.length }, 'generate-agent: the model answered no usable form');
+        request.log.warn({ model, characters: text.length, dropped: dropped.toJSON() }, 'generate-agent: the model answered no usable form');
         return sendError(reply, 502, DRAFT_UNREADABLE, { code: 'upstream_failed' });
       }
+      if (dropped.total > 0) request.log.warn({ model, dropped: dropped.toJSON() }, 'generate-agent: parts of the proposed form were left out');
       return draft;
     },
   );
