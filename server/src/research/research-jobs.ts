@@ -9,15 +9,8 @@ import type { ModelProvider } from '../inference/model-provider';
 import { JobFailure } from '../jobs/job-queue';
 import type { JobContext, JobHandler } from '../jobs/job-runner';
 import type { Tool } from '../tools/tool';
-import {
-  CLARIFY_JSON_SCHEMA,
-  PLAN_JSON_SCHEMA,
-  clarifyAnswerSchema,
-  clarifyMessages,
-  planAnswerSchema,
-  planMessages,
-  reportMessages,
-} from './research-prompts';
+import type { ModelJson } from '../inference/model-json';
+import { CLARIFY_JSON_SCHEMA, PLAN_JSON_SCHEMA, clarifyMessages, planMessages, readClarifyAnswer, readPlanAnswer, reportMessages } from './research-prompts';
 import type { ResearchRepository, ResearchRun, ResearchTask } from './research-repository';
 import { runTask, type TaskLimits } from './run-task';
 
@@ -154,14 +147,17 @@ async function modelOf(deps: ResearchJobDeps, run: ResearchRun): Promise<string>
   return model;
 }
 
-async function structured<T>(deps: ResearchJobDeps, request: Parameters<ResearchJobDeps['models']['complete']>[0], schema: z.ZodType<T>): Promise<T | undefined> {
-  const text = await deps.models.complete(request);
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+/** A structured answer of the model, read leniently; what was left out, or why nothing could be read, is logged (reasons only). */
+async function structured<T>(
+  deps: ResearchJobDeps,
+  request: Parameters<ResearchJobDeps['models']['complete']>[0],
+  read: (text: string) => ModelJson<T>,
+  what: string,
+): Promise<T | undefined> {
+  const answer = read(await deps.models.complete(request));
+  if (!answer.ok) deps.log.warn({ problem: answer.problem }, `research: the model's ${what} could not be read`);
+  else if (answer.dropped.total > 0) deps.log.warn({ dropped: answer.dropped.toJSON() }, `research: parts of the model's ${what} were left out`);
+  return answer.ok ? answer.value : undefined;
 }
 
 /** Clarification (once, when the model finds the request ambiguous), then the plan; the run then waits for approval. */
@@ -169,7 +165,7 @@ const plan: Step = async (deps, run, signal) => {
   const model = await modelOf(deps, run);
   const id = run.id;
   if (!run.clarificationQuestion) {
-    const decision = await structured(deps, { model, messages: clarifyMessages(run), jsonSchema: CLARIFY_JSON_SCHEMA, signal }, clarifyAnswerSchema);
+    const decision = await structured(deps, { model, messages: clarifyMessages(run), jsonSchema: CLARIFY_JSON_SCHEMA, signal }, readClarifyAnswer, 'clarification');
     const question = decision?.needs_clarification ? decision.question.trim() : '';
     if (question) {
       await deps.research.update(id, { stage: 'clarification', clarificationQuestion: question });
@@ -181,7 +177,8 @@ const plan: Step = async (deps, run, signal) => {
   const answer = await structured(
     deps,
     { model, messages: planMessages(run, deps.limits.maxTasks), jsonSchema: PLAN_JSON_SCHEMA, signal },
-    planAnswerSchema(deps.limits.maxTasks),
+    (text) => readPlanAnswer(text, deps.limits.maxTasks),
+    'plan',
   );
   if (!answer) throw new JobFailure(PLAN_UNREADABLE);
   const tasks: ResearchTask[] = answer.tasks.map((task, i) => ({ task_id: `task-${i + 1}`, content: task.content, status: 'pending', tool_calls: [] }));

@@ -2,6 +2,7 @@ import { RESEARCH_TASK_MAX_CHARACTERS } from '@assistant/contracts';
 import { z } from 'zod';
 import { neutralizeMarkers, pagesOf } from '../grounding/grounded-prompt';
 import type { SourceWindow } from '../grounding/source-windows';
+import { modelBoolean, readModelJson, type ModelJson } from '../inference/model-json';
 import type { ChatMessage } from '../inference/model-provider';
 import type { ResearchRun, ResearchTask } from './research-repository';
 
@@ -17,7 +18,12 @@ export const CLARIFY_SYSTEM_PROMPT = [
   'Answer JSON: {"needs_clarification": true|false, "question": "<the one question in the language of the request, or empty>"}.',
 ].join('\n');
 
-export const clarifyAnswerSchema = z.object({ needs_clarification: z.boolean(), question: z.string() });
+const clarifyAnswerSchema = z.object({ needs_clarification: modelBoolean(), question: z.string().default('') });
+
+/** The clarification decision, read the way small models write it (model-json.ts): "false" as a string, no question when none is needed. */
+export function readClarifyAnswer(text: string): ModelJson<z.output<typeof clarifyAnswerSchema>> {
+  return readModelJson(text, () => clarifyAnswerSchema);
+}
 export const CLARIFY_JSON_SCHEMA = {
   name: 'research_clarification',
   schema: {
@@ -34,15 +40,25 @@ export const PLAN_SYSTEM_PROMPT = [
   'Answer JSON: {"title": "...", "tasks": [{"content": "..."}]} in the language of the request.',
 ].join('\n');
 
-export function planAnswerSchema(maxTasks: number) {
-  return z.object({
-    title: z.string().trim().min(1).max(300),
-    tasks: z
-      .array(z.object({ content: z.string().trim().min(1).max(RESEARCH_TASK_MAX_CHARACTERS) }))
-      .min(1)
-      // More than allowed: the first ones are kept (the user sees and edits the plan anyway).
-      .transform((tasks) => tasks.slice(0, maxTasks)),
-  });
+/**
+ * The plan, read the way small models write it (model-json.ts): tasks given as bare strings are
+ * tasks; blank and repeated tasks are left out (counted), and of more than `maxTasks` the first
+ * ones are kept (the user sees and edits the plan anyway). At least one task must be left.
+ */
+export function readPlanAnswer(text: string, maxTasks: number): ModelJson<{ title: string; tasks: Array<{ content: string }> }> {
+  return readModelJson(text, (lenient) =>
+    z.object({
+      title: z.string().trim().min(1).max(300),
+      tasks: lenient
+        .list(z.object({ content: z.string().trim().min(1).max(RESEARCH_TASK_MAX_CHARACTERS) }), {
+          what: 'task',
+          key: (task) => task.content.toLocaleLowerCase(),
+          max: maxTasks,
+          normalize: (raw) => (typeof raw === 'string' ? { content: raw } : raw),
+        })
+        .refine((tasks) => tasks.length > 0, { message: 'no task' }),
+    }),
+  );
 }
 export const PLAN_JSON_SCHEMA = {
   name: 'research_plan',
