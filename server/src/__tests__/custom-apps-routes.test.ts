@@ -6,8 +6,11 @@ import {
   STREAM_CONTENT_TYPE,
   apiErrorSchema,
   customAppConflictSchema,
+  customAppExportSchema,
   customAppListResponseSchema,
   customAppSchema,
+  customAppVersionListResponseSchema,
+  customAppVersionSchema,
   streamEventSchema,
   type CreateCustomAppRequestInput,
   type CustomApp,
@@ -267,6 +270,158 @@ for (const target of testDatabaseTargets()) {
       const unpublished = await publish('admin', app.id, 'unpublish');
       assert.deepEqual([unpublished.statusCode, unpublished.json().visibility, unpublished.json().version], [200, 'personal', 4]);
       assert.equal((await get('employee', app.id)).statusCode, 404);
+    });
+
+    const versions = async (user: User, id: string) => {
+      const response = await t.as(user, { method: 'GET', url: `/api/custom-apps/${id}/versions` });
+      assert.equal(response.statusCode, 200, response.body);
+      return customAppVersionListResponseSchema.parse(response.json()).versions.map(({ version, change, restored_from, name }) => ({ version, change, restored_from, name }));
+    };
+    const restore = (user: User, id: string, version: number, base: number) =>
+      t.as(user, { method: 'POST', url: `/api/custom-apps/${id}/versions/${version}/restore`, payload: { base_version: base } });
+    const duplicate = (user: User, id: string, payload?: Record<string, unknown>) => t.as(user, { method: 'POST', url: `/api/custom-apps/${id}/duplicate`, payload });
+    const importFile = (user: User, payload: unknown) => t.as(user, { method: 'POST', url: '/api/custom-apps/import', payload: payload as Record<string, unknown> });
+    /** The part of an app a version, a copy and an export keep. */
+    const definitionOf = ({ name, icon, description, template, variables }: CustomApp) => ({ name, icon, description, template, variables });
+
+    it('keeps every save as a version, shows each with its definition and restores one as a new version', async () => {
+      const created = await create('employee');
+      assert.equal((await save('employee', created.id, { ...INVITATION, name: 'Party invitation', version: 1 })).statusCode, 200);
+      const third = { ...INVITATION, name: 'Party invitation', template: `${INVITATION.template}\nKeep it short.` };
+      assert.equal((await save('employee', created.id, { ...third, version: 2 })).statusCode, 200);
+      assert.deepEqual(await versions('employee', created.id), [
+        { version: 3, change: 'saved', restored_from: undefined, name: 'Party invitation' },
+        { version: 2, change: 'saved', restored_from: undefined, name: 'Party invitation' },
+        { version: 1, change: 'created', restored_from: undefined, name: 'Invitation' },
+      ]);
+      const first = customAppVersionSchema.parse((await t.as('employee', { method: 'GET', url: `/api/custom-apps/${created.id}/versions/1` })).json());
+      assert.deepEqual(first.definition, definitionOf(created));
+
+      const restored = await restore('employee', created.id, 1, 3);
+      assert.equal(restored.statusCode, 200, restored.body);
+      const now = customAppSchema.parse(restored.json());
+      assert.deepEqual([now.version, definitionOf(now)], [4, definitionOf(created)]);
+      assert.deepEqual((await versions('employee', created.id))[0], { version: 4, change: 'restored', restored_from: 1, name: 'Invitation' });
+      // Versions are never changed: version 3 still holds its own template.
+      const kept = customAppVersionSchema.parse((await t.as('employee', { method: 'GET', url: `/api/custom-apps/${created.id}/versions/3` })).json());
+      assert.equal(kept.definition.template, third.template);
+
+      const stale = await restore('employee', created.id, 2, 3);
+      assert.equal(stale.statusCode, 409);
+      assert.equal(customAppConflictSchema.parse(stale.json()).current.version, 4);
+      const missing = await restore('employee', created.id, 9, 4);
+      assert.deepEqual([missing.statusCode, missing.json().message], [404, 'No such version of this app']);
+      assert.equal((await t.as('employee', { method: 'GET', url: `/api/custom-apps/${created.id}/versions/9` })).statusCode, 404);
+      assert.equal((await t.as('employee', { method: 'GET', url: `/api/custom-apps/${created.id}/versions/0` })).statusCode, 400);
+    });
+
+    it('records publishing in the history; only administrators see and restore a company app\'s versions', async () => {
+      const app = await create('admin', { ...INVITATION, name: 'Company letter' });
+      assert.equal((await publish('admin', app.id)).statusCode, 200);
+      assert.deepEqual((await versions('admin', app.id)).map((entry) => entry.change), ['published', 'created']);
+      const refused = await t.as('employee', { method: 'GET', url: `/api/custom-apps/${app.id}/versions` });
+      assert.deepEqual([refused.statusCode, refused.json().code], [403, 'forbidden']);
+      assert.equal((await t.as('employee', { method: 'GET', url: `/api/custom-apps/${app.id}/versions/1` })).statusCode, 403);
+      assert.equal((await restore('employee', app.id, 1, 2)).statusCode, 403);
+      const restored = await restore('admin', app.id, 1, 2);
+      assert.deepEqual([restored.statusCode, restored.json().visibility, restored.json().version], [200, 'company', 3]);
+    });
+
+    it("keeps another user's app a 404 for its history, copies and export", async () => {
+      const mine = await create('employee');
+      for (const request of [
+        { method: 'GET', url: `/api/custom-apps/${mine.id}/versions` },
+        { method: 'GET', url: `/api/custom-apps/${mine.id}/versions/1` },
+        { method: 'POST', url: `/api/custom-apps/${mine.id}/versions/1/restore`, payload: { base_version: 1 } },
+        { method: 'POST', url: `/api/custom-apps/${mine.id}/duplicate`, payload: { language: 'en' } },
+        { method: 'GET', url: `/api/custom-apps/${mine.id}/export` },
+      ] as const) {
+        const response = await t.as('other', request);
+        assert.deepEqual([request.url, response.statusCode, response.json().code], [request.url, 404, 'not_found']);
+      }
+      assert.deepEqual(await versions('employee', mine.id), [{ version: 1, change: 'created', restored_from: undefined, name: 'Invitation' }]);
+    });
+
+    it('duplicates an app the user may run as their own personal copy, named in their language', async () => {
+      const mine = await create('employee');
+      const copy = await duplicate('employee', mine.id, { language: 'de' });
+      assert.equal(copy.statusCode, 201, copy.body);
+      const german = customAppSchema.parse(copy.json());
+      assert.notEqual(german.id, mine.id);
+      assert.deepEqual([german.name, german.visibility, german.version, german.can_edit], ['Invitation (Kopie)', 'personal', 1, true]);
+      assert.deepEqual({ ...definitionOf(german), name: mine.name }, definitionOf(mine));
+      assert.deepEqual((await versions('employee', german.id)).map((entry) => entry.change), ['duplicated']);
+      // Without a language: German, the portal's default.
+      const plain = await duplicate('employee', mine.id);
+      assert.equal(customAppSchema.parse(plain.json()).name, 'Invitation (Kopie)');
+
+      const company = await create('admin', { ...INVITATION, name: 'L'.repeat(80) });
+      assert.equal((await publish('admin', company.id)).statusCode, 200);
+      const english = customAppSchema.parse((await duplicate('employee', company.id, { language: 'en' })).json());
+      assert.deepEqual([english.name, english.visibility, english.can_edit], [`${'L'.repeat(73)} (copy)`, 'personal', true]);
+      assert.equal((await get('other', english.id)).statusCode, 404, 'the copy is its maker\'s alone');
+      assert.equal(customAppSchema.parse((await get('admin', company.id)).json()).version, 2, 'the original is unchanged');
+      assert.equal((await duplicate('employee', mine.id, { language: 'fr' })).statusCode, 400);
+    });
+
+    it('exports an app as a versioned file without ids or owner and imports it as a new app of the importing user', async () => {
+      const mine = await create('employee');
+      const exported = await t.as('employee', { method: 'GET', url: `/api/custom-apps/${mine.id}/export` });
+      assert.equal(exported.statusCode, 200, exported.body);
+      assert.equal(exported.headers['content-disposition'], `attachment; filename="app.json"; filename*=UTF-8''Invitation.app.json`);
+      const file = customAppExportSchema.parse(exported.json());
+      assert.deepEqual(Object.keys(exported.json()).sort(), ['app', 'exported_at', 'format', 'format_version']);
+      assert.deepEqual([file.format, file.format_version], ['assistant-custom-app', 1]);
+      assert.deepEqual(exported.json().app, definitionOf(mine));
+      assert.ok(!exported.body.includes(mine.id) && !exported.body.includes('employee'), 'no id and no owner in the file');
+
+      const before = (await list('other')).length;
+      const imported = await importFile('other', exported.json());
+      assert.equal(imported.statusCode, 201, imported.body);
+      const theirs = customAppSchema.parse(imported.json());
+      assert.deepEqual([theirs.visibility, theirs.version, theirs.can_edit], ['personal', 1, true]);
+      assert.deepEqual(definitionOf(theirs), definitionOf(mine), 'nothing of the definition is lost on the way');
+      assert.deepEqual((await versions('other', theirs.id)).map((entry) => entry.change), ['imported']);
+      assert.equal((await get('employee', theirs.id)).statusCode, 404);
+      assert.equal((await list('other')).length, before + 1);
+    });
+
+    it('refuses a bad import file with 400 naming what is wrong, and stores nothing', async () => {
+      const mine = await create('employee');
+      const file = (await t.as('employee', { method: 'GET', url: `/api/custom-apps/${mine.id}/export` })).json();
+      const before = (await list('employee')).length;
+      const cases: Array<[unknown, string[]]> = [
+        [{ ...file, format: 'assistant-agent' }, ['body.format: Must be "assistant-custom-app"']],
+        [{ ...file, format_version: 2 }, ['body.format_version: Must be 1']],
+        [{ ...file, app: { ...file.app, template: 'Only {{topic}} and {{when}}' } }, [
+          'body.app.template: {{when}} is used in the template but no variable "when" is declared',
+        ]],
+        [{ ...file, app: { ...file.app, owner_id: 'employee' } }, ['body.app: Unrecognized key: "owner_id"']],
+      ];
+      for (const [payload, expected] of cases) {
+        const refused = await importFile('employee', payload);
+        assert.equal(refused.statusCode, 400, refused.body);
+        const found = issues(refused.json());
+        for (const issue of expected) assert.ok(found.includes(issue), `${issue} in ${found.join(' | ')}`);
+      }
+      const notJson = await t.as('employee', { method: 'POST', url: '/api/custom-apps/import', headers: { 'content-type': 'application/json' }, payload: '{"format": ' });
+      assert.equal(notJson.statusCode, 400);
+      assert.equal((await list('employee')).length, before);
+    });
+
+    it('refuses restoring, duplicating and importing while create_your_own_enabled is off; history and export stay readable', async () => {
+      const app = await create('employee');
+      const file = (await t.as('employee', { method: 'GET', url: `/api/custom-apps/${app.id}/export` })).json();
+      await setCreateYourOwn(false);
+      try {
+        assert.equal((await restore('employee', app.id, 1, 1)).statusCode, 403);
+        assert.equal((await duplicate('employee', app.id, { language: 'en' })).statusCode, 403);
+        assert.equal((await importFile('employee', file)).statusCode, 403);
+        assert.equal((await versions('employee', app.id)).length, 1);
+        assert.equal((await t.as('employee', { method: 'GET', url: `/api/custom-apps/${app.id}/export` })).statusCode, 200);
+      } finally {
+        await setCreateYourOwn(true);
+      }
     });
 
     it('refuses a personal app beyond CUSTOM_APP_MAX_PER_USER with 409', async () => {

@@ -1,6 +1,6 @@
 import { CUSTOM_APP_ERRORS, PERMISSION_ADMINISTRATE, type CustomApp } from '@assistant/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from '../http/send-error';
+import { errorBody, sendError } from '../http/send-error';
 import type { AppViewer, CustomAppRecord, CustomAppsRepository } from './custom-apps-repository';
 
 export function appViewerOf(request: FastifyRequest): AppViewer {
@@ -33,6 +33,18 @@ export function toCustomApp(app: CustomAppRecord, viewer: AppViewer): CustomApp 
 export function refuseApp(reply: FastifyReply, which: keyof typeof CUSTOM_APP_ERRORS) {
   const { statusCode, code, message } = CUSTOM_APP_ERRORS[which];
   return sendError(reply, statusCode, message, { code });
+}
+
+/**
+ * The 409 of a change based on an old version (a save, a restore): the error with the app as it
+ * is now, so the editor can offer to load it.
+ */
+export function refuseStale(reply: FastifyReply, current: CustomAppRecord, viewer: AppViewer) {
+  const { statusCode, code, message } = CUSTOM_APP_ERRORS.staleVersion;
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ ...errorBody(statusCode, message, { code }), current: toCustomApp(current, viewer) });
 }
 
 /**

@@ -11,6 +11,7 @@ import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import type { CustomAppsTable } from '../db/schema';
+import { listVersions, readVersion, recordVersion } from './custom-app-versions';
 
 /** Who asks: their sub, and whether they administrate the assistant. */
 export interface AppViewer {
@@ -59,7 +60,8 @@ function toRecord(row: Selectable<CustomAppsTable>): CustomAppRecord {
  * Custom apps (docs/custom-apps.md). Reads are scoped to what the viewer may see: their own
  * personal apps and every company app; another user's personal app is "not found", exactly like a
  * missing one. Who may change what is the caller's decision (custom-app-access.ts); a save
- * happens only while the app still has the version it is based on.
+ * happens only while the app still has the version it is based on. Every change is also stored
+ * as a version (custom-app-versions.ts), in the same transaction.
  */
 export class CustomAppsRepository {
   constructor(private readonly db: Database) {}
@@ -97,8 +99,11 @@ export class CustomAppsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** A new personal app of `owner` at version 1; refused when they keep CUSTOM_APP_MAX_PER_USER already. */
-  async create(owner: string, definition: CustomAppDefinition): Promise<CustomAppRecord | 'tooManyApps'> {
+  /**
+   * A new personal app of `owner` at version 1 (`change` says how it came to be); refused when they
+   * keep CUSTOM_APP_MAX_PER_USER already.
+   */
+  async create(owner: string, definition: CustomAppDefinition, change: 'created' | 'duplicated' | 'imported' = 'created'): Promise<CustomAppRecord | 'tooManyApps'> {
     return this.db.transaction().execute(async (trx) => {
       // Serialises one user's creations, so the count below stays true.
       await sql`select pg_advisory_xact_lock(hashtext(${`custom_apps:${owner}`}))`.execute(trx);
@@ -122,25 +127,53 @@ export class CustomAppsRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordVersion(trx, { appId: row.id, version: 1, change, by: owner, at: now }, definition);
       return toRecord(row);
     });
   }
 
   /**
-   * Replaces the definition when the app still has `baseVersion`, as version baseVersion + 1.
-   * Answers 'stale' when it has another version now, undefined when it is gone.
+   * Replaces the definition when the app still has `baseVersion`, as version baseVersion + 1 made
+   * by `by`. Answers 'stale' when it has another version now, undefined when it is gone.
    */
-  async update(id: string, definition: CustomAppDefinition, baseVersion: number): Promise<CustomAppRecord | 'stale' | undefined> {
-    const row = await this.db
-      .updateTable('custom_apps')
-      .set((eb) => ({ ...columnsOf(definition), version: eb('version', '+', 1), updated_at: new Date() }))
-      .where('id', '=', id)
-      .where('version', '=', baseVersion)
-      .returningAll()
-      .executeTakeFirst();
-    if (row) return toRecord(row);
-    const exists = await this.db.selectFrom('custom_apps').select('id').where('id', '=', id).executeTakeFirst();
-    return exists ? 'stale' : undefined;
+  async update(id: string, definition: CustomAppDefinition, baseVersion: number, by: string): Promise<CustomAppRecord | 'stale' | undefined> {
+    return this.replaceDefinition(id, definition, baseVersion, { change: 'saved', by });
+  }
+
+  /**
+   * Brings back the definition of version `from` as a new version (baseVersion + 1). Answers
+   * 'versionNotFound' when the app has no such version, 'stale' and undefined as `update` does.
+   */
+  async restore(id: string, from: number, baseVersion: number, by: string): Promise<CustomAppRecord | 'stale' | 'versionNotFound' | undefined> {
+    const earlier = await readVersion(this.db, id, from);
+    if (!earlier) return (await this.exists(id)) ? 'versionNotFound' : undefined;
+    return this.replaceDefinition(id, earlier.definition, baseVersion, { change: 'restored', restoredFrom: from, by });
+  }
+
+  private async replaceDefinition(
+    id: string,
+    definition: CustomAppDefinition,
+    baseVersion: number,
+    made: { change: 'saved' | 'restored'; restoredFrom?: number; by: string },
+  ): Promise<CustomAppRecord | 'stale' | undefined> {
+    const saved = await this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const row = await trx
+        .updateTable('custom_apps')
+        .set((eb) => ({ ...columnsOf(definition), version: eb('version', '+', 1), updated_at: now }))
+        .where('id', '=', id)
+        .where('version', '=', baseVersion)
+        .returningAll()
+        .executeTakeFirst();
+      if (row) await recordVersion(trx, { appId: id, version: row.version, ...made, at: now }, definition);
+      return row;
+    });
+    if (saved) return toRecord(saved);
+    return (await this.exists(id)) ? 'stale' : undefined;
+  }
+
+  private async exists(id: string): Promise<boolean> {
+    return (await this.db.selectFrom('custom_apps').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }
 
   /**
@@ -149,26 +182,44 @@ export class CustomAppsRepository {
    * visibility; undefined when it is gone.
    */
   async setVisibility(id: string, visibility: CustomAppVisibility, by: string): Promise<CustomAppRecord | undefined> {
-    const now = new Date();
-    const row = await this.db
-      .updateTable('custom_apps')
-      .set((eb) => ({
-        visibility,
-        version: eb('version', '+', 1),
-        updated_at: now,
-        published_by: visibility === 'company' ? by : null,
-        published_at: visibility === 'company' ? now : null,
-      }))
-      .where('id', '=', id)
-      .where('visibility', '!=', visibility)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const changed = await trx
+        .updateTable('custom_apps')
+        .set((eb) => ({
+          visibility,
+          version: eb('version', '+', 1),
+          updated_at: now,
+          published_by: visibility === 'company' ? by : null,
+          published_at: visibility === 'company' ? now : null,
+        }))
+        .where('id', '=', id)
+        .where('visibility', '!=', visibility)
+        .returningAll()
+        .executeTakeFirst();
+      if (changed) {
+        const record = toRecord(changed);
+        const change = visibility === 'company' ? 'published' : 'unpublished';
+        await recordVersion(trx, { appId: id, version: record.version, change, by, at: now }, record);
+      }
+      return changed;
+    });
     if (row) return toRecord(row);
     const current = await this.db.selectFrom('custom_apps').selectAll().where('id', '=', id).executeTakeFirst();
     return current && toRecord(current);
   }
 
-  /** Deletes the app; false when there is none with this id. */
+  /** The app's versions, newest first (the caller has checked that the viewer may see its history). */
+  versions(id: string) {
+    return listVersions(this.db, id);
+  }
+
+  /** One version of the app with its definition; undefined when there is none of that number. */
+  version(id: string, version: number) {
+    return readVersion(this.db, id, version);
+  }
+
+  /** Deletes the app with its versions; false when there is none with this id. */
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('custom_apps').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

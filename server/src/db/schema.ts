@@ -1,3 +1,4 @@
+import type { CustomAppVersionChange } from '@assistant/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Table types for Kysely. One interface per table; keep in step with migrations/. */
@@ -25,6 +26,7 @@ export interface DatabaseSchema {
   agents: AgentsTable;
   agent_versions: AgentVersionsTable;
   custom_apps: CustomAppsTable;
+  custom_app_versions: CustomAppVersionsTable;
   user_app_favourites: UserAppFavouritesTable;
 }
 
@@ -330,6 +332,18 @@ export interface CustomAppsTable {
   published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The versions of a custom app (migration 0018), numbered like `custom_apps.version`; never changed once stored. */
+export interface CustomAppVersionsTable {
+  app_id: string;
+  version: number;
+  change: CustomAppVersionChange;
+  restored_from: number | null;
+  /** CustomAppDefinition (read back through the contract's schema). */
+  definition: ColumnType<unknown, string, never>;
+  created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** Each user's favourite apps of the apps page (migration 0016): `app_ids` is string[] in their order. */

@@ -1,5 +1,6 @@
 import {
   AGENT_ERRORS,
+  AGENT_NAME_MAX_LENGTH,
   agentConflictSchema,
   agentExportSchema,
   agentIdParamsSchema,
@@ -8,6 +9,7 @@ import {
   agentSchema,
   agentVersionListResponseSchema,
   agentVisibilityRequestSchema,
+  copyName,
   createAgentRequestSchema,
   updateAgentRequestSchema,
   validationFailure,
@@ -19,6 +21,7 @@ import { exportAgent, planImport } from '../agents/agent-export';
 import { publicAgent, type AgentDefinition, type AgentRefusal, type AgentStore } from '../agents/agent-store';
 import { requireAdministrator } from '../auth/auth-hook';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
+import { exportAttachment } from '../http/export-attachment';
 import { errorBody, sendError } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
 import type { McpServersRepository } from '../mcp/mcp-servers-repository';
@@ -40,12 +43,6 @@ export function refuseAgent(reply: FastifyReply, which: AgentRefusal) {
 function refuseFields(reply: FastifyReply, issues: FieldIssue[]) {
   const failure = validationFailure('body', issues);
   return sendError(reply, 400, failure.message, { code: failure.code, issues: failure.issues });
-}
-
-/** A copy's name: "<name> (copy)", cut to fit. */
-function copyName(name: string): string {
-  const suffix = ' (copy)';
-  return `${name.slice(0, 100 - suffix.length).trimEnd()}${suffix}`;
 }
 
 /**
@@ -120,7 +117,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     if (!source) return refuseAgent(reply, 'agentNotFound');
     const readable = await readableCollections(collections, viewer, source.collection_ids);
     const definition: AgentDefinition = {
-      name: copyName(source.name),
+      name: copyName(source.name, ' (copy)', AGENT_NAME_MAX_LENGTH),
       description: source.description,
       instructions: source.instructions,
       ...(source.model_id === undefined ? {} : { model_id: source.model_id }),
@@ -140,8 +137,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     const viewer = viewerOf(request);
     const agent = await agents.find(viewer, request.params.id);
     if (!agent) return refuseAgent(reply, 'agentNotFound');
-    const fileName = `${agent.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-') || 'agent'}.agent.json`;
-    reply.header('content-disposition', `attachment; filename="agent.json"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    reply.header('content-disposition', exportAttachment(agent.name, 'agent', '.agent.json'));
     return exportAgent(collections, viewer, agent);
   });
 

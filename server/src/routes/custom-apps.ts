@@ -1,5 +1,4 @@
 import {
-  CUSTOM_APP_ERRORS,
   createCustomAppRequestSchema,
   customAppConflictSchema,
   customAppIdParamsSchema,
@@ -10,17 +9,17 @@ import {
   updateCustomAppRequestSchema,
   validationFailure,
 } from '@assistant/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdministrator } from '../auth/auth-hook';
-import { createYourOwnEnabled } from '../custom-apps/create-your-own-setting';
-import { appViewerOf, customAppFor, refuseApp, toCustomApp } from '../custom-apps/custom-app-access';
+import { requireCreateYourOwn as createYourOwnGuard } from '../custom-apps/create-your-own-setting';
+import { appViewerOf, customAppFor, refuseApp, refuseStale, toCustomApp } from '../custom-apps/custom-app-access';
 import { customAppMessages } from '../custom-apps/custom-app-prompt';
 import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { sendError } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
 import { streamTextAnswer } from '../inference/stream-text-answer';
+import { customAppHistoryRoutes } from './custom-app-history';
 
 export interface CustomAppServices {
   apps: CustomAppsRepository;
@@ -39,6 +38,7 @@ export interface CustomAppServices {
  * - POST /custom-apps/{id}/run: the values checked against the app's variables (400 with the path
  *   ["body", "values", name]), then the answer of the default model streamed as JSON lines of the
  *   stream envelope (like POST /easy-language: 503/502/504 before streaming, an `error` line after).
+ * - Versions, restore, duplicate, export and import: custom-app-history.ts.
  *
  * Creating, saving and publishing need the customization's `create_your_own_enabled` (else 403
  * `forbidden`, before the body is looked at); reading, running, deleting and unpublishing do not.
@@ -46,9 +46,8 @@ export interface CustomAppServices {
  */
 export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (app, { apps, settings, models }) => {
   /** onRequest hook of the routes that create or change an app's definition or publish it. */
-  async function requireCreateYourOwn(_request: FastifyRequest, reply: FastifyReply) {
-    if (!(await createYourOwnEnabled(settings))) return refuseApp(reply, 'creationDisabled');
-  }
+  const requireCreateYourOwn = createYourOwnGuard(settings);
+  await app.register(customAppHistoryRoutes, { apps, requireCreateYourOwn });
 
   app.get('/custom-apps', { schema: { response: { 200: customAppListResponseSchema } } }, async (request) => {
     const viewer = appViewerOf(request);
@@ -87,16 +86,12 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
       const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
       if (!found) return reply;
       const { version, ...definition } = request.body;
-      const saved = await apps.update(found.id, definition, version);
+      const saved = await apps.update(found.id, definition, version, viewer.sub);
       if (saved !== 'stale' && saved !== undefined) return toCustomApp(saved, viewer);
       // Changed since the editor loaded it (or deleted, or no longer visible): the current app, if any.
       const current = await apps.findVisible(found.id, viewer);
       if (saved === undefined || !current) return refuseApp(reply, 'notFound');
-      const { code, message } = CUSTOM_APP_ERRORS.staleVersion;
-      return reply
-        .code(409)
-        .type('application/json; charset=utf-8')
-        .send({ statusCode: 409, error: 'Conflict', message, code, current: toCustomApp(current, viewer) });
+      return refuseStale(reply, current, viewer);
     },
   );
 

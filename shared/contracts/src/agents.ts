@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
 import { isoDateTimeSchema, MESSAGES, mustBeOneOf, positiveIntSchema, resourceIdSchema, uuidSchema } from './common';
+import { exportDocumentHead } from './export-document';
 
 /**
  * Agents (SPEC section 2 routes /agents, /agents/new, /agents/{id}; section 3 message payload
@@ -228,9 +229,7 @@ export const AGENT_EXPORT_FORMAT_VERSION = 1;
 const { collection_ids: _collectionIds, ...exportedFieldsShape } = agentFieldsShape;
 
 export const agentExportSchema = z.strictObject({
-  format: z.literal(AGENT_EXPORT_FORMAT, { error: `Must be "${AGENT_EXPORT_FORMAT}"` }),
-  format_version: z.literal(AGENT_EXPORT_FORMAT_VERSION, { error: `Must be ${AGENT_EXPORT_FORMAT_VERSION}` }),
-  exported_at: isoDateTimeSchema,
+  ...exportDocumentHead(AGENT_EXPORT_FORMAT, AGENT_EXPORT_FORMAT_VERSION),
   agent: z.strictObject({
     ...exportedFieldsShape,
     collections: z

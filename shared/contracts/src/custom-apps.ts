@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { MESSAGES, isoDateTimeSchema, mustBeOneOf, positiveIntSchema, unknownDiscriminator, uuidSchema } from './common';
+import { copyName, exportDocumentHead } from './export-document';
 
 /**
  * Custom apps ("create your own", SPEC section 2 /create-your-own and /usecases/{useCaseId}): a
  * small app made of a prompt template with variables, without code. The spec shows no calls for
  * them; shapes, limits and routes are this project's (docs/custom-apps.md):
  * GET|POST /api/custom-apps, GET|PUT|DELETE /api/custom-apps/{id},
- * POST /api/custom-apps/{id}/publish|unpublish (administrators), POST /api/custom-apps/{id}/run.
+ * POST /api/custom-apps/{id}/publish|unpublish (administrators), POST /api/custom-apps/{id}/run,
+ * GET /api/custom-apps/{id}/versions[/{version}], POST /api/custom-apps/{id}/versions/{version}/restore,
+ * POST /api/custom-apps/{id}/duplicate, GET /api/custom-apps/{id}/export, POST /api/custom-apps/import.
  *
  * A template names its variables as {{name}} (spaces inside the braces are allowed:
  * {{ name }}). Every placeholder must name a declared variable and every declared variable must
@@ -89,6 +92,7 @@ export const CUSTOM_APP_ERRORS = {
     message: 'Creating and changing apps is switched off (customization create_your_own_enabled)',
   },
   companyReadOnly: { statusCode: 403, code: 'forbidden', message: 'Only administrators change company apps' },
+  versionNotFound: { statusCode: 404, code: 'not_found', message: 'No such version of this app' },
 } as const;
 
 export const variableNameSchema = z
@@ -421,3 +425,82 @@ export function runValuesSchemaFor(app: { template: string; variables: readonly 
     )
     .transform((values) => Object.fromEntries(Object.entries(values).filter(([key, value]) => names.has(key) && value !== undefined)) as RunValues);
 }
+
+// --- Versions, copies, export and import ---------------------------------------------------------
+
+/**
+ * What made a version: the first one (`created`, or `duplicated`/`imported` for an app made from
+ * another or from a file), a save, a restore of an earlier version (`restored_from` names it), and
+ * publishing or unpublishing (the definition unchanged, the visibility changed).
+ */
+export const CUSTOM_APP_VERSION_CHANGES = ['created', 'duplicated', 'imported', 'saved', 'restored', 'published', 'unpublished'] as const;
+export type CustomAppVersionChange = (typeof CUSTOM_APP_VERSION_CHANGES)[number];
+
+/** An app's definition as a version keeps it (what its author writes, defaults applied). */
+export const customAppDefinitionSchema = customAppSchema.pick({ name: true, icon: true, description: true, template: true, variables: true });
+export type CustomAppDefinition = z.infer<typeof customAppDefinitionSchema>;
+
+/** One version as listed: its number, what made it, when, and the app's name in it. */
+export const customAppVersionSummarySchema = z.object({
+  version: positiveIntSchema,
+  change: z.enum(CUSTOM_APP_VERSION_CHANGES, { error: mustBeOneOf(CUSTOM_APP_VERSION_CHANGES) }),
+  /** Set when this version restores an earlier one (its number). */
+  restored_from: positiveIntSchema.optional(),
+  name: z.string(),
+  created_at: isoDateTimeSchema,
+});
+export type CustomAppVersionSummary = z.infer<typeof customAppVersionSummarySchema>;
+
+/**
+ * GET /api/custom-apps/{id}/versions: every version, newest first. Only those who may change the
+ * app see its history (its owner; administrators for a company app): 404 for another user's app,
+ * 403 for a company app and a non-administrator.
+ */
+export const customAppVersionListResponseSchema = z.object({ versions: z.array(customAppVersionSummarySchema) });
+export type CustomAppVersionListResponse = z.infer<typeof customAppVersionListResponseSchema>;
+
+/** GET /api/custom-apps/{id}/versions/{version}: one version with its definition. */
+export const customAppVersionSchema = customAppVersionSummarySchema.extend({ definition: customAppDefinitionSchema });
+export type CustomAppVersion = z.infer<typeof customAppVersionSchema>;
+
+export const customAppVersionParamsSchema = z.object({ id: uuidSchema, version: z.coerce.number().pipe(positiveIntSchema) });
+
+/**
+ * POST /api/custom-apps/{id}/versions/{version}/restore: the definition of that version as a new
+ * version, based on `base_version` (the current one; a stale base is a 409 with `current`).
+ */
+export const restoreCustomAppRequestSchema = z.strictObject({ base_version: positiveIntSchema });
+export type RestoreCustomAppRequest = z.infer<typeof restoreCustomAppRequestSchema>;
+
+/** What a copy's name ends with, in the language of the user who makes it. */
+export const CUSTOM_APP_COPY_SUFFIXES = { de: ' (Kopie)', en: ' (copy)' } as const;
+
+/** The name of a copy of an app named `name`: "<name> (Kopie)" / "<name> (copy)", cut to fit. */
+export function customAppCopyName(name: string, language: keyof typeof CUSTOM_APP_COPY_SUFFIXES): string {
+  return copyName(name, CUSTOM_APP_COPY_SUFFIXES[language], CUSTOM_APP_NAME_MAX_LENGTH);
+}
+
+/**
+ * POST /api/custom-apps/{id}/duplicate (201): a personal copy of an app the user may read (their
+ * own or a company app), owned by them, named in `language` (default German, the portal's default).
+ */
+const duplicateBodySchema = z.strictObject({ language: z.enum(['de', 'en'], { error: mustBeOneOf(['de', 'en']) }).default('de') });
+/** No body at all (the server reads an empty one as null) is `{}`. */
+export const duplicateCustomAppRequestSchema = z.preprocess((body) => body ?? {}, duplicateBodySchema);
+export type DuplicateCustomAppRequestInput = z.input<typeof duplicateBodySchema>;
+
+export const CUSTOM_APP_EXPORT_FORMAT = 'assistant-custom-app';
+export const CUSTOM_APP_EXPORT_FORMAT_VERSION = 1;
+
+/**
+ * GET /api/custom-apps/{id}/export: the app as a JSON file to keep or share; POST
+ * /api/custom-apps/import (201) takes it back as a new personal app of the importing user. It holds
+ * the definition only: no id, owner, visibility or version (unknown keys are refused, so a file
+ * carrying them is not silently half-read). The definition is checked as a new app's is.
+ */
+export const customAppExportSchema = z.strictObject({
+  ...exportDocumentHead(CUSTOM_APP_EXPORT_FORMAT, CUSTOM_APP_EXPORT_FORMAT_VERSION),
+  app: createCustomAppRequestSchema,
+});
+export type CustomAppExport = z.infer<typeof customAppExportSchema>;
+export type CustomAppExportInput = z.input<typeof customAppExportSchema>;

@@ -15,6 +15,7 @@ import * as researchInChat from './0013-research-in-chat';
 import * as canvases from './0014-canvases';
 import * as agents from './0015-agents';
 import * as customApps from './0016-custom-apps';
+import * as customAppVersions from './0018-custom-app-versions';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-canvases': canvases,
   '0015-agents': agents,
   '0016-custom-apps': customApps,
+  '0018-custom-app-versions': customAppVersions,
 };

@@ -4,7 +4,11 @@ import {
   CUSTOM_APP_RUN_MAX_CHARACTERS,
   createCustomAppRequestSchema,
   customAppConflictSchema,
+  customAppCopyName,
+  customAppExportSchema,
   customAppSchema,
+  customAppVersionParamsSchema,
+  duplicateCustomAppRequestSchema,
   fillTemplate,
   runCustomAppRequestSchema,
   runValuesSchemaFor,
@@ -182,5 +186,38 @@ describe('custom apps: run values', () => {
     assert.deepEqual(accepts(runCustomAppRequestSchema, {}), { values: {} });
     assert.equal(rejects(runCustomAppRequestSchema, { values: [] }).message, 'Must be an object of values by variable name');
     assert.equal(rejects(runCustomAppRequestSchema, { values: {}, stream: true }).message, 'Unrecognized key: "stream"');
+  });
+});
+
+describe('custom apps: versions, copies and the export file', () => {
+  const file = { format: 'assistant-custom-app', format_version: 1, exported_at: NOW, app: definition };
+
+  it('reads an export file with the definition checked as a new app is, defaults applied', () => {
+    const parsed = accepts(customAppExportSchema, file);
+    assert.deepEqual(parsed.app.variables[0], { name: 'topic', label: 'Topic', kind: 'short_text', required: true, max_length: 200 });
+    assert.equal(parsed.app.description, 'Writes an invitation');
+  });
+
+  it('refuses a file of another kind, a newer format, extra keys such as an owner, and a broken definition', () => {
+    assert.deepEqual(issuesOf(customAppExportSchema.safeParse({ ...file, format: 'assistant-agent' })), ['format: Must be "assistant-custom-app"']);
+    assert.deepEqual(issuesOf(customAppExportSchema.safeParse({ ...file, format_version: 2 })), ['format_version: Must be 1']);
+    assert.deepEqual(issuesOf(customAppExportSchema.safeParse({ ...file, owner_id: 'someone' })), [': Unrecognized key: "owner_id"']);
+    assert.deepEqual(issuesOf(customAppExportSchema.safeParse({ ...file, app: { ...definition, template: 'Only {{topic}}' } })).length, 5);
+  });
+
+  it('names a copy in the user\'s language and cuts a long name to fit', () => {
+    assert.equal(customAppCopyName('Invitation', 'de'), 'Invitation (Kopie)');
+    assert.equal(customAppCopyName('Invitation', 'en'), 'Invitation (copy)');
+    assert.equal(customAppCopyName('x'.repeat(80), 'de'), `${'x'.repeat(72)} (Kopie)`);
+    // Cut inside a run of spaces: no double space before the suffix.
+    assert.equal(customAppCopyName(`${'x'.repeat(70)}   yyyyy`, 'de'), `${'x'.repeat(70)} (Kopie)`);
+  });
+
+  it('takes a duplicate without a body as German, and version numbers from the path', () => {
+    assert.deepEqual(accepts(duplicateCustomAppRequestSchema, null), { language: 'de' });
+    assert.deepEqual(accepts(duplicateCustomAppRequestSchema, { language: 'en' }), { language: 'en' });
+    assert.equal(rejects(duplicateCustomAppRequestSchema, { language: 'fr' }).path.join('.'), 'language');
+    assert.equal(accepts(customAppVersionParamsSchema, { id: UUID_A, version: '3' }).version, 3);
+    assert.equal(rejects(customAppVersionParamsSchema, { id: UUID_A, version: '0' }).path.join('.'), 'version');
   });
 });
