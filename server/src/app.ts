@@ -193,7 +193,14 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(customAppRoutes, { apps: customApps, settings, models });
       await api.register(appFavouriteRoutes, { favourites: new AppFavouritesRepository(db), apps: customApps });
       // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
-      await api.register(summarizeRoutes, { models, settings, files, maxFileBytes: summarizeMaxFileBytes(config.limits) });
+      await api.register(summarizeRoutes, {
+        models,
+        settings,
+        files,
+        maxFileBytes: summarizeMaxFileBytes(config.limits),
+        context: config.inference.contextTokens,
+        maxTokens: config.inference.maxTokens,
+      });
       await api.register(generateRoutes, { models, settings });
       await api.register(transcriptionRoutes, {
         transcription: new TranscriptionClient(config.transcription),

@@ -39,6 +39,39 @@ export const DEFAULT_LLM_LANGUAGES = [
   'de', 'en', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el',
   'sv', 'da', 'fi', 'nb', 'uk', 'ru', 'tr', 'ar', 'zh', 'ja', 'ko',
 ];
+/**
+ * The context window (prompt and answer, in tokens) assumed for a model when MODEL_CONTEXT_TOKENS
+ * and MODEL_CONTEXT_TOKENS_BY_MODEL name none: small enough for most served models, so a long
+ * document is split rather than refused.
+ */
+export const DEFAULT_MODEL_CONTEXT_TOKENS = 8192;
+/** The smallest context window accepted: below it the instructions and a part's answer leave no room for text. */
+export const MIN_MODEL_CONTEXT_TOKENS = 2048;
+
+const contextTokens = z.coerce
+  .number()
+  .int('Must be a whole number of tokens')
+  .min(MIN_MODEL_CONTEXT_TOKENS, `Must be at least ${MIN_MODEL_CONTEXT_TOKENS} tokens`);
+
+/** MODEL_CONTEXT_TOKENS_BY_MODEL: `model=tokens` pairs separated by commas (model names may hold `:` and `/`). */
+const contextTokensByModel = z.string().transform((value, ctx): Record<string, number> => {
+  const byModel: Record<string, number> = {};
+  for (const pair of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const at = pair.lastIndexOf('=');
+    const model = at > 0 ? pair.slice(0, at).trim() : '';
+    const tokens = contextTokens.safeParse(at > 0 ? pair.slice(at + 1).trim() : '');
+    if (!model || !tokens.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Must be model=tokens pairs separated by commas, each at least ${MIN_MODEL_CONTEXT_TOKENS} tokens (not: ${pair})`,
+      });
+      return z.NEVER;
+    }
+    byModel[model] = tokens.data;
+  }
+  return byModel;
+});
+
 /** `max_tokens` of a model call when MODEL_MAX_TOKENS is unset (room for a long answer with reasoning). */
 export const DEFAULT_MODEL_MAX_TOKENS = 8192;
 /**
@@ -131,6 +164,9 @@ const envSchema = z.object({
   OLLAMA_URL: baseUrl.default(DEFAULT_OLLAMA_URL),
   MODEL_MAX_TOKENS: z.coerce.number().int().min(1).default(DEFAULT_MODEL_MAX_TOKENS),
   MAX_ANSWER_CHARACTERS: z.coerce.number().int().min(1).default(DEFAULT_MAX_ANSWER_CHARACTERS),
+  // Context windows, for splitting long documents (docs/use-cases.md#long-documents).
+  MODEL_CONTEXT_TOKENS: contextTokens.default(DEFAULT_MODEL_CONTEXT_TOKENS),
+  MODEL_CONTEXT_TOKENS_BY_MODEL: contextTokensByModel.optional(),
   // Embeddings for hybrid search (docs/search.md); no model: full-text search alone.
   EMBEDDINGS_MODEL: z.string().trim().min(1).optional(),
   EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
@@ -249,6 +285,11 @@ export interface ServerConfig {
     maxTokens: number;
     /** Most characters of one answer read from the model (MAX_ANSWER_CHARACTERS). */
     maxAnswerCharacters: number;
+    /**
+     * The context window of each model in tokens (prompt and answer together): MODEL_CONTEXT_TOKENS
+     * for every model, MODEL_CONTEXT_TOKENS_BY_MODEL for the models it names.
+     */
+    contextTokens: { default: number; byModel: Readonly<Record<string, number>> };
   };
   /** Embeddings for hybrid search (docs/search.md). */
   embeddings: {
@@ -435,6 +476,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       timeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       maxTokens: e.MODEL_MAX_TOKENS,
       maxAnswerCharacters: e.MAX_ANSWER_CHARACTERS,
+      contextTokens: { default: e.MODEL_CONTEXT_TOKENS, byModel: e.MODEL_CONTEXT_TOKENS_BY_MODEL ?? {} },
     },
     embeddings: {
       model: e.EMBEDDINGS_MODEL,

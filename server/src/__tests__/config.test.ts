@@ -99,6 +99,19 @@ describe('server configuration', () => {
     );
   });
 
+  it('takes the context window of every model and of the models named apart (names with : and /)', () => {
+    assert.deepEqual(loadConfig({ DEV_IDP: 'on' }).inference.contextTokens, { default: 8192, byModel: {} });
+    const set = loadConfig({ DEV_IDP: 'on', MODEL_CONTEXT_TOKENS: '32768', MODEL_CONTEXT_TOKENS_BY_MODEL: 'llama3.1:8b=131072, mistralai/Mistral-7B-Instruct-v0.3 = 32000' });
+    assert.deepEqual(set.inference.contextTokens, { default: 32768, byModel: { 'llama3.1:8b': 131072, 'mistralai/Mistral-7B-Instruct-v0.3': 32000 } });
+    assert.throws(
+      () => loadConfig({ DEV_IDP: 'on', MODEL_CONTEXT_TOKENS: '1000', MODEL_CONTEXT_TOKENS_BY_MODEL: 'qwen=big' }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.some((problem) => problem.startsWith('MODEL_CONTEXT_TOKENS: Must be at least 2048 tokens')) &&
+        error.problems.some((problem) => problem.startsWith('MODEL_CONTEXT_TOKENS_BY_MODEL: Must be model=tokens pairs') && problem.includes('qwen=big')),
+    );
+  });
+
   it('lists every wrong variable in one readable error', () => {
     assert.throws(
       () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', OIDC_ALGORITHMS: 'RS256,none', MAX_FILE_UPLOAD_MB: '-1' }),

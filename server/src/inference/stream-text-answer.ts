@@ -19,6 +19,8 @@ export interface StreamTextAnswerOptions {
   needsModel?: string;
   /** Called with the model once it accepted the request, before the first line is sent. */
   onStreaming?: (model: string) => void;
+  /** `max_tokens` of the call, when the model's context leaves less room than MODEL_MAX_TOKENS. */
+  maxTokens?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface StreamTextAnswerOptions {
 export async function streamTextAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
-  { models, messages, what, logLabel = what.toLowerCase(), needsModel = what.toLowerCase(), onStreaming }: StreamTextAnswerOptions,
+  { models, messages, what, logLabel = what.toLowerCase(), needsModel = what.toLowerCase(), onStreaming, maxTokens }: StreamTextAnswerOptions,
 ): Promise<FastifyReply> {
   const noModel = `${STREAM_ERROR_CODES.model_unavailable}: ${needsModel} needs a language model (OPENAI_BASE_URL, or a local Ollama)`;
   const client = abortWhenClientLeaves(reply);
@@ -44,7 +46,7 @@ export async function streamTextAnswer(
 
   let deltas: AsyncIterable<string>;
   try {
-    deltas = await models.stream({ model, messages, signal: client.signal });
+    deltas = await models.stream({ model, messages, signal: client.signal, ...(maxTokens === undefined ? {} : { maxTokens }) });
   } catch (error) {
     client.dispose();
     if (client.signal.aborted || isAbortError(error)) return sendError(reply, 499, 'The client closed the request');
@@ -68,9 +70,10 @@ export async function streamTextAnswer(
 
 /**
  * The answer's JSON lines. Nothing more is written once the client has gone (its disconnect
- * aborted the model call); the client's abort listener is disposed when the lines end.
+ * aborted the model call); the client's abort listener is disposed when the lines end. Also the
+ * last step of an answer over a long text (use-cases/long-text), after its progress lines.
  */
-async function* streamTextLines(
+export async function* streamTextLines(
   deltas: AsyncIterable<string>,
   client: { signal: AbortSignal; dispose(): void },
   log: FastifyBaseLogger,

@@ -13,12 +13,13 @@ import type { FilesRepository } from '../db/repositories/files-repository';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { sendError } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
-import { streamTextAnswer } from '../inference/stream-text-answer';
 import { decideMediaType, sniffHead, TextCheck, UnsupportedContentError } from '../ingestion/content-type';
 import { DocumentParseError } from '../ingestion/document-model';
 import { parseDocument } from '../ingestion/parsers/index';
+import type { ContextSettings } from '../use-cases/long-text/context-budget';
+import { streamLongTextAnswer } from '../use-cases/long-text/long-text-answer';
 import { oneFileFormLimits, readOneFileForm, sendFieldIssues, sendFormFailure } from '../use-cases/multipart-form';
-import { summarizeMessages } from '../use-cases/summarize-prompt';
+import { summarizePrompts } from '../use-cases/summarize-prompt';
 import { requireFlag } from '../use-cases/use-case-flags';
 import { NOT_FOUND_FILE, viewerOf } from './collections';
 
@@ -46,14 +47,20 @@ function textTooLong(reply: FastifyReply, length: number, what: string) {
  *   stored: 413 past maxFileUploadSizeMB (limit in bytes), 415 another type, 422 no text in it.
  *
  * Text longer than SUMMARIZE_MAX_CHARACTERS is a 413 with the limit in characters. The summary
- * streams like POST /api/easy-language (inference/stream-text-answer.ts).
+ * streams like POST /api/easy-language (inference/stream-text-answer.ts); a text longer than the
+ * model's context is summarized in parts whose summaries are merged, with progress lines
+ * (use-cases/long-text/long-text-answer.ts).
  */
 export const summarizeRoutes: FastifyPluginAsyncZod<{
   models: ModelProvider;
   settings: SettingsRepository;
   files: FilesRepository;
   maxFileBytes: number;
-}> = async (app, { models, settings, files, maxFileBytes }) => {
+  /** MODEL_CONTEXT_TOKENS (and per model): when a text is summarized in parts. */
+  context: ContextSettings;
+  /** MODEL_MAX_TOKENS. */
+  maxTokens: number;
+}> = async (app, { models, settings, files, maxFileBytes, context, maxTokens }) => {
   await app.register(multipart, { limits: oneFileFormLimits(maxFileBytes) });
 
   app.post(
@@ -119,7 +126,7 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
   });
 
   function summarize(request: FastifyRequest, reply: FastifyReply, input: { text: string; title?: string; options: SummaryOptions }) {
-    return streamTextAnswer(request, reply, { models, messages: summarizeMessages(input), what: WHAT });
+    return streamLongTextAnswer(request, reply, { models, text: input.text, prompts: summarizePrompts(input), context, maxTokens, what: WHAT });
   }
 };
 

@@ -414,6 +414,7 @@ export {
   type SaveCanvasRequest,
 } from './canvas';
 export {
+  PROGRESS_STAGES,
   STREAM_CONTENT_TYPE,
   STREAM_ERROR_CODES,
   STREAM_EVENT_KINDS,
@@ -423,9 +424,12 @@ export {
   errorStreamEventSchema,
   intentStreamEventSchema,
   messageStreamEventSchema,
+  progressStreamEventSchema,
   streamEventSchema,
   streamTextStreamEventSchema,
   toolStreamEventSchema,
+  type ProgressStage,
+  type ProgressStreamEvent,
   type StreamErrorCode,
   type StreamEvent,
   type StreamEventKind,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toolEventSchema, streamTextEventSchema, intentEventSchema } from './chat-events';
 import { deepResearchEventSchema } from './deep-research';
 import { canvasEditEventSchema } from './canvas';
-import { nonEmptyStringSchema, unknownDiscriminator, uuidSchema } from './common';
+import { nonEmptyStringSchema, positiveIntSchema, unknownDiscriminator, uuidSchema } from './common';
 
 /**
  * The one envelope every streamed event travels in (DESIGN section 4; SPEC section 5: streamed
@@ -16,7 +16,7 @@ import { nonEmptyStringSchema, unknownDiscriminator, uuidSchema } from './common
 
 export { STREAM_CONTENT_TYPE } from './media-types';
 
-export const STREAM_EVENT_KINDS = ['tool', 'stream_text', 'intent', 'deep_research', 'canvas_edit', 'message', 'error', 'done'] as const;
+export const STREAM_EVENT_KINDS = ['tool', 'stream_text', 'intent', 'deep_research', 'canvas_edit', 'message', 'progress', 'error', 'done'] as const;
 export type StreamEventKind = (typeof STREAM_EVENT_KINDS)[number];
 
 export const toolStreamEventSchema = z.object({ kind: z.literal('tool'), event: toolEventSchema });
@@ -39,6 +39,26 @@ export const messageStreamEventSchema = z.object({
   /** Set when the answer is a deep research run. */
   research_id: nonEmptyStringSchema.optional(),
 });
+
+/**
+ * Work over a text too long for the model's context, done in parts (summarize, a custom app run
+ * over a document): `part` while part `current` of `total` is read, `combine` while the parts'
+ * results are merged (`total` above 1: merged in groups, group `current` of `total`, because
+ * they did not fit one call). Sent before each model call, so `current` only counts up within a
+ * stage; the answer's text follows as a stream_text.
+ */
+export const PROGRESS_STAGES = ['part', 'combine'] as const;
+export type ProgressStage = (typeof PROGRESS_STAGES)[number];
+
+export const progressStreamEventSchema = z
+  .object({
+    kind: z.literal('progress'),
+    stage: z.enum(PROGRESS_STAGES),
+    current: positiveIntSchema,
+    total: positiveIntSchema,
+  })
+  .refine((event) => event.current <= event.total, { message: 'Must not be above total', path: ['current'] });
+export type ProgressStreamEvent = z.infer<typeof progressStreamEventSchema>;
 
 /**
  * Codes the server uses in `error` events. The client treats an unknown code like "internal", so
@@ -75,6 +95,7 @@ export const streamEventSchema = z.discriminatedUnion(
     deepResearchStreamEventSchema,
     canvasEditStreamEventSchema,
     messageStreamEventSchema,
+    progressStreamEventSchema,
     errorStreamEventSchema,
     doneStreamEventSchema,
   ],

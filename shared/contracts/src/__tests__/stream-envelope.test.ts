@@ -13,6 +13,8 @@ const lines = [
       intent_response: { greeting: false, chitchat: false, question: true, clarification: false, unclear: false, summary: false },
     },
   },
+  { kind: 'progress', stage: 'part', current: 1, total: 3 },
+  { kind: 'progress', stage: 'combine', current: 1, total: 1 },
   { kind: 'tool', event: { call_id: 'c1', name: 'search_collections', type: 'begin' } },
   { kind: 'tool', event: { call_id: 'c1', name: 'search_collections', type: 'end', content: [{ type: 'text', text: 'x', source_index: 0 }] } },
   { kind: 'stream_text', event: { stream_id: 's1', type: 'begin' } },
@@ -43,7 +45,7 @@ describe('stream envelope', () => {
 
   it('refuses an unknown kind, an error without code and an empty error message', () => {
     const unknown = rejects(streamEventSchema, { kind: 'token', text: 'x' });
-    assert.equal(unknown.message, 'Must be one of tool, stream_text, intent, deep_research, canvas_edit, message, error, done');
+    assert.equal(unknown.message, 'Must be one of tool, stream_text, intent, deep_research, canvas_edit, message, progress, error, done');
     assert.deepEqual(unknown.path, ['kind']);
     assert.deepEqual(rejects(streamEventSchema, { kind: 'error', message: 'failed' }).path, ['code']);
     assert.equal(rejects(streamEventSchema, { kind: 'error', message: '', code: 'internal' }).message, 'Must not be empty');
@@ -60,6 +62,12 @@ describe('stream envelope', () => {
     assert.deepEqual(rejects(streamEventSchema, { kind: 'canvas_edit', event: { type: 'patch', text: 'x' } }).path, ['event', 'type']);
     const bad = rejects(streamEventSchema, { kind: 'canvas_edit', event: { type: 'complete', range: { start: -1, end: 2 }, replacement: '' } });
     assert.deepEqual(bad.path, ['event', 'range', 'start']);
+  });
+
+  it('refuses progress past its total, from 0, or of an unknown stage', () => {
+    assert.deepEqual(rejects(streamEventSchema, { kind: 'progress', stage: 'part', current: 4, total: 3 }).path, ['current']);
+    assert.equal(rejects(streamEventSchema, { kind: 'progress', stage: 'part', current: 0, total: 3 }).message, 'Must not be below 1');
+    assert.deepEqual(rejects(streamEventSchema, { kind: 'progress', stage: 'map', current: 1, total: 3 }).path, ['stage']);
   });
 
   it('refuses a message event with ids that are not uuids, and a line that is not an object', () => {
