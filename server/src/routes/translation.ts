@@ -35,7 +35,7 @@ export const translationRoutes: FastifyPluginAsyncZod<{ translation: Translation
     async (request, reply) => {
       const client = abortWhenClientLeaves(reply);
       try {
-        return await translation.translate(request.body, client.signal);
+        return await translation.translate(request.body, client.signal, request.log);
       } catch (error) {
         if (error instanceof TranslationRequestError) return sendError(reply, error.statusCode, error.message, { code: error.code });
         if (client.signal.aborted) {

@@ -38,6 +38,8 @@ export interface EngineTranslateOptions {
    * it. Absent: not known.
    */
   breaks?: SegmentBreak[];
+  /** Where an engine reports what it repaired or asked again (reasons and counts, never the text). */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /** Between two segments: a space (same line), a line break, or a blank line (a new paragraph). */

@@ -1,5 +1,6 @@
 import type { Formality } from '@assistant/contracts';
 import { z } from 'zod';
+import { Dropped, modelInteger, readModelJson, type Lenient } from '../inference/model-json';
 import { UpstreamError } from '../inference/upstream';
 import { languageName, type SegmentBreak } from './engine';
 
@@ -136,9 +137,12 @@ export const BATCH_ANSWER_SCHEMA = {
   },
 } as const;
 
-const batchAnswerSchema = z.object({
-  translations: z.array(z.object({ n: z.number().int(), text: z.string() })),
-});
+/** A batch's answer, read leniently: entries that do not validate are left out (and counted); a bare list is the answer without its wrapper. */
+const batchAnswerSchema = (lenient: Lenient) =>
+  z.preprocess(
+    (value) => (Array.isArray(value) ? { translations: value } : value),
+    z.object({ translations: lenient.list(z.object({ n: modelInteger(), text: z.string() }), { what: 'translation' }) }),
+  );
 
 /** A batch's answer that does not give exactly one translation per sentence: the batch is split and asked again. */
 export class BatchAnswerError extends UpstreamError {
@@ -149,39 +153,29 @@ export class BatchAnswerError extends UpstreamError {
 }
 
 /**
- * The translations of a batch's answer, in the sentences' order: exactly one per number 1..n,
- * none blank, or a `BatchAnswerError`. Lenient only about the wrapping (a reasoning block, a
- * code fence, prose around the JSON, from endpoints that do not enforce the schema).
+ * The translations of a batch's answer, in the sentences' order, with what was left out: exactly
+ * one per number 1..n, none blank, or a `BatchAnswerError` (the batch is then asked again in
+ * halves). Lenient about the wrapping (a reasoning block, a code fence, prose around the JSON, a
+ * trailing comma: model-json.ts), numbers written as strings, extra fields, and an entry repeated
+ * word for word (the first counts). Strict where a translation could be lost or misplaced: a
+ * number outside 1..n, one sentence given two different translations (perhaps split in two) and
+ * a missing or blank one are asked again, never guessed.
  */
-export function parseBatchAnswer(answer: string, sources: string[]): string[] {
-  const parsed = batchAnswerSchema.safeParse(parseJson(answer));
-  if (!parsed.success) throw new BatchAnswerError('the answer is not the expected JSON');
-  const entries = parsed.data.translations;
+export function parseBatchAnswer(answer: string, sources: string[]): { translations: string[]; dropped: Dropped } {
+  const read = readModelJson(answer, batchAnswerSchema);
+  if (!read.ok) throw new BatchAnswerError(read.problem);
+  const { dropped } = read;
   const count = sources.length;
-  if (entries.length > count) throw new BatchAnswerError(`${entries.length} translations for ${count} sentences`);
   const texts = new Array<string | undefined>(count);
-  for (const { n, text } of entries) {
+  for (const { n, text } of read.value.translations) {
     if (n < 1 || n > count) throw new BatchAnswerError(`a translation numbered ${n} for ${count} sentences`);
-    if (texts[n - 1] !== undefined) throw new BatchAnswerError(`sentence ${n} twice`);
     if (!text.trim()) throw new BatchAnswerError(`sentence ${n} is blank`);
-    texts[n - 1] = text;
+    const earlier = texts[n - 1];
+    if (earlier === undefined) texts[n - 1] = text;
+    else if (earlier.trim() === text.trim()) dropped.add('translation: repeated');
+    else throw new BatchAnswerError(`sentence ${n} twice`);
   }
   const missing = texts.findIndex((text) => text === undefined);
   if (missing >= 0) throw new BatchAnswerError(`sentence ${missing + 1} is missing`);
-  return texts as string[];
-}
-
-function parseJson(answer: string): unknown {
-  const text = answer.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
-  const first = text.indexOf('{');
-  const last = text.lastIndexOf('}');
-  for (const candidate of [text, first >= 0 && last > first ? text.slice(first, last + 1) : undefined]) {
-    if (candidate === undefined) continue;
-    try {
-      return JSON.parse(candidate);
-    } catch {
-      // next candidate
-    }
-  }
-  throw new BatchAnswerError('the answer is not JSON');
+  return { translations: texts as string[], dropped };
 }

@@ -110,9 +110,12 @@ export class LlmTranslationEngine implements TranslationEngine {
       return this.sentenceBySentence(sentences, run);
     }
     try {
-      return parseBatchAnswer(answer, sentences).map((text, i) => cleanModelAnswer(text, sentences[i]!));
+      const { translations, dropped } = parseBatchAnswer(answer, sentences);
+      if (dropped.total > 0) run.options.log?.warn({ model: this.model, dropped: dropped.toJSON() }, 'translation: repeated entries of a batch answer were left out');
+      return translations.map((text, i) => cleanModelAnswer(text, sentences[i]!));
     } catch (error) {
       if (!(error instanceof BatchAnswerError) || sentences.length === 1) throw error;
+      run.options.log?.warn({ model: this.model, sentences: sentences.length, reason: error.detail }, 'translation: a batch answer did not fit its sentences; asking again in halves');
       const middle = Math.ceil(sentences.length / 2);
       const first = await this.translateBatch(sentences.slice(0, middle), run);
       return [...first, ...(await this.translateBatch(sentences.slice(middle), run))];

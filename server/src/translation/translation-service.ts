@@ -73,7 +73,7 @@ export class TranslationService {
    * (engine failure; `UpstreamTimeoutError` past the deadline) or an AbortError when `signal`
    * aborts. Never answers a partial translation.
    */
-  async translate(request: TranslateRequest, signal: AbortSignal): Promise<TranslateResponse> {
+  async translate(request: TranslateRequest, signal: AbortSignal, log?: Logger): Promise<TranslateResponse> {
     const engine = await this.find(request.engine_id);
     if (!engine) throw new TranslationRequestError(404, `Translation engine "${request.engine_id}" is not available`);
 
@@ -107,6 +107,7 @@ export class TranslationService {
           formality: request.formality ?? 'default',
           signal: deadline,
           breaks: segmented.segments.map((segment) => breakOf(segment.trailing)),
+          ...(log ? { log } : {}),
         },
       ),
     );

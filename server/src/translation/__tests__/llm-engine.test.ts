@@ -456,16 +456,37 @@ describe('LLM translation batches', () => {
     assert.deepEqual(batchSegments([], undefined), []);
   });
 
-  it('accepts exactly one translation per number, in any order, and refuses the rest', () => {
+  describe('parseBatchAnswer', () => {
     const sources = ['Eins.', 'Zwei.'];
-    const ok = (translations: unknown) => parseBatchAnswer(JSON.stringify({ translations }), sources);
-    assert.deepEqual(ok([{ n: 2, text: 'Two.' }, { n: 1, text: 'One.' }]), ['One.', 'Two.']);
-    assert.deepEqual(parseBatchAnswer('<think>numbers</think>\n```json\n{"translations":[{"n":1,"text":"One."},{"n":2,"text":"Two."}]}\n```', sources), ['One.', 'Two.']);
-    assert.throws(() => ok([{ n: 1, text: 'One.' }]), /sentence 2 is missing/);
-    assert.throws(() => ok([{ n: 1, text: 'One.' }, { n: 2, text: 'Two.' }, { n: 3, text: 'Three.' }]), /3 translations for 2 sentences/);
-    assert.throws(() => ok([{ n: 1, text: 'One.' }, { n: 1, text: 'Two.' }]), /sentence 1 twice/);
-    assert.throws(() => ok([{ n: 1, text: 'One.' }, { n: 2, text: '  ' }]), /sentence 2 is blank/);
-    assert.throws(() => ok([{ n: '1', text: 'One.' }, { n: 2, text: 'Two.' }]), /not the expected JSON/);
-    assert.throws(() => parseBatchAnswer('1. One.\n2. Two.', sources), /not JSON/);
+    const json = (translations: unknown) => JSON.stringify({ translations });
+    // Recorded the way small local models answer a batch: each flaw alone.
+    const readable: Array<[string, string, Record<string, number>]> = [
+      ['numbers in any order', json([{ n: 2, text: 'Two.' }, { n: 1, text: 'One.' }]), {}],
+      ['a reasoning block and a fence', '<think>numbers</think>\n```json\n{"translations":[{"n":1,"text":"One."},{"n":2,"text":"Two."}]}\n```', {}],
+      ['a chatty prefix', `Here are the translations:\n${json([{ n: 1, text: 'One.' }, { n: 2, text: 'Two.' }])}\nI kept the formatting.`, {}],
+      ['numbers as strings and an extra field', json([{ n: '1', text: 'One.', note: 'literal' }, { n: ' 2 ', text: 'Two.' }]), {}],
+      ['an entry repeated word for word', json([{ n: 1, text: 'One.' }, { n: 1, text: 'One. ' }, { n: 2, text: 'Two.' }]), { 'translation: repeated': 1 }],
+      ['the list without its wrapper and a trailing comma', '[{"n": 1, "text": "One."}, {"n": 2, "text": "Two."},]', {}],
+    ];
+    for (const [name, answer, dropped] of readable) {
+      it(`reads ${name}`, () => {
+        const read = parseBatchAnswer(answer, sources);
+        assert.deepEqual(read.translations, ['One.', 'Two.']);
+        assert.deepEqual(read.dropped.toJSON(), dropped);
+      });
+    }
+
+    // Where a translation could be lost or misplaced: asked again, never guessed.
+    const refused: Array<[string, string, RegExp]> = [
+      ['a missing sentence', json([{ n: 1, text: 'One.' }]), /sentence 2 is missing/],
+      ['a number outside the batch', json([{ n: 1, text: 'One.' }, { n: 2, text: 'Two.' }, { n: 3, text: 'Three.' }]), /numbered 3 for 2 sentences/],
+      ['two different translations of one sentence', json([{ n: 1, text: 'One' }, { n: 1, text: 'and a half.' }, { n: 2, text: 'Two.' }]), /sentence 1 twice/],
+      ['a blank translation', json([{ n: 1, text: 'One.' }, { n: 2, text: '  ' }]), /sentence 2 is blank/],
+      ['an entry without text', json([{ n: 1, text: 'One.' }, { n: 2 }]), /sentence 2 is missing/],
+      ['a numbered list instead of JSON', '1. One.\n2. Two.', /no JSON/],
+    ];
+    for (const [name, answer, problem] of refused) {
+      it(`asks again for ${name}`, () => assert.throws(() => parseBatchAnswer(answer, sources), problem));
+    }
   });
 });
