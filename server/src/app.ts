@@ -5,6 +5,7 @@ import { registerAuthentication } from './auth/auth-hook';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import type { Notifications } from './db/notifications';
 import { AgentStore } from './agents/agent-store';
 import { CanvasStore } from './canvas/canvas-store';
 import { AppFavouritesRepository } from './custom-apps/app-favourites-repository';
@@ -78,12 +79,14 @@ export interface AppDependencies {
   retriever?: Retriever;
   /** Called after a research job is enqueued (main.ts passes its research runner's nudge). */
   nudgeResearch?: () => void;
+  /** Wakes research followers on NOTIFY (the database handle's); absent: they poll. */
+  notifications?: Notifications;
   /** Request spans and metrics (docs/observability.md); absent: neither. */
   telemetry?: AppTelemetry;
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch, telemetry }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch, notifications, telemetry }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? serverLoggerOptions(config.logLevel, { traceContext: telemetry?.tracing !== undefined }) : undefined,
@@ -135,7 +138,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const agents = new AgentStore(db);
   // Deep research (docs/deep-research.md): the runs' jobs are main.ts's research runner; runs start
   // from POST /research and from a chat message.
-  const research = new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research });
+  const research = new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research, notifications });
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {

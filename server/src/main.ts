@@ -64,7 +64,7 @@ async function main() {
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
-    { traceQueries: tracing !== undefined },
+    { traceQueries: tracing !== undefined, log: logger.child({ component: 'notifications' }) },
   );
   // Metrics (prom-client) only when someone can read them: METRICS_PORT or METRICS_TOKEN.
   const metricsConfig = config.telemetry.metrics;
@@ -132,7 +132,7 @@ async function main() {
     ...(embedder ? { [REEMBED_JOB_KIND]: reembedJobHandler({ db: database.db, embedder, queue: new JobQueue(database.db), nudge: () => jobs.nudge() }) } : {}),
     [SOURCES_JOB_KIND]: sourcesJobHandler({ db: database.db, models, portalOrigin: config.portalOrigin, log: logger.child({ component: 'grounding' }) }),
   };
-  const jobs = new JobRunner({ db: database.db, handlers: jobHandlers, log: logger.child({ component: 'jobs' }) });
+  const jobs = new JobRunner({ db: database.db, handlers: jobHandlers, notifications: database.notifications, log: logger.child({ component: 'jobs' }) });
   // Deep research runs (docs/deep-research.md) on a runner of their own: long jobs that must not
   // hold up source computation. Its lease lets another replica resume a run after a restart; one
   // claim more than RESEARCH_MAX_ATTEMPTS reaches the handler, which then fails the run with the reason.
@@ -157,6 +157,7 @@ async function main() {
     leaseMs: 60_000,
     timeoutMs: researchLimits.jobTimeoutMs,
     maxAttempts: researchLimits.maxAttempts + 1,
+    notifications: database.notifications,
     log: logger.child({ component: 'research-jobs' }),
   });
   const app = await buildApp({
@@ -169,6 +170,7 @@ async function main() {
     retriever,
     nudgeJobs: () => jobs.nudge(),
     nudgeResearch: () => researchJobs.nudge(),
+    notifications: database.notifications,
     logger: logger.child({ component: 'api' }),
     telemetry: { tracing, metrics, metricsToken: metricsConfig.token },
   });

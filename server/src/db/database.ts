@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { tracedDialect } from '../telemetry/db-spans';
 import { migrations } from './migrations/index';
+import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications';
 import type { DatabaseSchema } from './schema';
 
 export type Database = Kysely<DatabaseSchema>;
@@ -21,22 +22,31 @@ export interface DatabaseHandle {
   kind: DatabaseTarget['kind'];
   /** PostgreSQL's connection pool (the database pool metrics); undefined on PGlite. */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'> | undefined;
+  /**
+   * NOTIFY delivered to this process (notifications.ts): a LISTEN connection of its own on
+   * PostgreSQL, PGlite's listeners on PGlite. Nothing is opened until the first subscription.
+   */
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
   /** Each query as a span of the trace it is part of (telemetry/db-spans.ts); on when tracing is. */
   traceQueries?: boolean;
+  /** Where a lost LISTEN connection is told (PostgreSQL). */
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite, and brings the schema up to date. */
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   let db: Database;
   let pool: pg.Pool | undefined;
+  let notifications: Notifications;
   const traced = (dialect: Dialect) => (options.traceQueries ? tracedDialect(dialect) : dialect);
   if (target.kind === 'postgres') {
     pool = new pg.Pool({ connectionString: target.url, max: 10 });
     db = new Kysely<DatabaseSchema>({ dialect: traced(new PostgresDialect({ pool })) });
+    notifications = postgresNotifications({ url: target.url, log: options.log });
   } else {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     // PGlite loads extensions only when told at start: pgvector (hybrid search) and pg_trgm
@@ -45,9 +55,19 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     const pglite = target.dataDir ? new PGlite(target.dataDir, { extensions }) : new PGlite({ extensions });
     await pglite.waitReady;
     db = new Kysely<DatabaseSchema>({ dialect: traced(new PGliteDialect(pglite)) });
+    notifications = pgliteNotifications(pglite);
   }
   await migrateToLatest(db);
-  return { db, kind: target.kind, pool, close: () => db.destroy() };
+  return {
+    db,
+    kind: target.kind,
+    pool,
+    notifications,
+    async close() {
+      await notifications.close();
+      await db.destroy();
+    },
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

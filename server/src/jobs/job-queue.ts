@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import { JOBS_CHANNEL } from '../db/notifications';
 
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
 
@@ -34,7 +35,8 @@ export interface ClaimedJob {
 /**
  * Jobs as rows (migration 0008): enqueue by key (asking twice finds the first job), read a job's
  * state for its owner, and the claim/lease/settle steps the JobRunner uses. Every replica works
- * on the same table, so it does not matter which one took the request.
+ * on the same table, so it does not matter which one took the request. A job that becomes
+ * pending notifies JOBS_CHANNEL (its kind) in the same statement.
  */
 export class JobQueue {
   constructor(private readonly db: Database) {}
@@ -46,7 +48,8 @@ export class JobQueue {
       .insertInto('jobs')
       .values({ id, kind, key: options.key ?? null, owner_id: options.owner ?? null, payload: JSON.stringify(payload ?? {}), status: 'pending' })
       .onConflict((oc) => oc.column('key').doNothing())
-      .returning('id')
+      // Runners of any process wake at once (JOBS_CHANNEL); only a new row notifies.
+      .returning(['id', sql<string>`pg_notify(${JOBS_CHANNEL}, kind)`.as('notified')])
       .executeTakeFirst();
     if (inserted) return { id: inserted.id, created: true };
     const existing = await this.db.selectFrom('jobs').select('id').where('key', '=', options.key!).executeTakeFirstOrThrow();
@@ -129,6 +132,7 @@ export class JobQueue {
       .set({ status: 'pending', error: null, result: null, attempts: 0, locked_until: null, updated_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'failed')
+      .returning(sql<string>`pg_notify(${JOBS_CHANNEL}, kind)`.as('notified'))
       .execute();
   }
 }

@@ -1,5 +1,6 @@
 import { SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import type { Database } from '../db/database';
+import { JOBS_CHANNEL, type Notifications } from '../db/notifications';
 import { JobFailure, JobQueue, type ClaimedJob } from './job-queue';
 
 /** What a handler gets: the job's payload, its owner, and a signal that aborts on timeout or stop. */
@@ -25,7 +26,14 @@ export interface JobRunnerOptions {
   /** How long a claim holds a job without renewal; renewed every third of it while the job runs. */
   leaseMs?: number;
   timeoutMs?: number;
+  /** How often it looks for work while no notifications come (PGlite without them, a lost LISTEN connection). */
   pollMs?: number;
+  /**
+   * Wakes the runner when a job of its kinds is enqueued in any process (JOBS_CHANNEL); it then
+   * looks on its own only every idlePollMs (a lease that ran out, a notification gone missing).
+   */
+  notifications?: Notifications | undefined;
+  idlePollMs?: number;
   /** Jobs worked on at once by this runner. */
   concurrency?: number;
   /** Claims beyond this fail the job (a job that brings its runner down each time). */
@@ -45,39 +53,55 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly timeoutMs: number;
   private readonly pollMs: number;
+  private readonly idlePollMs: number;
   private readonly concurrency: number;
   private readonly maxAttempts: number;
   private readonly controller = new AbortController();
   private readonly active = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private filling = false;
+  /** A nudge came while filling: the claim may have looked before the job was there. */
+  private again = false;
   private stopped = true;
+  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.queue = new JobQueue(options.db);
     this.timeoutMs = options.timeoutMs ?? 5 * 60_000;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.pollMs = options.pollMs ?? 1000;
+    this.idlePollMs = Math.max(this.pollMs, options.idlePollMs ?? 5000);
     this.concurrency = Math.max(1, options.concurrency ?? 2);
     this.maxAttempts = options.maxAttempts ?? 3;
   }
 
   start(): void {
     this.stopped = false;
+    const kinds = new Set(Object.keys(this.options.handlers));
+    // Listening started or stopped: look now, and again at the interval that now applies.
+    this.unsubscribe ??= this.options.notifications?.subscribe(JOBS_CHANNEL, undefined, (reason, kind) => {
+      if (reason !== 'notified' || (kind !== undefined && kinds.has(kind))) this.nudge();
+    });
     this.nudge();
   }
 
   /** Looks for work now (after an enqueue) instead of at the next poll. */
   nudge(): void {
-    if (this.stopped || this.filling) return;
+    if (this.stopped) return;
+    if (this.filling) {
+      this.again = true;
+      return;
+    }
     this.filling = true;
+    this.again = false;
     clearTimeout(this.timer);
     void this.fill()
       .catch((error: unknown) => this.options.log?.error({ err: error }, 'job runner failed to claim'))
       .finally(() => {
         this.filling = false;
         if (this.stopped) return;
-        this.timer = setTimeout(() => this.nudge(), this.pollMs);
+        if (this.again) return this.nudge();
+        this.timer = setTimeout(() => this.nudge(), this.options.notifications?.listening ? this.idlePollMs : this.pollMs);
         this.timer.unref();
       });
   }
@@ -85,6 +109,8 @@ export class JobRunner {
   /** Stops claiming, aborts the jobs in work and waits for them to let go. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     clearTimeout(this.timer);
     this.controller.abort();
     await Promise.allSettled([...this.active]);

@@ -12,6 +12,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database';
+import { RESEARCH_EVENTS_CHANNEL } from '../db/notifications';
 import type { SourceWindow } from '../grounding/source-windows';
 
 /** One tool call of a task, as the run's state keeps it. */
@@ -174,7 +175,9 @@ const FINAL = FINAL_RESEARCH_STATUSES as readonly string[];
  * process, so a reader that reads `seq > n` in order never sees a later event before an earlier
  * one (no gap) and never reads one twice. Only one job works on a run at a time (its lease); an
  * append that still meets another replica's (a cancel) is retried on the key conflict. An event
- * of a run that is over is dropped: nothing follows its `end`.
+ * of a run that is over is dropped: nothing follows its `end`. Each append notifies the run's
+ * followers (RESEARCH_EVENTS_CHANNEL, the run's id) in its own statement, so the notification
+ * comes only with a committed event.
  */
 /** The append chains of this process, shared by every repository (the routes' and the jobs'). */
 const chains = new Map<string, Promise<unknown>>();
@@ -309,7 +312,8 @@ export class ResearchRepository {
         insert into research_events (research_id, seq, event)
         select ${id}, coalesce((select max(seq) from research_events where research_id = ${id}), 0) + e.n, e.event
         from jsonb_array_elements(${JSON.stringify(checked)}::jsonb) with ordinality as e(event, n)
-        where exists (select 1 from research_runs where id = ${id} and status not in ('completed', 'failed', 'cancelled'))`.execute(this.db);
+        where exists (select 1 from research_runs where id = ${id} and status not in ('completed', 'failed', 'cancelled'))
+        returning pg_notify(${RESEARCH_EVENTS_CHANNEL}, research_id::text)`.execute(this.db);
     });
   }
 
@@ -361,7 +365,7 @@ export class ResearchRepository {
           insert into research_events (research_id, seq, event)
           select ${id}, coalesce((select max(seq) from research_events where research_id = ${id}), 0) + 1, ${JSON.stringify(event)}::jsonb
           where ${force} or exists (select 1 from research_runs where id = ${id} and status not in ('completed', 'failed', 'cancelled'))
-          returning seq`.execute(this.db);
+          returning seq, pg_notify(${RESEARCH_EVENTS_CHANNEL}, research_id::text)`.execute(this.db);
         return rows[0]?.seq;
       } catch (error) {
         // Another replica appended the same seq at the same moment: take the next one.

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ResearchPlanApproval, ResearchState } from '@assistant/contracts';
 import type { Database } from '../db/database';
+import { RESEARCH_EVENTS_CHANNEL, Wakeup, type Notifications } from '../db/notifications';
 import type { JobQueue } from '../jobs/job-queue';
 import { readableCollectionIds } from '../tools/builtin/search-documents';
 import { CANCELLED_REASON, RESEARCH_EXECUTE_JOB, RESEARCH_PLAN_JOB, abortLocalResearch, type ResearchLimits } from './research-jobs';
@@ -26,8 +26,15 @@ export interface ResearchServiceDeps {
   /** Tells the job runner that work waits (main.ts passes the runner's nudge). */
   nudge: () => void;
   limits: Pick<ResearchLimits, 'maxConcurrentPerUser' | 'maxTasks'>;
-  /** How often a follower looks for new events (short polling works from any replica). */
+  /**
+   * Wakes a follower when its run's event is stored by any process (RESEARCH_EVENTS_CHANNEL).
+   * Without it, or while its connection is lost, followers poll every followPollMs.
+   */
+  notifications?: Notifications | undefined;
+  /** How often a follower looks for new events while no notifications come (short polling works from any replica). */
   followPollMs?: number;
+  /** How often a follower looks on its own while notifications come (one gone missing). */
+  followSafetyPollMs?: number;
 }
 
 export interface StartResearch {
@@ -168,21 +175,28 @@ export class ResearchService {
 
   /**
    * The run's events after `after`: the stored ones, then the new ones as they are stored, each
-   * once and in order, until the `end` event or the signal (the client went away). Short polling
-   * of the table, so a follower on any replica sees events appended on another.
+   * once and in order, until the `end` event or the signal (the client went away). Each look reads
+   * the table after the last seq seen, so a follower on any replica sees events appended on
+   * another; it looks when notified (subscribed before the first read, so none is missed), at the
+   * safety interval while notifications come, and by short polling while they do not.
    */
   async *follow(id: string, after: number, signal: AbortSignal): AsyncGenerator<StoredEvent> {
-    let last = after;
-    const pollMs = this.deps.followPollMs ?? 250;
-    while (!signal.aborted) {
-      const events = await this.deps.research.eventsAfter(id, last);
-      for (const stored of events) {
-        last = stored.seq;
-        yield stored;
-        if (stored.event.stage === 'end') return;
+    const wakeup = new Wakeup(this.deps.notifications, RESEARCH_EVENTS_CHANNEL, id);
+    const wait = { pollMs: this.deps.followPollMs ?? 250, safetyMs: this.deps.followSafetyPollMs ?? 5000, signal };
+    try {
+      let last = after;
+      while (!signal.aborted) {
+        const events = await this.deps.research.eventsAfter(id, last);
+        for (const stored of events) {
+          last = stored.seq;
+          yield stored;
+          if (stored.event.stage === 'end') return;
+        }
+        if (events.length > 0) continue;
+        await wakeup.wait(wait);
       }
-      if (events.length > 0) continue;
-      await sleep(pollMs, undefined, { signal }).catch(() => undefined);
+    } finally {
+      wakeup.close();
     }
   }
 

@@ -23,7 +23,7 @@ export async function startTestApp(database?: DatabaseHandle, options: { issuer?
   await new SettingsRepository(handle.db).seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));
   const verifier = createTokenVerifier(tokenVerifierOptions(config.auth));
   // telemetry: spans and metrics of the test's own (telemetry/testing.ts); logger: to read its lines.
-  const app = await buildApp({ config, db: handle.db, verifier, logger: options.logger ?? false, telemetry: options.telemetry });
+  const app = await buildApp({ config, db: handle.db, verifier, logger: options.logger ?? false, telemetry: options.telemetry, notifications: handle.notifications });
 
   const users = {
     employee: { sub: 'employee', email: 'employee@example.com', roles: [], groups: [] },

@@ -21,7 +21,7 @@ export async function startCollectionsTestApp(handle: DatabaseHandle, env: NodeJ
   const verifier = createTokenVerifier({ issuer: config.auth.issuer, audience: config.auth.audience, algorithms: config.auth.algorithms });
   const storage = new FileStorage(dataDir);
   let nudges = 0;
-  const app = await buildApp({ config, db: handle.db, verifier, logger: false, storage, nudgeIngestion: () => nudges++ });
+  const app = await buildApp({ config, db: handle.db, verifier, logger: false, storage, nudgeIngestion: () => nudges++, notifications: handle.notifications });
   const users = {
     employee: { sub: 'employee', roles: [], groups: [] },
     other: { sub: 'other-employee', roles: [], groups: [] },

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
+import { cutListenConnections, ownNotifications } from '../../testing/listen-connections';
 import { testDatabaseTargets } from '../../testing/test-databases';
 import { JobFailure, JobQueue } from '../job-queue';
 import { JobRunner, type JobContext } from '../job-runner';
@@ -111,6 +112,42 @@ for (const target of testDatabaseTargets()) {
       });
       await runner.drain();
       assert.deepEqual(await queue.get(id).then((j) => [j?.status, j?.error]), ['failed', 'The job took too long']);
+    });
+
+    it('wakes on a job of its kinds enqueued or retried anywhere, long before its poll interval', async (t) => {
+      let runs = 0;
+      const woken = { run: async () => (++runs === 1 ? Promise.reject(new JobFailure('No model is reachable')) : 'ok') };
+      const runner = new JobRunner({ db: handle.db, pollMs: 60_000, idlePollMs: 60_000, notifications: handle.notifications, handlers: { woken } });
+      runner.start();
+      await until(async () => handle.notifications.listening);
+      // Another process's queue (no nudge reaches this runner): only the notification can.
+      const elsewhere = new JobQueue(handle.db);
+      const enqueuedAt = Date.now();
+      const { id } = await elsewhere.enqueue('woken', {}, { key: 'woken:1' });
+      await until(async () => (await queue.get(id))?.status === 'failed', 2000);
+      t.diagnostic(`enqueued -> settled: ${Date.now() - enqueuedAt} ms (poll interval 60000 ms)`);
+      await elsewhere.retry(id);
+      await until(async () => (await queue.get(id))?.status === 'completed', 2000);
+      await runner.stop();
+    });
+
+    if (target.name !== 'PostgreSQL') return;
+
+    it('looks at its short interval while its LISTEN connection is lost', async () => {
+      const notifications = await ownNotifications(handle.db, { reconnectMs: 60_000 });
+      const runner = new JobRunner({ db: handle.db, pollMs: 100, idlePollMs: 60_000, notifications, handlers: { fallback: { run: async () => 'ok' } } });
+      try {
+        runner.start();
+        await until(async () => notifications.listening);
+        await cutListenConnections(handle.db);
+        await until(async () => !notifications.listening);
+        const { id } = await queue.enqueue('fallback', {}, { key: 'fallback:1' });
+        await until(async () => (await queue.get(id))?.status === 'completed', 2000);
+        assert.equal(notifications.listening, false);
+      } finally {
+        await runner.stop();
+        await notifications.close();
+      }
     });
   });
 }
