@@ -6,8 +6,9 @@
 //    full-text mode (full-text + compound stems), decompounding (full-text over the text plus
 //    the compounds' parts), hybrid (+ vectors) and the vectors alone; compound recall per kind.
 // 2. Latency at 50,000 passages: what retrieval adds before a grounded answer's first token
-//    (query embedding + hybrid search), p50/p95, beside baselines measured in the same run: the
-//    search box's full-text search, and a plain chat's time to first token.
+//    (query embedding + hybrid search), p50/p95, and the search box's path (the retriever in
+//    full-text mode with the search box's syntax), beside baselines measured in the same run:
+//    full-text search alone (what the search box ran before), and a plain chat's time to first token.
 //
 // The embeddings are the scripted model server's deterministic test double (a hashed bag of
 // character trigrams, tests/fixtures/scripted-model-server.ts), served over HTTP through the
@@ -265,10 +266,11 @@ async function main(): Promise<void> {
   const fullTextMode = createRetriever({ db: handle.db, storage });
   const hybrid = createRetriever({ db: handle.db, storage, embedder });
   const configs: Config[] = [
-    { name: 'search box full-text (all words)', search: async (q) => (await searchPassages(handle.db, { ...scope, query: q.question })).map((h) => h.passageId) },
+    { name: 'full-text, all words (former search box)', search: async (q) => (await searchPassages(handle.db, { ...scope, query: q.question })).map((h) => h.passageId) },
     { name: 'full-text, any word', search: async (q) => (await searchPassages(handle.db, { ...scope, query: q.question }, { anyWord: true })).map((h) => h.passageId) },
     { name: 'decompounding (any word + parts)', search: (q) => searchDecompounded(bench, q.question, 10) },
     { name: 'full-text mode (any word + stems)', search: async (q) => (await fullTextMode.search({ ...scope, query: q.question })).map((h) => h.passageId) },
+    { name: 'search box (full-text mode, box syntax)', search: async (q) => (await fullTextMode.search({ ...scope, query: q.question, searchBox: true })).map((h) => h.passageId) },
     { name: 'hybrid (+ test vectors)', search: async (q) => (await hybrid.search({ ...scope, query: q.question })).map((h) => h.passageId) },
     {
       name: 'test vectors alone',
@@ -314,6 +316,7 @@ async function main(): Promise<void> {
   const chat = await measure(() => chatFirstToken());
   const embedOnly = await measure((q) => embedder.embed([`${q.question} (${randomUUID()})`]));
   const fullTextTimes = await measure((q) => fullTextMode.search({ ...scope, query: q.question }));
+  const searchBoxPath = await measure((q) => fullTextMode.search({ ...scope, query: q.question, searchBox: true }));
   // A fresh retriever per question keeps the query-embedding cache cold: every question is new.
   const hybridCold = await measure((q) => createRetriever({ db: handle.db, storage, embedder }).search({ ...scope, query: q.question }));
   const warm: Retriever = hybrid;
@@ -325,10 +328,11 @@ async function main(): Promise<void> {
     table(
       ['measured', 'p50', 'p95'],
       [
-        row('baseline: search box full-text search', searchBox),
+        row('baseline: full-text search alone (former search box)', searchBox),
         row('baseline: plain chat, time to first token', chat),
         row('query embedding alone (HTTP)', embedOnly),
         row('retrieval, full-text mode', fullTextTimes),
+        row('search box (full-text mode, box syntax)', searchBoxPath),
         row('retrieval, hybrid, new question', hybridCold),
         row('retrieval, hybrid, embedding cached', hybridWarm),
       ],
@@ -339,7 +343,8 @@ async function main(): Promise<void> {
   console.log(
     `\nretrieval adds before the first token (hybrid, new question): p50 ${fmt(percentile(hybridCold, 50))} ms, p95 ${fmt(p95)} ms — ` +
       `goal <= 50 ms at p95: ${p95 <= 50 ? 'met' : 'NOT met'}\n` +
-      `  ratio to the search box's full-text search p50 ${fmt(percentile(hybridCold, 50) / percentile(searchBox, 50), 1)}x, p95 ${fmt(p95 / percentile(searchBox, 95), 1)}x; ` +
+      `  the search box's path: p50 ${fmt(percentile(searchBoxPath, 50) / percentile(searchBox, 50), 1)}x, p95 ${fmt(percentile(searchBoxPath, 95) / percentile(searchBox, 95), 1)}x full-text search alone\n` +
+      `  ratio to full-text search alone p50 ${fmt(percentile(hybridCold, 50) / percentile(searchBox, 50), 1)}x, p95 ${fmt(p95 / percentile(searchBox, 95), 1)}x; ` +
       `to a plain chat's first token (a local scripted server, so near zero) p50 ${fmt(percentile(hybridCold, 50) / percentile(chat, 50), 1)}x, p95 ${fmt(p95 / percentile(chat, 95), 1)}x`,
   );
   await handle.close();

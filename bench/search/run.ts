@@ -1,7 +1,9 @@
 // Search benchmark (issue 5): PostgreSQL full-text search on PGlite (searchPassages: stored
 // tsvector, GIN index, ts_rank_cd, ts_headline highlights) against minisearch over the same
 // passages in the same run, at 10k and 50k generated passages; recall@10 on a labelled query set;
-// and ingestion pages per second for generated PDFs beside the same text as plain text.
+// and ingestion pages per second for generated PDFs beside the same text as plain text. The search
+// box's path (the retriever in full-text mode with the search box's syntax: full text, compound
+// words, rank fusion, highlights) is measured beside those two baselines.
 // Never fails: it prints figures. Usage:
 //   node --import tsx bench/search/run.ts [--sizes 10000,50000] [--queries 200] [--seed 42] [--pdfs 20]
 import { randomUUID } from 'node:crypto';
@@ -13,7 +15,9 @@ import type { ParsedDocument } from '../../server/src/ingestion/document-model';
 import { parseDocument } from '../../server/src/ingestion/parsers/index';
 import { prepareSearchTables } from '../../server/src/search/__tests__/search-tables';
 import { indexDocument } from '../../server/src/search/index-document';
+import { createRetriever } from '../../server/src/search/retriever';
 import { searchPassages } from '../../server/src/search/search-passages';
+import { prepareSearchStorage } from '../../server/src/search/search-storage';
 import { analyzeSearchTables } from '../../server/src/search/tables';
 
 const args = new Map<string, string>();
@@ -162,12 +166,15 @@ async function main(): Promise<void> {
   console.log(`search benchmark: sizes ${SIZES.join(', ')}, ${QUERY_COUNT} queries, seed ${SEED}, node ${process.version}`);
   const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
   await prepareSearchTables(handle.db);
+  // What the server runs without EMBEDDINGS_MODEL: no vectors, the trigram index where it exists.
+  const searchBox = createRetriever({ db: handle.db, storage: await prepareSearchStorage(handle.db) });
   const collectionId = randomUUID();
   const mini = new MiniSearch<GeneratedPassage>({ fields: ['text'], storeFields: ['id'] });
   const queries = makeQueries(QUERY_COUNT);
   const passageIdToGen = new Map<string, GeneratedPassage>();
   const all: GeneratedPassage[] = [];
   const rows: string[][] = [];
+  const boxRows: string[][] = [];
 
   let indexed = 0;
   for (const size of SIZES) {
@@ -192,16 +199,23 @@ async function main(): Promise<void> {
     console.log(`\n${size} passages: indexed in PGlite ${fmt(pg.ms / 1000, 1)} s (${fmt(fresh.length / (pg.ms / 1000), 0)} passages/s), minisearch ${fmt(ms.ms / 1000, 2)} s`);
     await analyzeSearchTables(handle.db);
 
-    // Warm up both, then measure each query once per side.
+    // Warm up each, then measure each query once per side.
+    const box = (query: string) => searchBox.search({ collectionIds: [collectionId], query, limit: 10, searchBox: true });
     for (const q of queries.slice(0, 20)) {
       await searchPassages(handle.db, { collectionIds: [collectionId], query: q, limit: 10 });
+      await box(q);
       mini.search(q, { combineWith: 'AND' }).slice(0, 10);
     }
     const pgTimes: number[] = [];
     const miniTimes: number[] = [];
+    const boxTimes: number[] = [];
     let pgHits = 0;
     let miniHits = 0;
+    let boxHits = 0;
     for (const q of queries) {
+      const c = await time(() => box(q));
+      boxTimes.push(c.ms);
+      boxHits += c.value.length;
       const a = await time(() => searchPassages(handle.db, { collectionIds: [collectionId], query: q, limit: 10 }));
       pgTimes.push(a.ms);
       pgHits += a.value.length;
@@ -211,13 +225,17 @@ async function main(): Promise<void> {
     }
     pgTimes.sort((x, y) => x - y);
     miniTimes.sort((x, y) => x - y);
+    boxTimes.sort((x, y) => x - y);
     const [p50, p95, m50, m95] = [percentile(pgTimes, 50), percentile(pgTimes, 95), percentile(miniTimes, 50), percentile(miniTimes, 95)];
+    const [b50, b95] = [percentile(boxTimes, 50), percentile(boxTimes, 95)];
     rows.push([String(size), fmt(p50), fmt(p95), fmt(m50), fmt(m95), fmt(p50 / m50, 1), fmt(p95 / m95, 1), fmt(pgHits / queries.length, 1), fmt(miniHits / queries.length, 1)]);
+    boxRows.push([String(size), fmt(b50), fmt(b95), fmt(p50), fmt(p95), fmt(b50 / p50, 1), fmt(b95 / p95, 1), fmt(b50 / m50, 1), fmt(b95 / m95, 1), fmt(boxHits / queries.length, 1)]);
 
     // Recall@10 on the labelled queries.
     let pgRecall = 0;
     let miniRecall = 0;
     let miniPrefixRecall = 0;
+    let boxRecall = 0;
     const pgMisses: string[] = [];
     for (const item of LABELLED) {
       const relevant = all.filter((p) => p.label === item.query).length;
@@ -226,23 +244,29 @@ async function main(): Promise<void> {
       const pgFound = pgTop.filter((hit) => passageIdToGen.get(`${hit.fileId}:${hit.pageNumber}`)?.label === item.query).length;
       pgRecall += pgFound / denominator;
       if (pgFound < denominator) pgMisses.push(`${item.query} ${pgFound}/${denominator}`);
+      const boxTop = await box(item.query);
+      boxRecall += boxTop.filter((hit) => passageIdToGen.get(`${hit.fileId}:${hit.pageNumber}`)?.label === item.query).length / denominator;
       const byId = (list: Array<{ id: number }>) => list.slice(0, 10).filter((r) => all[r.id]?.label === item.query).length / denominator;
       miniRecall += byId(mini.search(item.query) as unknown as Array<{ id: number }>);
       miniPrefixRecall += byId(mini.search(item.query, { prefix: true }) as unknown as Array<{ id: number }>);
     }
     console.log(
       `recall@10 over ${LABELLED.length} labelled queries (${PLANTED_PER_QUERY} inflected forms planted each): ` +
-        `PostgreSQL FTS ${fmt(pgRecall / LABELLED.length)}, minisearch ${fmt(miniRecall / LABELLED.length)}, minisearch prefix ${fmt(miniPrefixRecall / LABELLED.length)}` +
+        `search box ${fmt(boxRecall / LABELLED.length)}; baselines PostgreSQL FTS ${fmt(pgRecall / LABELLED.length)}, minisearch ${fmt(miniRecall / LABELLED.length)}, minisearch prefix ${fmt(miniPrefixRecall / LABELLED.length)}` +
         (pgMisses.length ? `\n  PostgreSQL FTS below 1: ${pgMisses.join(', ')}` : ''),
     );
   }
 
   console.log('\nsearch latency in ms (limit 10; PostgreSQL includes ranking and ts_headline highlights):');
-  const header = ['passages', 'pg p50', 'pg p95', 'mini p50', 'mini p95', 'p50 ratio', 'p95 ratio', 'pg hits/q', 'mini hits/q'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
-  console.log(line(header));
-  for (const r of rows) console.log(line(r));
+  const print = (header: string[], body: string[][]) => {
+    const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+    console.log(line(header));
+    for (const r of body) console.log(line(r));
+  };
+  print(['passages', 'pg p50', 'pg p95', 'mini p50', 'mini p95', 'p50 ratio', 'p95 ratio', 'pg hits/q', 'mini hits/q'], rows);
+  console.log('\nthe search box (retriever, full-text mode: full text any word + compound words, fused; highlights) beside the baselines, ms:');
+  print(['passages', 'box p50', 'box p95', 'pg p50', 'pg p95', 'box/pg p50', 'box/pg p95', 'box/mini p50', 'box/mini p95', 'box hits/q'], boxRows);
 
   // Ingestion: generated 10-page PDFs, parse + index, beside the same text as text/plain.
   if (PDF_COUNT > 0) {

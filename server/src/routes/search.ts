@@ -9,19 +9,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import { sendError } from '../http/send-error';
-import { searchPassages } from '../search/search-passages';
+import type { Retriever } from '../search/retriever';
 import { collectionFor, NOT_FOUND_COLLECTION, viewerOf } from './collections';
 
 /**
- * Full-text search over passages the user may read: `GET /api/collections/{id}/search` in one
- * collection, `GET /api/search?collection_id=...` over several (one ranking).
+ * The search box over passages the user may read: `GET /api/collections/{id}/search` in one
+ * collection, `GET /api/search?collection_id=...` over several (one ranking). It is the retrieval
+ * grounded answers use (full text, compound words, vectors when configured), with the search
+ * box's phrases and exclusions, so what a question finds the search box finds too.
  */
-export const searchRoutes: FastifyPluginAsyncZod<{ db: Database; collections: CollectionsRepository }> = async (
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Database; collections: CollectionsRepository; retriever: Retriever }> = async (
   app,
-  { db, collections },
+  { db, collections, retriever },
 ) => {
   const search = async (collectionIds: string[], q: string, limit: number): Promise<CollectionSearchResponse> => {
-    const hits = await searchPassages(db, { collectionIds, query: q, limit });
+    const hits = await retriever.search({ collectionIds, query: q, limit, searchBox: true });
     const fileIds = [...new Set(hits.map((hit) => hit.fileId))];
     const files = new Map(
       fileIds.length === 0

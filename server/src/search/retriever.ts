@@ -3,6 +3,7 @@ import type { Embedder } from '../inference/embeddings';
 import { compoundHighlights, compoundStems, queryWords, searchCompounds, wordForms } from './compound-search';
 import type { Highlight } from './highlights';
 import { reciprocalRankFusion } from './rank-fusion';
+import { passagesMatchingFilter, splitSearchBoxQuery } from './search-box-syntax';
 import { searchPassages, type Hit, type SearchInput } from './search-passages';
 import type { SearchStorage } from './search-storage';
 import type { AnyKysely } from './tables';
@@ -10,8 +11,8 @@ import { TermFrequencies } from './term-frequencies';
 import { searchVectors } from './vector-search';
 
 /**
- * The one retrieval every grounded feature uses (QA, grounded chat, tools, agents, deep research;
- * DESIGN section 9): passages of the given collections (the caller has checked the user may read
+ * The one retrieval every grounded feature and the search box use (QA, grounded chat, tools,
+ * agents, deep research, the collections' search; DESIGN section 9): passages of the given collections (the caller has checked the user may read
  * each), best first, with their page and exact offsets. `mode` says what the server searches with.
  */
 export interface Retriever {
@@ -19,7 +20,7 @@ export interface Retriever {
   search(input: SearchInput): Promise<Hit[]>;
 }
 
-/** Full-text search alone, exactly as the search box reads the query (tests and tools that want only that). */
+/** Full-text search alone, every word required (websearch syntax), for tests and tools that want only that. */
 export function fullTextRetriever(db: AnyKysely): Retriever {
   return { mode: 'full-text', search: (input) => searchPassages(db, input) };
 }
@@ -111,7 +112,8 @@ export function createRetriever(options: HybridRetrieverOptions): HybridRetrieve
       return `full-text: full-text + compound words, reciprocal rank fusion (no vectors: ${why})`;
     },
     async search(input: SearchInput): Promise<Hit[]> {
-      const query = input.query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+      const typed = input.query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+      const { words: query, filter } = input.searchBox ? splitSearchBoxQuery(typed) : { words: typed, filter: undefined };
       const collectionIds = [...new Set(input.collectionIds)].filter((id) => UUID.test(id));
       const fileIds = input.fileIds ? [...new Set(input.fileIds)].filter((id) => UUID.test(id)) : undefined;
       if (!query || collectionIds.length === 0 || fileIds?.length === 0) return [];
@@ -133,9 +135,17 @@ export function createRetriever(options: HybridRetrieverOptions): HybridRetrieve
       const nearest =
         vector && embedder ? await searchVectors(db, { ...scope, model: embedder.model, vector, limit: candidates, iterativeScan }) : [];
 
+      // The search box's phrases and exclusions apply to every list, so the vectors bring no
+      // passage with an excluded word either.
+      const allowed = filter ? await passagesMatchingFilter(db, [...new Set([...fullText.map((h) => h.passageId), ...compounds.map((r) => r.id), ...nearest.map((r) => r.id)])], filter) : undefined;
+      const kept = <T>(list: T[], id: (item: T) => string) => (allowed ? list.filter((item) => allowed.has(id(item))) : list);
+      const fullTextKept = kept(fullText, (h) => h.passageId);
+      const compoundsKept = kept(compounds, (r) => r.id);
+      const nearestKept = kept(nearest, (r) => r.id);
+
       const byId = new Map<string, Hit>();
-      for (const hit of fullText) byId.set(hit.passageId, hit);
-      for (const row of [...compounds, ...nearest]) {
+      for (const hit of fullTextKept) byId.set(hit.passageId, hit);
+      for (const row of [...compoundsKept, ...nearestKept]) {
         if (byId.has(row.id)) continue;
         byId.set(row.id, {
           passageId: row.id,
@@ -149,7 +159,7 @@ export function createRetriever(options: HybridRetrieverOptions): HybridRetrieve
           highlights: [],
         });
       }
-      const lists = [fullText.map((h) => h.passageId), compounds.map((r) => r.id), nearest.map((r) => r.id)];
+      const lists = [fullTextKept.map((h) => h.passageId), compoundsKept.map((r) => r.id), nearestKept.map((r) => r.id)];
       return reciprocalRankFusion(lists)
         .slice(0, limit)
         .map(({ id, score }) => {

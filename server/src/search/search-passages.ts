@@ -29,6 +29,12 @@ export interface SearchInput {
   limit?: number;
   /** Only passages of these files (one document's question); absent: every file of the collections. */
   fileIds?: readonly string[];
+  /**
+   * The retriever reads the query as a search box (`splitSearchBoxQuery`): `"phrases"` and
+   * `-words` filter the hits instead of being looked for. Absent: a question, whose quotes and
+   * dashes are only punctuation. searchPassages always reads websearch syntax.
+   */
+  searchBox?: boolean;
 }
 
 export interface SearchOptions {

@@ -50,7 +50,7 @@ export const searchHitSchema = z
     start_offset: nonNegativeIntSchema,
     end_offset: nonNegativeIntSchema,
     text: z.string(),
-    /** Full-text rank (higher is better; not bounded). */
+    /** The retrieval's fused rank (higher is better; comparable only within one search). */
     score: z.number(),
     highlights: z.array(searchHighlightSchema),
   })
