@@ -1,12 +1,14 @@
 import type { Collection } from '@assistant/contracts';
 import { Button } from '@assistant/ui';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../namespace';
 
 export interface PickerSummaryProps {
   open: boolean;
   onToggle(): void;
+  /** The Change / Done button: the focus goes there when a choice folds the settings. */
+  toggleRef?: Ref<HTMLButtonElement>;
   status: 'loading' | 'ready' | 'unavailable';
   scope: 'collections' | 'document';
   collections: readonly Collection[];
@@ -22,7 +24,7 @@ export interface PickerSummaryProps {
  * Change / Done folding the picker in and out (a disclosure), so the question box stays near the
  * top on a phone once the choices are made.
  */
-export function PickerSummary({ open, onToggle, status, scope, collections, fileName, modelName, fullTextOnly, children }: PickerSummaryProps) {
+export function PickerSummary({ open, onToggle, toggleRef, status, scope, collections, fileName, modelName, fullTextOnly, children }: PickerSummaryProps) {
   const { t } = useTranslation(NAMESPACE);
   const headingId = useId();
   const panelId = useId();
@@ -45,7 +47,7 @@ export function PickerSummary({ open, onToggle, status, scope, collections, file
           </p>
           {status === 'ready' && fullTextOnly && <p className="qa-resources__mode">{t('summary.fullText')}</p>}
         </div>
-        <Button size="sm" variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+        <Button ref={toggleRef} size="sm" variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
           {t(open ? 'summary.done' : 'summary.change')}
         </Button>
       </div>

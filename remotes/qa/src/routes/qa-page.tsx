@@ -8,10 +8,12 @@ import {
   ResourcePicker,
   effectiveCollections,
   effectiveModel,
-  modelsForScope,
+  missingChoice,
+  pickedDocument,
   useCollectionFilesQuery,
   useQaChoices,
   useQaResourcesQuery,
+  type QaChoices,
 } from '../features/resources';
 import { SourcePreviewDialog, SourcesPanel, useAnswerSources } from '../features/sources';
 import { NAMESPACE } from '../namespace';
@@ -53,6 +55,7 @@ export default function QaPage() {
   const [pickerOpen, setPickerOpen] = useState<boolean | undefined>(undefined);
   const [announcement, announce] = useAnnouncer();
   const questionRef = useRef<HTMLTextAreaElement>(null);
+  const pickerToggleRef = useRef<HTMLButtonElement>(null);
   /** The question being answered; a reopened entry or a new question takes the view from it. */
   const askingRef = useRef<string | null>(null);
 
@@ -61,7 +64,7 @@ export default function QaPage() {
   const status = resources.isError ? 'unavailable' : resources.data ? 'ready' : 'loading';
   const files = useCollectionFilesQuery(choices.scope === 'document' ? (choices.documentCollectionId ?? undefined) : undefined);
   const pickedCollections = effectiveCollections(collections, choices);
-  const pickedFile = choices.scope === 'document' ? files.data?.find((file) => file.fileId === choices.fileId && file.status === 'processed') : undefined;
+  const pickedFile = pickedDocument(files.data, choices);
   const model = effectiveModel(models, choices);
 
   const exchange = live?.exchange ?? shown;
@@ -69,18 +72,26 @@ export default function QaPage() {
   const sources = useAnswerSources(exchange?.traceId, exchange?.sources, exchange?.status === 'complete' && !streaming);
   const sourceList: readonly QaSource[] | undefined = sources.state.status === 'ready' ? sources.state.sources : undefined;
 
-  let blockedReason: string | undefined;
-  if (status === 'loading') blockedReason = t('ask.blocked.loading');
-  else if (status === 'unavailable') blockedReason = t('ask.blocked.unavailable');
-  else if (choices.scope === 'collections' && pickedCollections.length === 0) blockedReason = t('ask.blocked.collections');
-  else if (choices.scope === 'document' && !pickedFile) blockedReason = t('ask.blocked.document');
-  else if (modelsForScope(models, choices.scope).length === 0) blockedReason = t('ask.blocked.model');
+  const missing = missingChoice({ status, collections, models, choices, documentFiles: files.data });
+  const blockedReason = missing ? t(`ask.blocked.${missing}`) : undefined;
   // Open at first while something is missing; once decided it stays as the user leaves it.
   const blocked = blockedReason !== undefined;
   useEffect(() => {
     if (pickerOpen === undefined && status === 'ready' && sub !== undefined) setPickerOpen(blocked);
   }, [pickerOpen, status, sub, blocked]);
   const pickerShown = status !== 'ready' || (pickerOpen ?? blocked);
+
+  // The choice that completes what was missing folds the settings into their summary line, so the
+  // question box comes up to the top (on a phone, into view); "Change" opens them again, and
+  // further choices then leave them open. The focus moves from the vanishing control to "Change".
+  const changeChoices = (change: Partial<QaChoices>) => {
+    setChoices(change);
+    const next = { ...choices, ...change };
+    if (!pickerShown || !blocked || missingChoice({ status, collections, models, choices: next, documentFiles: files.data })) return;
+    setPickerOpen(false);
+    pickerToggleRef.current?.focus();
+    announce(t('announce.choicesSet'));
+  };
 
   const onAsk = useCallback(
     async (question: string, again?: QaExchange) => {
@@ -208,6 +219,7 @@ export default function QaPage() {
           <PickerSummary
             open={pickerShown}
             onToggle={() => setPickerOpen(!pickerShown)}
+            toggleRef={pickerToggleRef}
             status={status}
             scope={choices.scope}
             collections={pickedCollections}
@@ -222,7 +234,7 @@ export default function QaPage() {
               retrying={resources.isFetching}
               onRetry={() => void resources.refetch()}
               choices={choices}
-              onChange={setChoices}
+              onChange={changeChoices}
               disabled={streaming}
             />
           </PickerSummary>

@@ -35,6 +35,8 @@ describe('what the answer comes from', () => {
     const user = userEvent.setup();
     const { unmount } = await renderQa();
     await user.click(await screen.findByRole('checkbox', { name: 'Handbook' }));
+    // The first pick folds the settings; Change opens them for the second.
+    await user.click(screen.getByRole('button', { name: 'Change' }));
     await user.click(screen.getByRole('checkbox', { name: 'Contracts' }));
     expect(JSON.parse(localStorage.getItem('assistant.qa-choices.employee')!)).toMatchObject({ scope: 'collections', collectionIds: [handbook.id, contracts.id] });
     unmount();

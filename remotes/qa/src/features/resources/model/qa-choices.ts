@@ -1,4 +1,4 @@
-import { SEARCH_MAX_COLLECTIONS, type Collection, type LanguageModel } from '@assistant/contracts';
+import { SEARCH_MAX_COLLECTIONS, type Collection, type CollectionFile, type LanguageModel } from '@assistant/contracts';
 
 /**
  * What the user picked to ask over: several collections, or one document of a collection, and a
@@ -49,4 +49,29 @@ export function effectiveModel(models: readonly LanguageModel[], choices: QaChoi
 export function effectiveCollections(collections: readonly Collection[], choices: QaChoices): Collection[] {
   const picked = new Set(choices.collectionIds);
   return collections.filter((collection) => picked.has(collection.id));
+}
+
+/** What still keeps a question from being asked (the key of its hint, `ask.blocked.*`); undefined: nothing. */
+export type MissingChoice = 'loading' | 'unavailable' | 'collections' | 'document' | 'model';
+
+export function missingChoice(input: {
+  status: 'loading' | 'ready' | 'unavailable';
+  collections: readonly Collection[];
+  models: readonly LanguageModel[];
+  choices: QaChoices;
+  /** The documents of the chosen document collection, when loaded. */
+  documentFiles: readonly CollectionFile[] | undefined;
+}): MissingChoice | undefined {
+  const { status, collections, models, choices, documentFiles } = input;
+  if (status !== 'ready') return status;
+  if (choices.scope === 'collections' && effectiveCollections(collections, choices).length === 0) return 'collections';
+  if (choices.scope === 'document' && !pickedDocument(documentFiles, choices)) return 'document';
+  if (modelsForScope(models, choices.scope).length === 0) return 'model';
+  return undefined;
+}
+
+/** The picked document while it is among the chosen collection's processed documents. */
+export function pickedDocument(documentFiles: readonly CollectionFile[] | undefined, choices: QaChoices): CollectionFile | undefined {
+  if (choices.scope !== 'document' || !choices.fileId) return undefined;
+  return documentFiles?.find((file) => file.fileId === choices.fileId && file.status === 'processed');
 }
