@@ -1,9 +1,9 @@
-/** How well a passage matches, in words users understand instead of the unbounded full-text rank. */
+/** How well a passage matches, in words users understand instead of the server's raw rank. */
 export type Relevance = 'high' | 'medium' | 'low';
 
 /**
- * The hit's relevance relative to the best hit of the same search (the server's ts_rank_cd is not
- * bounded, so only the comparison means something): at least two thirds of the best is "very
+ * The hit's relevance relative to the best hit of the same search (the server's fused rank means
+ * nothing on its own, only the comparison does): at least two thirds of the best is "very
  * relevant", at least a third "relevant", below that "related". `share` (0..1) draws the bar.
  */
 export function relevanceOf(score: number, bestScore: number): { level: Relevance; share: number } {
