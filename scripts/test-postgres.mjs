@@ -1,11 +1,12 @@
 // A throw-away PostgreSQL server for the storage tests: Debian's postgresql package (installed here
 // when missing and we are root, as in CI), a fresh cluster in a temp folder on a free port, removed
 // again afterwards. Returns null where no server can be had; the caller decides if that is fatal.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installMissing } from './debian-packages.mjs';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -14,16 +15,6 @@ function findBinDir() {
   if (!existsSync(base)) return null;
   const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => b - a);
   return versions.length ? join(base, versions[0], 'bin') : null;
-}
-
-function installWithApt() {
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) return false;
-  console.log('[postgres] installing Debian package postgresql');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  if (update.status !== 0) return false;
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { stdio: 'inherit', env });
-  return install.status === 0;
 }
 
 function freePort() {
@@ -45,7 +36,7 @@ function asOwner(command, args) {
 
 export async function startTestPostgres() {
   let binDir = findBinDir();
-  if (!binDir && installWithApt()) binDir = findBinDir();
+  if (!binDir && (await installMissing(['postgresql'])).length === 0) binDir = findBinDir();
   if (!binDir) return null;
 
   const dir = mkdtempSync(join(tmpdir(), 'assistant-pg-'));

@@ -1,21 +1,37 @@
 // `npm test`: every suite CI runs, in one go, ending with one line `N passed, N failed`.
-//  1. type-check of every package;
-//     then ESLint over the whole workspace (eslint.config.js: boundaries, cycles, hooks, names);
+//  1. type-check of every package and ESLint over the whole workspace (eslint.config.js:
+//     boundaries, cycles, hooks, names), side by side;
 //  2. jest over the browser packages (platform, ui, host, remotes): jsdom, Testing Library, msw;
 //  3. node:test suites (contracts, server, integration, end-to-end) found in __tests__ folders,
-//     with a real PostgreSQL for the storage tests (started here; in CI its absence is a failure).
-import { spawnSync } from 'node:child_process';
+//     with a real PostgreSQL for the storage tests (started here; in CI its absence is a failure)
+//     and the portal built once before the end-to-end suites share it.
+// Each stage uses every core (the machine has two); Debian's packages install in the background
+// meanwhile. The stage times print at the end.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { buildPortal } from './build-portal.mjs';
+import { installMissing } from './debian-packages.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { startTestPostgres } from './test-postgres.mjs';
 import { lintAll } from './lint.mjs';
-import { typecheckAll } from './typecheck.mjs';
+import { startTestPostgres } from './test-postgres.mjs';
+import { createStageClock, pool, runAsync } from './test-stages.mjs';
+import { typecheckTasks } from './typecheck.mjs';
 import { root } from './workspace.mjs';
 
+const cores = availableParallelism();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const clock = createStageClock();
+const filter = process.argv[2];
+
+function count(result) {
+  if (result.ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(result.name);
+  }
+}
 
 function findTests(dir, found = []) {
   for (const name of readdirSync(dir)) {
@@ -28,37 +44,32 @@ function findTests(dir, found = []) {
   return found;
 }
 
-// 1. Types
-console.log('\n== type-check');
-for (const result of typecheckAll()) {
-  if (result.ok) totals.passed += 1;
-  else {
-    totals.failed += 1;
-    failures.push(result.name);
-  }
-}
+// The browser packages' tests (beside their code too) belong to jest; these to node:test.
+const nodeTestRoots = ['shared/contracts', 'server', 'tests'];
+const testFiles = nodeTestRoots.flatMap((dir) => findTests(join(root, dir))).sort();
+let selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
+const e2eFiles = selected.filter((f) => f.includes('/tests/e2e/'));
 
-// 1b. Lint: one check for the whole run (its findings are printed above the count).
-console.log('\n== lint');
-{
-  const result = lintAll();
-  if (result.ok) totals.passed += 1;
-  else {
-    totals.failed += 1;
-    failures.push(result.name);
-  }
-}
+// Downloads and unpacks while the type-check runs.
+const wanted = [...(e2eFiles.length ? ['chromium'] : []), ...(process.env.TEST_DATABASE_URL ? [] : ['postgresql'])];
+const provisioning = clock.time('Debian packages (background)', () => installMissing(wanted));
 
-const filter = process.argv[2];
+// 1. Types and lint
+console.log(`\n== type-check and lint (${cores} at a time)`);
+await clock.time('type-check and lint', async () => {
+  // ESLint is the longest single task: it starts first.
+  const results = await pool([() => lintAll(), ...typecheckTasks()], cores);
+  results.forEach(count);
+});
 
 // 2. jest
 console.log('\n== jest (browser packages)');
-{
+await clock.time('jest', async () => {
   const work = mkdtempSync(join(tmpdir(), 'assistant-jest-'));
   const report = join(work, 'jest.json');
-  const args = [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--passWithNoTests', '--json', `--outputFile=${report}`];
+  const args = [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--passWithNoTests', `--maxWorkers=${cores}`, '--json', `--outputFile=${report}`];
   if (filter) args.push('--testPathPatterns', filter);
-  const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  const run = await runAsync(process.execPath, args, { cwd: root });
   try {
     const result = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += result.numPassedTests;
@@ -78,20 +89,13 @@ console.log('\n== jest (browser packages)');
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-}
+});
 
-// 3. node:test suites
-// The browser packages' tests (beside their code too) belong to jest, above.
-const nodeTestRoots = ['shared/contracts', 'server', 'tests'];
-const testFiles = nodeTestRoots
-  .flatMap((dir) => findTests(join(root, dir)))
-  .sort();
-let selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
+await provisioning;
 
 // End-to-end tests need Debian's Chromium; without it they are skipped locally and fail in CI.
-const e2eFiles = selected.filter((f) => f.includes('/tests/e2e/'));
 if (e2eFiles.length) {
-  const chromium = ensureChromium();
+  const chromium = await ensureChromium();
   if (chromium) process.env.CHROMIUM_PATH = chromium;
   else if (process.env.CI) {
     totals.failed += e2eFiles.length;
@@ -104,6 +108,20 @@ if (e2eFiles.length) {
   }
 }
 
+// The end-to-end suites start the system as `npm start` does, which builds what changed: built
+// once here, they all find it up to date (and never build the same folders side by side).
+if (selected.some((f) => e2eFiles.includes(f))) {
+  console.log('\n== portal build (for the end-to-end suites)');
+  await clock.time('portal build', async () => {
+    const build = await buildPortal();
+    count({ name: 'portal build', ok: build.ok });
+    if (!build.ok) {
+      failures.push(...build.failed.map((f) => `build of ${f.name} (output above)`));
+      selected = selected.filter((f) => !e2eFiles.includes(f));
+    }
+  });
+}
+
 const env = { ...process.env };
 let postgres = null;
 if (!env.TEST_DATABASE_URL) {
@@ -113,36 +131,44 @@ if (!env.TEST_DATABASE_URL) {
   else console.log('[postgres] no PostgreSQL server could be started: storage tests run on PGlite only');
 }
 
-console.log(`\n== node:test (${selected.length} files)`);
+// Test files run side by side; the longest (the end-to-end suites) start first so that they do
+// not end the run alone.
+const concurrency = Number(process.env.TEST_CONCURRENCY) || cores;
+const ordered = [...selected.filter((f) => e2eFiles.includes(f)), ...selected.filter((f) => !e2eFiles.includes(f))];
+console.log(`\n== node:test (${ordered.length} files, ${concurrency} at a time)`);
 const work = mkdtempSync(join(tmpdir(), 'assistant-test-'));
 const tap = join(work, 'report.tap');
 try {
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--import', 'tsx',
-      '--test',
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-      ...selected.map((f) => relative(root, f)),
-    ],
-    { cwd: root, stdio: 'inherit', env },
-  );
-  const report = readFileSync(tap, 'utf8');
-  const count = (key) => Number(report.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-  totals.passed += count('pass');
-  totals.failed += count('fail') + count('cancelled');
-  totals.skipped += count('skipped') + count('todo');
-  if (run.status !== 0 && count('fail') + count('cancelled') === 0) {
-    totals.failed += 1;
-    failures.push('node:test run exited with an error');
-  }
-  for (const m of report.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(m[1]);
+  await clock.time('node:test', async () => {
+    const run = await runAsync(
+      process.execPath,
+      [
+        '--import', 'tsx',
+        '--test',
+        `--test-concurrency=${concurrency}`,
+        '--test-reporter=spec', '--test-reporter-destination=stdout',
+        '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+        ...ordered.map((f) => relative(root, f)),
+      ],
+      { cwd: root, env },
+    );
+    const report = readFileSync(tap, 'utf8');
+    const tapCount = (key) => Number(report.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+    totals.passed += tapCount('pass');
+    totals.failed += tapCount('fail') + tapCount('cancelled');
+    totals.skipped += tapCount('skipped') + tapCount('todo');
+    if (run.status !== 0 && tapCount('fail') + tapCount('cancelled') === 0) {
+      totals.failed += 1;
+      failures.push('node:test run exited with an error');
+    }
+    for (const m of report.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(m[1]);
+  });
 } finally {
   postgres?.stop();
   rmSync(work, { recursive: true, force: true });
 }
 
+console.log(`\n${clock.report()}`);
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed === 0 ? 0 : 1);
