@@ -174,6 +174,33 @@ describe('the tool loop against the scripted model server', () => {
     assert.match(toolMessages[0]!.content, /"error":"The archive is closed today."/);
   });
 
+  it('runs calls whose arguments a small model wrote loosely, and refuses arguments cut off in the middle', async () => {
+    const loose: Array<[string, string, unknown]> = [
+      ['c1', '```json\n{"q": "fenced"}\n```', { q: 'fenced' }],
+      ['c2', '{"q": "comma",}', { q: 'comma' }],
+      ['c3', "{'q': 'quotes'}", { q: 'quotes' }],
+      ['c4', '{"q": "cut", "page": 2', undefined],
+    ];
+    model.setScript({
+      rules: [
+        { afterToolResults: false, toolCalls: loose.map(([id, args]) => ({ name: 'alpha', arguments: args, id })) },
+        { afterToolResults: true, reply: 'Done.' },
+      ],
+    });
+    const alpha = echoTool('alpha');
+    const { tools } = await collect((await loop([alpha])).deltas);
+    assert.deepEqual(alpha.calls, loose.flatMap(([, , args]) => (args === undefined ? [] : [args])));
+    assert.deepEqual(
+      tools.filter((event) => event.type !== 'begin').map((event) => [event.call_id, event.type]),
+      [
+        ['c1', 'end'],
+        ['c2', 'end'],
+        ['c3', 'end'],
+        ['c4', 'error'],
+      ],
+    );
+  });
+
   it('stops offering tools after the step bound: the last request has no tools, and its answer is the answer', async () => {
     model.setScript({
       rules: [

@@ -45,23 +45,38 @@ function withoutThinking(text: string): string {
 /** A `{` or `[` that can open JSON (not "[Note]" or "{name}" in prose). */
 const OPENS_JSON = /^(\{\s*(["'}]|[A-Za-z_$][\w$]*\s*:)|\[\s*([[{"'\]\d-]|true|false|null))/;
 
-/** From `start` to the bracket that closes it (strings skipped), or to the end when the text was cut off. */
-function spanFrom(text: string, start: number): string {
+interface Span {
+  text: string;
+  /** Where the scan goes on: after the span, or the end of the text. */
+  next: number;
+  /** The text ended before the value did (an answer cut off at the token limit). */
+  cutOff: boolean;
+}
+
+/**
+ * From `start` to the bracket that closes it (strings skipped). When the text ends first, the
+ * span ends after the last complete member (at its last `,` or closing bracket outside a string),
+ * so jsonrepair closes the brackets but never finishes a string or number that was cut off.
+ */
+function spanFrom(text: string, start: number): Span | undefined {
   let depth = 0;
-  let quote: string | undefined;
+  let quote = false;
+  let safeEnd = -1;
   for (let i = start; i < text.length; i += 1) {
     const char = text[i]!;
     if (quote) {
       if (char === '\\') i += 1;
-      else if (char === quote) quote = undefined;
-    } else if (char === '"') quote = char;
+      else if (char === '"') quote = false;
+    } else if (char === '"') quote = true;
     else if (char === '{' || char === '[') depth += 1;
+    else if (char === ',') safeEnd = i;
     else if (char === '}' || char === ']') {
       depth -= 1;
-      if (depth === 0) return text.slice(start, i + 1);
+      if (depth === 0) return { text: text.slice(start, i + 1), next: i + 1, cutOff: false };
+      safeEnd = i + 1;
     }
   }
-  return text.slice(start);
+  return safeEnd < 0 ? undefined : { text: text.slice(start, safeEnd), next: text.length, cutOff: true };
 }
 
 const isStructure = (value: unknown): boolean => typeof value === 'object' && value !== null;
@@ -78,30 +93,36 @@ function tryParse(candidate: string, repair: boolean): unknown {
 /**
  * The JSON values a model's answer may hold, best first: each top-level `{...}` or `[...]` (one
  * inside another is part of it, not a candidate) as it stands, then each that jsonrepair can mend.
+ * Without `cutOff`, a value the text ended in the middle of is no candidate.
  */
-function* candidates(text: string): Generator<unknown> {
+function* candidates(text: string, options: { cutOff: boolean }): Generator<unknown> {
   const answer = withoutThinking(text);
-  const spans: string[] = [];
+  const spans: Span[] = [];
   for (let i = 0; i < answer.length && spans.length < MAX_STARTS; i += 1) {
     const char = answer[i];
     if ((char === '{' || char === '[') && OPENS_JSON.test(answer.slice(i, i + 64))) {
       const span = spanFrom(answer, i);
-      spans.push(span);
-      i += span.length - 1;
+      if (!span) break;
+      if (!span.cutOff || options.cutOff) spans.push(span);
+      i = span.next - 1;
     }
   }
-  const strict = spans.map((span) => tryParse(span, false));
+  const strict = spans.map((span) => tryParse(span.text, false));
   for (const value of strict) if (value !== undefined) yield value;
   for (const [i, span] of spans.entries()) {
     if (strict[i] !== undefined) continue;
-    const value = tryParse(span, true);
+    const value = tryParse(span.text, true);
     if (value !== undefined) yield value;
   }
 }
 
-/** The first JSON object or array in a model's answer (see candidates), or undefined when there is none. */
-export function extractModelJson(text: string): unknown {
-  for (const value of candidates(text)) return value;
+/**
+ * The first JSON object or array in a model's answer (see candidates), or undefined when there is
+ * none. `cutOff: false` refuses a value the text ended in the middle of (tool arguments: a call
+ * is not run on half its arguments).
+ */
+export function extractModelJson(text: string, options: { cutOff: boolean } = { cutOff: true }): unknown {
+  for (const value of candidates(text, options)) return value;
   return undefined;
 }
 
@@ -196,7 +217,7 @@ export type ModelJson<T> = { ok: true; value: T; dropped: Dropped } | { ok: fals
 export function readModelJson<T>(text: string, build: (lenient: Lenient) => z.ZodType<T>): ModelJson<T> {
   let first: ModelJson<T> | undefined;
   // "[1] says so: {...}": a value that does not fit the schema gives way to the next candidate.
-  for (const json of candidates(text)) {
+  for (const json of candidates(text, { cutOff: true })) {
     const dropped = new Dropped();
     const parsed = build(lenientOf(dropped)).safeParse(json);
     if (parsed.success) return { ok: true, value: parsed.data, dropped };

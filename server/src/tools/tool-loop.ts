@@ -3,6 +3,7 @@ import type { ToolContent, ToolEvent } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { neutralizeMarkers } from '../grounding/grounded-prompt';
 import type { SourceWindow } from '../grounding/source-windows';
+import { extractModelJson } from '../inference/model-json';
 import type { ChatDelta, ChatMessage, ChatStreamRequest, ModelProvider, ToolCallDelta } from '../inference/model-provider';
 import { ToolError, type Tool, type ToolContext, type ToolResult } from './tool';
 
@@ -209,12 +210,18 @@ export async function startToolLoop(options: ToolLoopOptions): Promise<ToolLoop>
 
 type Parsed = { ok: true; value: unknown } | { ok: false };
 
+/**
+ * A call's arguments: JSON, or what small models write instead (a code fence, a trailing comma,
+ * single quotes: model-json.ts). Arguments cut off in the middle are not valid: a call never runs
+ * on half its arguments.
+ */
 function parseArguments(text: string): Parsed {
   if (text.trim() === '') return { ok: true, value: {} };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false };
+    const value = extractModelJson(text, { cutOff: false });
+    return value === undefined ? { ok: false } : { ok: true, value };
   }
 }
 

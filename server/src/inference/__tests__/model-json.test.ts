@@ -14,7 +14,11 @@ describe('extractModelJson', () => {
     ['a top-level array', 'Result: [{"n":1},{"n":2}]', [{ n: 1 }, { n: 2 }]],
     ['a trailing comma', '{"a": [1, 2,],}', { a: [1, 2] }],
     ['single quotes and Python constants', "{'a': True, 'b': None}", { a: true, b: null }],
-    ['an answer cut off at the token limit', '```json\n{"a": [{"n": 1, "text": "Eins."}, {"n": 2, "text": "Zw', { a: [{ n: 1, text: 'Eins.' }, { n: 2, text: 'Zw' }] }],
+    // Cut off at the token limit: the complete members are kept, the one cut in the middle is left out, never finished.
+    ['an answer cut off in a string', '```json\n{"a": [{"n": 1, "text": "Eins."}, {"n": 2, "text": "Zw', { a: [{ n: 1, text: 'Eins.' }, { n: 2 }] }],
+    ['an answer cut off in a number', '{"name": "X", "temperature": 0.', { name: 'X' }],
+    ['an answer cut off after a complete member', '{"a": [{"n": 1}', { a: [{ n: 1 }] }],
+    ['a missing bracket before prose', '{"a": [1, 2}\nThanks!', { a: [1, 2] }],
     ['braces inside strings', 'x {"a": "} and {"} y', { a: '} and {' }],
   ];
   for (const [name, text, expected] of cases) {
@@ -26,10 +30,16 @@ describe('extractModelJson', () => {
     ['a bare number', '42'],
     ['unfinished reasoning', '<think>{"a":1} hmm'],
     ['an empty answer', ''],
+    ['an answer cut off before its first member ended', '{"instructions": "You are'],
   ];
   for (const [name, text] of none) {
     it(`finds nothing in ${name}`, () => assert.equal(extractModelJson(text), undefined));
   }
+
+  it('refuses a cut-off value when asked to (tool arguments)', () => {
+    assert.equal(extractModelJson('{"q": "travel", "page": 2', { cutOff: false }), undefined);
+    assert.deepEqual(extractModelJson('```json\n{"q": "travel",}\n```', { cutOff: false }), { q: 'travel' });
+  });
 });
 
 describe('readModelJson', () => {

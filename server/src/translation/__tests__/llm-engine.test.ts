@@ -483,6 +483,7 @@ describe('LLM translation batches', () => {
       ['two different translations of one sentence', json([{ n: 1, text: 'One' }, { n: 1, text: 'and a half.' }, { n: 2, text: 'Two.' }]), /sentence 1 twice/],
       ['a blank translation', json([{ n: 1, text: 'One.' }, { n: 2, text: '  ' }]), /sentence 2 is blank/],
       ['an entry without text', json([{ n: 1, text: 'One.' }, { n: 2 }]), /sentence 2 is missing/],
+      ['an answer cut off in the last translation', '{"translations": [{"n": 1, "text": "One."}, {"n": 2, "text": "Tw', /sentence 2 is missing/],
       ['a numbered list instead of JSON', '1. One.\n2. Two.', /no JSON/],
     ];
     for (const [name, answer, problem] of refused) {
