@@ -3,6 +3,7 @@
 const browserPackages = [
   'shared/platform',
   'shared/ui',
+  'shared/routing',
   'host',
   'remotes/chat',
   'remotes/qa',

@@ -14,3 +14,5 @@ export { matchRoutes, Navigate, Outlet, Route, Routes, useRoutes } from 'react-r
 export type { RouteObject } from 'react-router';
 // Links and navigation.
 export { Link, NavLink, useLocation, useNavigate, useParams, useResolvedPath, useSearchParams } from 'react-router';
+// Asking before leaving a page with unsaved work (react-router's useBlocker needs a data router).
+export { useLeaveBlocker, type LeaveBlocker } from './use-leave-blocker';
