@@ -65,8 +65,11 @@ export const apiErrorLimitSchema = z.object({
 });
 export type ApiErrorLimit = z.infer<typeof apiErrorLimitSchema>;
 
-/** The body of every error answer of the server (4xx and 5xx). */
-export const apiErrorSchema = z.object({
+/**
+ * The body of every error answer of the server (4xx and 5xx). Loose: a refusal may carry more
+ * (a 409's `current`, the version stored now), which a client reads with its own schema.
+ */
+export const apiErrorSchema = z.looseObject({
   statusCode: z.int(),
   error: z.string(),
   /** For people (English); never parsed. */

@@ -37,6 +37,11 @@ describe('api error', () => {
     assert.deepEqual(rejects(apiErrorSchema, { statusCode: 429, error: 'x', message: 'y', retry_after_seconds: -1 }).path, ['retry_after_seconds']);
   });
 
+  it('keeps the fields a refusal carries beyond the common ones (a 409 with the version stored now)', () => {
+    const conflict = accepts(apiErrorSchema, { statusCode: 409, error: 'Conflict', message: 'stale', code: 'conflict', current: { version: 4 } });
+    assert.deepEqual(conflict.current, { version: 4 });
+  });
+
   it('refuses a non-integer status code and an unknown health state', () => {
     assert.deepEqual(rejects(apiErrorSchema, { statusCode: 400.5, error: 'x', message: 'y' }).path, ['statusCode']);
     assert.deepEqual(rejects(healthResponseSchema, { status: 'fine', database: 'ok' }).path, ['status']);

@@ -11,7 +11,7 @@ export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   /** HTTP status when the server answered; undefined for a network error or a timeout. */
   readonly status: number | undefined;
-  /** The server's error body (apiErrorSchema) when it sent one. */
+  /** The server's error body (apiErrorSchema) when it sent one, with every field it had (`code`, `limit`, a 409's `current`). */
   readonly body: ApiError | undefined;
   /** True when the request was stopped by the configured request timeout. */
   readonly timedOut: boolean;
@@ -29,6 +29,17 @@ export class ApiRequestError extends Error {
     this.body = options.body;
     this.timedOut = options.timedOut ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds ?? options.body?.retry_after_seconds;
+  }
+
+  /**
+   * A field of the error body beyond the common ones (a 409's `current`: the version stored now),
+   * checked with the caller's schema: the body is the server's word, not yet a value of the
+   * caller's type. Undefined when the body has no such field or it does not match.
+   */
+  bodyField<T>(name: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T | undefined {
+    if (this.body === undefined || !Object.hasOwn(this.body, name)) return undefined;
+    const parsed = schema.safeParse(this.body[name]);
+    return parsed.success ? parsed.data : undefined;
   }
 
   /** Key into the error-message map: by status class, timeout or network failure. */

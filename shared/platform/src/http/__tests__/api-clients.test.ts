@@ -257,6 +257,24 @@ describe('the three error messages', () => {
     expect(error.messageKey).toBe('server-error');
   });
 
+  it('keeps the fields of an error body beyond the common ones (a 409 with the version stored now)', async () => {
+    const current = { id: 'a1', name: 'Travel desk', version: 4 };
+    server.use(
+      http.put('http://localhost/api/agents/a1', () =>
+        HttpResponse.json({ statusCode: 409, error: 'Conflict', message: 'newer version', code: 'conflict', current }, { status: 409 }),
+      ),
+    );
+    const error = (await clients().api.put('agents/a1', { name: 'Mine' }, ok).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.body).toMatchObject({ code: 'conflict', current });
+    const agentShape = z.object({ id: z.string(), name: z.string(), version: z.number().int() });
+    expect(error.bodyField('current', agentShape)).toEqual(current);
+    // What does not match the caller's schema, or is not there, is no value.
+    expect(error.bodyField('current', z.object({ version: z.string() }))).toBeUndefined();
+    expect(error.bodyField('missing', agentShape)).toBeUndefined();
+    expect(error.bodyField('toString', z.unknown())).toBeUndefined();
+  });
+
   it('API request failed on a network error', async () => {
     server.use(http.get('http://localhost/api/version', () => HttpResponse.error()));
     await expect(clients().api.get('version', versionResponseSchema)).rejects.toThrow(/^API request failed: GET http:\/\/localhost\/api\/version: /);
