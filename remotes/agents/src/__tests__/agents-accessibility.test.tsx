@@ -66,7 +66,7 @@ describe('agents accessibility', () => {
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Trip helper');
     backend.agents = backend.agents.map((entry) => (entry.id === travel.id ? { ...entry, version: 5 } : entry));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByRole('alert', { name: 'This agent was changed elsewhere' });
+    await screen.findByRole('region', { name: 'A newer version exists' });
     expect(await violations()).toEqual([]);
   });
 });

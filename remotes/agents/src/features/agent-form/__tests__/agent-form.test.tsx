@@ -1,6 +1,7 @@
 import { useGatingStore } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { agent, apiError, backend, collection, handlers, notificationTexts, renderAgents, resetAgentsState } from '../../../__tests__/agents-kit';
 
@@ -28,6 +29,13 @@ beforeEach(() => {
 });
 
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
+
+/** One side of a word diff: the text without what the other side added. */
+function side(diff: HTMLElement, which: 'before' | 'after'): string {
+  const copy = diff.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll(which === 'before' ? 'ins' : 'del').forEach((node) => node.remove());
+  return copy.textContent ?? '';
+}
 
 describe('agent form', () => {
   it('checks every field with the contract and shows each message at its field, focusing the first', async () => {
@@ -131,27 +139,55 @@ describe('agent form', () => {
     expect(backend.requests.filter((r) => r.method === 'PUT')[1]!.body).toMatchObject({ description: 'Plans trips abroad', base_version: 4 });
   });
 
-  it('on a 409 says the agent changed elsewhere, keeps what was typed, and loads the current version only when asked', async () => {
+  it('on a 409 shows how the newer version differs, keeps what was typed, and takes the newer one only when asked', async () => {
     const user = userEvent.setup();
     await renderAgents(`/agents/${travel.id}`);
     await screen.findByRole('textbox', { name: /^Name/ });
     // Someone else saves version 4 meanwhile.
-    backend.agents = [{ ...travel, name: 'Travel desk', version: 4 }];
+    backend.agents = [{ ...travel, name: 'Travel desk', instructions: 'Plan trips by train for {{user_name}}.', version: 4 }];
     await user.clear(field(/^Name/));
     await user.type(field(/^Name/), 'My travel helper');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    const notice = await screen.findByRole('alert', { name: 'This agent was changed elsewhere' });
+    const notice = await screen.findByRole('region', { name: 'A newer version exists' });
     expect(notice).toHaveFocus();
     expect(within(notice).getByText(/Someone saved version 4/)).toBeInTheDocument();
     expect(field(/^Name/)).toHaveValue('My travel helper');
+    // The newer values, field by field against the form: only the fields that differ.
+    const name = within(notice).getByLabelText('Name: your form against version 4');
+    expect(side(name, 'before')).toBe('My travel helper');
+    expect(side(name, 'after')).toBe('Travel desk');
+    const instructions = within(notice).getByLabelText('Instructions: your form against version 4');
+    expect([...instructions.querySelectorAll('ins')].map((node) => node.textContent)).toEqual(['by train ']);
+    expect(within(notice).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Name', 'Instructions']);
 
-    await user.click(within(notice).getByRole('button', { name: 'Load the current version' }));
+    await user.click(within(notice).getByRole('button', { name: 'Take version 4' }));
     expect(field(/^Name/)).toHaveValue('Travel desk');
-    expect(screen.queryByRole('alert', { name: 'This agent was changed elsewhere' })).not.toBeInTheDocument();
+    expect(field(/^Instructions/)).toHaveValue('Plan trips by train for {{user_name}}.');
+    expect(screen.queryByRole('region', { name: 'A newer version exists' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(backend.requests.filter((r) => r.method === 'PUT').at(-1)?.body).toMatchObject({ name: 'Travel desk', base_version: 4 }));
     await waitFor(() => expect(notificationTexts()).toContain('success: Agent “Travel desk” saved.'));
+  });
+
+  it('on a 409 shows the newer version the server sent with it, without asking again', async () => {
+    const user = userEvent.setup();
+    const gets: string[] = [];
+    const newer = { ...travel, name: 'Travel desk', version: 4, updated_at: '2025-06-03T08:00:00.000Z' };
+    await renderAgents(`/agents/${travel.id}`);
+    await screen.findByRole('textbox', { name: /^Name/ });
+    server.use(
+      http.put('*/api/agents/:id', () => apiError(409, 'The agent has a newer version', { code: 'conflict', current: newer })),
+      http.get('*/api/agents/:id', ({ request }) => {
+        gets.push(request.url);
+      }),
+    );
+    await user.type(field(/^Name/), '!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const notice = await screen.findByRole('region', { name: 'A newer version exists' });
+    expect(within(notice).getByText(/Someone saved version 4/)).toBeInTheDocument();
+    expect(within(notice).getByRole('button', { name: 'Take version 4' })).toBeInTheDocument();
+    expect(gets).toEqual([]);
   });
 
   it('on a 409 can keep the typed changes and save them over the current version', async () => {
@@ -162,7 +198,7 @@ describe('agent form', () => {
     await user.clear(field(/^Name/));
     await user.type(field(/^Name/), 'Mine');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const notice = await screen.findByRole('alert', { name: 'This agent was changed elsewhere' });
+    const notice = await screen.findByRole('region', { name: 'A newer version exists' });
     await user.click(within(notice).getByRole('button', { name: 'Keep my changes' }));
     expect(field(/^Name/)).toHaveValue('Mine');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus());
@@ -264,6 +300,47 @@ describe('agent form', () => {
     expect(screen.queryByRole('checkbox', { name: 'Ticket system' })).not.toBeInTheDocument();
   });
 
+  it('asks before leaving with unsaved changes, and stays or leaves as the user says', async () => {
+    const user = userEvent.setup();
+    await renderAgents(`/agents/${travel.id}`);
+    await screen.findByRole('textbox', { name: /^Name/ });
+    await user.type(field(/^Description/), ' abroad');
+    await user.click(screen.getByRole('link', { name: 'Back to agents' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveAccessibleDescription(/Your changes to this agent have not been saved/);
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep editing' })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(field(/^Description/)).toHaveValue('Plans trips abroad');
+
+    // The form's own Cancel asks too; leaving drops the changes.
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agents' })).toBeInTheDocument();
+    expect(backend.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+
+  it('lets the browser ask before the tab closes while changes are unsaved, and leaves without a question once saved', async () => {
+    const user = userEvent.setup();
+    const closing = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    await renderAgents(`/agents/${travel.id}`);
+    await screen.findByRole('textbox', { name: /^Name/ });
+    expect(closing()).toBe(false);
+    await user.type(field(/^Name/), ' 2');
+    expect(closing()).toBe(true);
+    // Typing it back as it was is nothing unsaved.
+    await user.type(field(/^Name/), '{Backspace}{Backspace}');
+    expect(closing()).toBe(false);
+    await user.type(field(/^Name/), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notificationTexts()).toContain('success: Agent “Travel helper 2” saved.'));
+    expect(closing()).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Back to agents' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agents' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('speaks German in the form', async () => {
     const user = userEvent.setup();
     await renderAgents('/agents/new', 'de');
@@ -271,5 +348,10 @@ describe('agent form', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(field(/^Name/)).toHaveAccessibleDescription('Bitte füllen Sie dieses Feld aus.'));
     expect(screen.getByRole('button', { name: 'Einstiegsfrage hinzufügen' })).toBeInTheDocument();
+    await user.type(field(/^Name/), 'Planer');
+    await user.click(screen.getByRole('link', { name: 'Abbrechen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Ohne Speichern verlassen?' });
+    expect(within(dialog).getByRole('button', { name: 'Weiter bearbeiten' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Ohne Speichern verlassen' })).toBeInTheDocument();
   });
 });

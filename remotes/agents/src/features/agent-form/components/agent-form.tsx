@@ -7,10 +7,10 @@ import {
   type AgentDraft,
 } from '@assistant/contracts';
 import { ApiRequestError, notifySuccess, useLocale } from '@assistant/platform';
-import { Button, Select, TextArea, TextField, useAnnouncer, VisuallyHidden } from '@assistant/ui';
-import { useRef, useState, type FormEvent } from 'react';
+import { Button, ConfirmDialog, Select, TextArea, TextField, useAnnouncer, VisuallyHidden } from '@assistant/ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from '@assistant/routing';
+import { Link, useLeaveBlocker, useNavigate } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 import { AgentConflictError, describeAgentError, useCreateAgent, useUpdateAgent } from '../../agents';
 import { useLanguageModelsQuery } from '../api/get-language-models';
@@ -26,6 +26,7 @@ import {
   type AgentFormValues,
   type FieldErrors,
 } from '../model/agent-form-values';
+import { fieldsFromValues, fieldsOf, sameFields, type AgentFields } from '../model/agent-fields';
 import { ConflictNotice } from './conflict-notice';
 import { DescribeAgent } from './describe-agent';
 import { IconPicker } from './icon-picker';
@@ -61,7 +62,8 @@ export interface AgentFormProps {
  * The agent form of /agents/new and /agents/{id}: every field of the contract, "describe it" to
  * let the assistant fill it, checks with the contract's field schemas (each message at its field,
  * the first such field focused), save as POST (new) or PUT with base_version. A save based on an
- * old version shows what happened and lets the user load the stored version or keep the form.
+ * old version shows how the newer one differs and lets the user take it or keep the form. Leaving
+ * with unsaved changes (a link, back, closing the tab) asks first.
  */
 export function AgentForm({ agent, labelledBy }: AgentFormProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -71,6 +73,9 @@ export function AgentForm({ agent, labelledBy }: AgentFormProps) {
   const updating = useUpdateAgent();
   const models = useLanguageModelsQuery();
   const [values, setValues] = useState<AgentFormValues>(() => (agent ? valuesFromAgent(agent) : emptyValues()));
+  // What is stored (or, for a new agent, the empty form): the form differs from it until saved.
+  const [stored, setStored] = useState<AgentFields>(() => (agent ? fieldsOf(agent) : fieldsFromValues(emptyValues())));
+  const [created, setCreated] = useState<string | undefined>(undefined);
   const [baseVersion, setBaseVersion] = useState(agent?.version ?? 1);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | undefined>(undefined);
@@ -78,6 +83,13 @@ export function AgentForm({ agent, labelledBy }: AgentFormProps) {
   const [saving, setSaving] = useState(false);
   const [announcement, announce] = useAnnouncer();
   const saveRef = useRef<HTMLButtonElement>(null);
+  const unsaved = created === undefined && !sameFields(fieldsFromValues(values), stored);
+  const leave = useLeaveBlocker(unsaved);
+
+  // A new agent opens at its own address once the blocker has let go (it did on this render).
+  useEffect(() => {
+    if (created !== undefined) void navigate(`../${encodeURIComponent(created)}`, { replace: true });
+  }, [created, navigate]);
 
   const set = <K extends keyof AgentFormValues>(field: K, value: AgentFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -116,20 +128,22 @@ export function AgentForm({ agent, labelledBy }: AgentFormProps) {
     setSaving(true);
     try {
       if (!agent) {
-        const created = await creating.mutateAsync(toRequest(values));
-        notifySuccess({ message: { text: t('form.created', { name: created.name }) } });
-        void navigate(`../${encodeURIComponent(created.id)}`, { replace: true });
+        const made = await creating.mutateAsync(toRequest(values));
+        notifySuccess({ message: { text: t('form.created', { name: made.name }) } });
+        setCreated(made.id);
         return;
       }
       const saved = await updating.mutateAsync({ id: agent.id, fields: { ...toRequest(values), base_version: baseVersion } });
       setBaseVersion(saved.version);
       setValues(valuesFromAgent(saved));
+      setStored(fieldsOf(saved));
       setConflict(null);
       notifySuccess({ message: { text: t('form.saved', { name: saved.name }) } });
       announce(t('form.saved', { name: saved.name }));
     } catch (error) {
       if (error instanceof AgentConflictError) {
         setConflict(error.current);
+        announce(t('form.conflict.title'));
         return;
       }
       const issues = error instanceof ApiRequestError && error.status === 400 ? error.body?.issues : undefined;
@@ -155,6 +169,7 @@ export function AgentForm({ agent, labelledBy }: AgentFormProps) {
   const loadCurrent = (current: Agent) => {
     const next = valuesFromAgent(current);
     setValues(next);
+    setStored(fieldsOf(current));
     setBaseVersion(current.version);
     setErrors({});
     setConflict(null);
@@ -164,6 +179,7 @@ export function AgentForm({ agent, labelledBy }: AgentFormProps) {
 
   const keepMine = (current: Agent) => {
     setBaseVersion(current.version);
+    setStored(fieldsOf(current));
     setConflict(null);
     announce(t('form.conflict.kept'));
     requestAnimationFrame(() => saveRef.current?.focus());
@@ -264,7 +280,9 @@ export function AgentForm({ agent, labelledBy }: AgentFormProps) {
           onToolsChange={(tools) => set('tools', tools)}
           onServersChange={(servers) => set('server_ids', servers)}
         />
-        {conflict && <ConflictNotice current={conflict} onLoadCurrent={() => loadCurrent(conflict)} onKeepMine={() => keepMine(conflict)} />}
+        {conflict && (
+          <ConflictNotice current={conflict} mine={fieldsFromValues(values)} onLoadCurrent={() => loadCurrent(conflict)} onKeepMine={() => keepMine(conflict)} />
+        )}
         {formError && (
           <p role="alert" className="ui-field__error agent-form__error">
             {formError}
@@ -284,6 +302,16 @@ export function AgentForm({ agent, labelledBy }: AgentFormProps) {
           )}
         </div>
       </form>
+      <ConfirmDialog
+        open={leave.state === 'blocked'}
+        title={t('form.leave.title')}
+        message={t('form.leave.message')}
+        confirmLabel={t('form.leave.confirm')}
+        cancelLabel={t('form.leave.cancel')}
+        danger
+        onConfirm={leave.proceed}
+        onCancel={leave.reset}
+      />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>

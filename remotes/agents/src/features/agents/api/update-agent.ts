@@ -13,15 +13,15 @@ export class AgentConflictError extends Error {
 
 /**
  * PUT /api/agents/{id}: the whole form with `base_version`. A stale base is a 409 whose body
- * carries `current`; the platform's error keeps only the common error fields of a body, so the
- * agent as stored now is read again (GET /api/agents/{id}, the same agent or newer) and the call
- * fails with an AgentConflictError that holds it.
+ * carries `current`, the agent as stored now (checked with the contract's schema); the call fails
+ * with an AgentConflictError that holds it. Only a 409 without a usable `current` (another
+ * server) reads the agent again.
  */
 export async function updateAgent(id: string, fields: UpdateAgentRequestInput): Promise<Agent> {
   try {
     return await apiClients().api.put(`agents/${encodeURIComponent(id)}`, fields, agentSchema);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 409) throw new AgentConflictError(await getAgent(id));
+    if (error instanceof ApiRequestError && error.status === 409) throw new AgentConflictError(error.bodyField('current', agentSchema) ?? (await getAgent(id)));
     throw error;
   }
 }
