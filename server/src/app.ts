@@ -193,7 +193,14 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(researchRoutes, { research, settings });
       // Custom apps, "create your own" (docs/custom-apps.md), and the apps page's favourites.
       const customApps = new CustomAppsRepository(db);
-      await api.register(customAppRoutes, { apps: customApps, settings, models });
+      await api.register(customAppRoutes, {
+        apps: customApps,
+        settings,
+        models,
+        files,
+        context: config.inference.contextTokens,
+        maxTokens: config.inference.maxTokens,
+      });
       await api.register(appFavouriteRoutes, { favourites: new AppFavouritesRepository(db), apps: customApps });
       // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
       await api.register(summarizeRoutes, {

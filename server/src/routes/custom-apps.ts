@@ -1,4 +1,5 @@
 import {
+  CUSTOM_APP_DOCUMENT_MAX_CHARACTERS,
   createCustomAppRequestSchema,
   customAppConflictSchema,
   customAppIdParamsSchema,
@@ -13,18 +14,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdministrator } from '../auth/auth-hook';
 import { requireCreateYourOwn as createYourOwnGuard } from '../custom-apps/create-your-own-setting';
 import { appViewerOf, customAppFor, refuseApp, refuseStale, toCustomApp } from '../custom-apps/custom-app-access';
-import { customAppMessages } from '../custom-apps/custom-app-prompt';
+import { customAppDocumentPrompts, customAppMessages } from '../custom-apps/custom-app-prompt';
 import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
+import type { FilesRepository } from '../db/repositories/files-repository';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { sendError } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
 import { streamTextAnswer } from '../inference/stream-text-answer';
+import { readDocumentText } from '../use-cases/document-text';
+import type { ContextSettings } from '../use-cases/long-text/context-budget';
+import { streamLongTextAnswer } from '../use-cases/long-text/long-text-answer';
 import { customAppHistoryRoutes } from './custom-app-history';
 
 export interface CustomAppServices {
   apps: CustomAppsRepository;
   settings: SettingsRepository;
   models: ModelProvider;
+  /** The documents a run may work over (`file_id`). */
+  files: FilesRepository;
+  /** MODEL_CONTEXT_TOKENS (and per model): when a run over a document works in parts. */
+  context: ContextSettings;
+  /** MODEL_MAX_TOKENS. */
+  maxTokens: number;
 }
 
 /**
@@ -38,13 +49,15 @@ export interface CustomAppServices {
  * - POST /custom-apps/{id}/run: the values checked against the app's variables (400 with the path
  *   ["body", "values", name]), then the answer of the default model streamed as JSON lines of the
  *   stream envelope (like POST /easy-language: 503/502/504 before streaming, an `error` line after).
+ *   With `file_id`, over a document the user may read, in parts with progress lines when it is
+ *   longer than the model's context (use-cases/long-text/long-text-answer.ts).
  * - Versions, restore, duplicate, export and import: custom-app-history.ts.
  *
  * Creating, saving and publishing need the customization's `create_your_own_enabled` (else 403
  * `forbidden`, before the body is looked at); reading, running, deleting and unpublishing do not.
  * Another user's personal app is a 404 everywhere, like a missing one.
  */
-export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (app, { apps, settings, models }) => {
+export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (app, { apps, settings, models, files, context, maxTokens }) => {
   /** onRequest hook of the routes that create or change an app's definition or publish it. */
   const requireCreateYourOwn = createYourOwnGuard(settings);
   await app.register(customAppHistoryRoutes, { apps, requireCreateYourOwn });
@@ -145,13 +158,23 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
         return sendError(reply, 400, failure.message, { code: failure.code, issues: failure.issues });
       }
 
-      return streamTextAnswer(request, reply, {
+      const fileId = request.body.file_id;
+      const answer = {
         models,
-        messages: customAppMessages(found, checked.data),
         what: 'The app',
         logLabel: 'custom app run',
         needsModel: 'running an app',
-        onStreaming: (model) => request.log.info({ customAppId: found.id, visibility: found.visibility, model }, 'custom app run'),
+        onStreaming: (model: string) => request.log.info({ customAppId: found.id, visibility: found.visibility, model, document: fileId !== undefined }, 'custom app run'),
+      };
+      if (fileId === undefined) return streamTextAnswer(request, reply, { ...answer, messages: customAppMessages(found, checked.data) });
+      const document = await readDocumentText(files, request, reply, { fileId, maxCharacters: CUSTOM_APP_DOCUMENT_MAX_CHARACTERS, work: 'an app run' });
+      if (!document) return reply;
+      return streamLongTextAnswer(request, reply, {
+        ...answer,
+        text: document.text,
+        prompts: customAppDocumentPrompts(found, checked.data, document.title),
+        context,
+        maxTokens,
       });
     },
   );

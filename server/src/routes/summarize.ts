@@ -16,24 +16,21 @@ import type { ModelProvider } from '../inference/model-provider';
 import { decideMediaType, sniffHead, TextCheck, UnsupportedContentError } from '../ingestion/content-type';
 import { DocumentParseError } from '../ingestion/document-model';
 import { parseDocument } from '../ingestion/parsers/index';
+import { readDocumentText, sendTextTooLong } from '../use-cases/document-text';
 import type { ContextSettings } from '../use-cases/long-text/context-budget';
 import { streamLongTextAnswer } from '../use-cases/long-text/long-text-answer';
 import { oneFileFormLimits, readOneFileForm, sendFieldIssues, sendFormFailure } from '../use-cases/multipart-form';
 import { summarizePrompts } from '../use-cases/summarize-prompt';
 import { requireFlag } from '../use-cases/use-case-flags';
-import { NOT_FOUND_FILE, viewerOf } from './collections';
 
 const WHAT = 'Summarize';
 const FLAG = 'enableExtensibleSummarize';
 
+const WORK = 'a summary';
+
 /** 413 for a text longer than SUMMARIZE_MAX_CHARACTERS, with the limit in characters. */
 function textTooLong(reply: FastifyReply, length: number, what: string) {
-  return sendError(
-    reply,
-    413,
-    `${what} is too long: ${length.toLocaleString('en')} characters, and a summary takes at most ${SUMMARIZE_MAX_CHARACTERS.toLocaleString('en')}`,
-    { code: 'payload_too_large', limit: { value: SUMMARIZE_MAX_CHARACTERS, unit: 'characters' } },
-  );
+  return sendTextTooLong(reply, length, what, SUMMARIZE_MAX_CHARACTERS, WORK);
 }
 
 /**
@@ -78,16 +75,9 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
       const { text, file_id: fileId, ...options } = request.body;
       if (text !== undefined) return summarize(request, reply, { text, options });
 
-      const found = await files.findVisible(fileId!, viewerOf(request));
-      if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
-      if (found.file.status !== 'processed') {
-        return sendError(reply, 409, `"${found.file.name}" has not been processed yet (or its processing failed): there is no text to summarize`, { code: 'conflict' });
-      }
-      const pages = await files.pages(found.file.id);
-      const documentText = pages.map((page) => page.text).join('\n\n');
-      if (documentText.trim() === '') return sendError(reply, 422, `"${found.file.name}" has no text to summarize`, { code: 'bad_request' });
-      if (documentText.length > SUMMARIZE_MAX_CHARACTERS) return textTooLong(reply, documentText.length, `The text of "${found.file.name}"`);
-      return summarize(request, reply, { text: documentText, title: found.file.name, options });
+      const document = await readDocumentText(files, request, reply, { fileId: fileId!, maxCharacters: SUMMARIZE_MAX_CHARACTERS, work: WORK });
+      if (!document) return reply;
+      return summarize(request, reply, { ...document, options });
     },
   );
 

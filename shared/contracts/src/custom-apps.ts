@@ -66,6 +66,11 @@ export const CUSTOM_APP_LONG_TEXT_MAX_LENGTH = 20_000;
 export const CUSTOM_APP_LONG_TEXT_DEFAULT_LENGTH = 5_000;
 /** The longest a filled template may be (template and values together), in characters. */
 export const CUSTOM_APP_RUN_MAX_CHARACTERS = 40_000;
+/**
+ * The longest document text a run works over (`file_id`), in characters: like a summary's. A text
+ * longer than the model's context is worked on in parts whose results are merged.
+ */
+export const CUSTOM_APP_DOCUMENT_MAX_CHARACTERS = 100_000;
 /** Personal apps a user may keep; one more is a 409 conflict. */
 export const CUSTOM_APP_MAX_PER_USER = 100;
 
@@ -331,10 +336,14 @@ export type CustomAppConflict = z.infer<typeof customAppConflictSchema>;
 /**
  * POST /api/custom-apps/{id}/run: the form's values by variable name. The shape is checked here;
  * the values themselves against the app's variables with `runValuesSchemaFor(app)` (the server
- * answers its issues as a 400 with the path ["body", "values", name]).
+ * answers its issues as a 400 with the path ["body", "values", name]). With `file_id`, the app's
+ * filled template is the instruction for that document: a processed document in a collection the
+ * user may read (404 another user's, 409 one not processed yet, 413 past
+ * CUSTOM_APP_DOCUMENT_MAX_CHARACTERS).
  */
 export const runCustomAppRequestSchema = z.strictObject({
   values: z.record(z.string(), z.unknown(), { error: 'Must be an object of values by variable name' }).default({}),
+  file_id: uuidSchema.optional(),
 });
 export type RunCustomAppRequest = z.infer<typeof runCustomAppRequestSchema>;
 export type RunCustomAppRequestInput = z.input<typeof runCustomAppRequestSchema>;
