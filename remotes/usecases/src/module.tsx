@@ -18,6 +18,7 @@ export default defineRemoteModule({
     { index: true, element: <MountedPage /> },
     { path: 'new', Component: lazy(() => import('./routes/app-editor-page')) },
     { path: ':appId/edit', Component: lazy(() => import('./routes/app-editor-page')) },
+    { path: ':appId/versions', Component: lazy(() => import('./routes/app-versions-page')) },
     { path: ':appId', Component: lazy(() => import('./routes/app-run-page')) },
   ],
   navigation: [],

@@ -15,7 +15,8 @@ export { cx } from './internal/cx';
 
 // Texts
 export { useAnnouncer } from './core/use-announcer';
-export { downloadBlob, safeFileName } from './core/downloads';
+export { downloadBlob, downloadJson, safeFileName } from './core/downloads';
+export { readFileText } from './core/read-file-text';
 export { UiTextsProvider, useUiTexts, UI_TEXTS_DE, UI_TEXTS_EN, type UiTexts, type UiTextsProviderProps } from './core/ui-texts';
 export type { RenderLink, RenderLinkProps } from './core/render-link';
 
@@ -34,6 +35,7 @@ export { TextArea, type TextAreaProps } from './components/text-area';
 export { Select, type SelectProps, type SelectOption } from './components/select';
 export { Checkbox, type CheckboxProps } from './components/checkbox';
 export { Switch, type SwitchProps } from './components/switch';
+export { FileImportButton, type FileImportButtonProps } from './components/file-import-button';
 
 // Overlays and feedback
 export { Dialog, type DialogProps } from './components/dialog';

@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@assistant/routing';
 import { NAMESPACE } from '../namespace';
-import { CREATE_YOUR_OWN_PATH, editPath, runPath } from '../paths';
+import { CREATE_YOUR_OWN_PATH, editPath, runPath, versionsPath } from '../paths';
 import { getCustomApp, isAppId, useCustomApp } from '../features/custom-apps/api/get-custom-app';
 import { useDeleteCustomApp } from '../features/custom-apps/api/delete-custom-app';
 import { useSetPublished } from '../features/custom-apps/api/publish-custom-app';
@@ -173,6 +173,8 @@ function AppEditor({ app }: { app?: CustomApp }) {
           <>
             {' · '}
             <Link to={runPath(current.id)}>{t('apps.open', { name: current.name })}</Link>
+            {' · '}
+            <Link to={versionsPath(current.id)}>{t('apps.versions')}</Link>
           </>
         )}
       </p>

@@ -27,3 +27,8 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   // The download has started from the URL; it can go once the click's task is over.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Saves `value` as a pretty-printed JSON download named `fileName` (an export file). */
+export function downloadJson(value: unknown, fileName: string): void {
+  downloadBlob(new Blob([`${JSON.stringify(value, null, 2)}\n`], { type: 'application/json' }), fileName);
+}

@@ -1,7 +1,7 @@
 import type { Agent } from '@assistant/contracts';
 import { usePermission } from '@assistant/platform';
-import { ActionConfirmDialog, Button, EmptyState, ErrorState, Skeleton, TextField, UploadIcon, useAnnouncer, VisuallyHidden } from '@assistant/ui';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { ActionConfirmDialog, EmptyState, ErrorState, FileImportButton, Skeleton, TextField, useAnnouncer, VisuallyHidden } from '@assistant/ui';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
@@ -21,7 +21,6 @@ import '../agents.css';
 export function AgentsPanel() {
   const { t } = useTranslation(NAMESPACE);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const list = useAgents();
   const actions = useAgentActions();
   const administrator = usePermission('AdministrateAssistant') === true;
@@ -57,10 +56,7 @@ export function AgentsPanel() {
     }
   };
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     setImporting(true);
     setReport(null);
     const result = await actions.importFile(file);
@@ -122,18 +118,7 @@ export function AgentsPanel() {
           {t('list.heading')}
         </h2>
         <div className="agents-panel__tools">
-          <Button variant="secondary" icon={<UploadIcon />} loading={importing} onClick={() => fileRef.current?.click()}>
-            {t('list.import.button')}
-          </Button>
-          <input
-            ref={fileRef}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            tabIndex={-1}
-            aria-label={t('list.import.button')}
-            onChange={(event) => void onFile(event)}
-          />
+          <FileImportButton label={t('list.import.button')} loading={importing} onFile={(file) => void onFile(file)} />
         </div>
       </div>
       {list.status === 'ready' && list.agents.length > 0 && (

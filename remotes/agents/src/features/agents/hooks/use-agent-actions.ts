@@ -1,5 +1,6 @@
 import type { Agent, AgentImportResponse } from '@assistant/contracts';
 import { LocalizedError, notifyError, notifySuccess, useLocale } from '@assistant/platform';
+import { downloadJson, readFileText } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { useDeleteAgent } from '../api/delete-agent';
@@ -8,8 +9,7 @@ import { exportAgent } from '../api/export-agent';
 import { useImportAgent } from '../api/import-agent';
 import { useSetAgentVisibility } from '../api/set-agent-visibility';
 import { describeAgentError, type AgentFailure } from '../model/describe-agent-error';
-import { downloadJson, exportFileName } from '../model/download-json';
-import { readFileText } from '../model/read-file-text';
+import { exportFileName } from '../model/download-json';
 
 export type ActionResult<T = undefined> = { ok: true; value: T } | { ok: false; failure: AgentFailure; gone: boolean };
 

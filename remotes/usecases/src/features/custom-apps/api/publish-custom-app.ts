@@ -14,6 +14,7 @@ export function useSetPublished() {
     onSuccess: (app) => {
       client.setQueryData(customAppKeys.one(app.id), app);
       void client.invalidateQueries({ queryKey: customAppKeys.list() });
+      void client.invalidateQueries({ queryKey: customAppKeys.versions(app.id) });
     },
   });
 }

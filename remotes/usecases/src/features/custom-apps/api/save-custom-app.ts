@@ -20,6 +20,7 @@ export function useSaveCustomApp() {
     onSuccess: (app) => {
       client.setQueryData(customAppKeys.one(app.id), app);
       void client.invalidateQueries({ queryKey: customAppKeys.list() });
+      void client.invalidateQueries({ queryKey: customAppKeys.versions(app.id) });
     },
   });
 }
