@@ -8,6 +8,7 @@ import {
   agentListResponseSchema,
   agentSchema,
   agentVersionListResponseSchema,
+  agentVersionSchema,
   apiErrorSchema,
   collectionSummarySchema,
   type Agent,
@@ -119,6 +120,49 @@ for (const target of testDatabaseTargets()) {
 
       assert.equal((await t.as('employee', { method: 'DELETE', url: `/api/agents/${created.id}` })).statusCode, 204);
       assert.equal((await t.as('employee', { method: 'GET', url: `/api/agents/${created.id}` })).statusCode, 404);
+    });
+
+    it('answers each version with the fields saved then; restoring one saves them again as a new version', async () => {
+      const created = await create('employee', { ...FORM, collection_ids: [personal], temperature: 0.3 });
+      const saved = await t.as('employee', {
+        method: 'PUT',
+        url: `/api/agents/${created.id}`,
+        payload: { ...form(created), instructions: 'You plan trips by train.', collection_ids: [], base_version: 1 },
+      });
+      assert.equal(saved.statusCode, 200, saved.body);
+
+      const first = await t.as('employee', { method: 'GET', url: `/api/agents/${created.id}/versions/1` });
+      assert.equal(first.statusCode, 200, first.body);
+      const v1 = agentVersionSchema.parse(first.json());
+      assert.deepEqual(
+        { version: v1.version, instructions: v1.instructions, collection_ids: v1.collection_ids, temperature: v1.temperature, name: v1.name },
+        { version: 1, instructions: created.instructions, collection_ids: [personal], temperature: 0.3, name: 'Travel helper' },
+      );
+      assert.equal(agentVersionSchema.parse((await t.as('employee', { method: 'GET', url: `/api/agents/${created.id}/versions/2` })).json()).instructions, 'You plan trips by train.');
+
+      // Restoring version 1 is saving its fields based on the current version: version 3.
+      const { version: _version, created_at: _createdAt, ...fields } = v1;
+      const restored = await t.as('employee', { method: 'PUT', url: `/api/agents/${created.id}`, payload: { ...fields, base_version: 2 } });
+      assert.equal(restored.statusCode, 200, restored.body);
+      assert.deepEqual(
+        { version: agentSchema.parse(restored.json()).version, instructions: agentSchema.parse(restored.json()).instructions },
+        { version: 3, instructions: created.instructions },
+      );
+      const versions = await t.as('employee', { method: 'GET', url: `/api/agents/${created.id}/versions` });
+      assert.deepEqual(agentVersionListResponseSchema.parse(versions.json()).versions.map((v) => v.version), [3, 2, 1]);
+
+      // A version that does not exist, another user's agent (administrators too) and a bad number.
+      for (const [user, url, status] of [
+        ['employee', `/api/agents/${created.id}/versions/9`, 404],
+        ['other', `/api/agents/${created.id}/versions/1`, 404],
+        ['admin', `/api/agents/${created.id}/versions/1`, 404],
+        ['employee', `/api/agents/${created.id}/versions/0`, 400],
+        ['employee', `/api/agents/${created.id}/versions/one`, 400],
+      ] as const) {
+        const response = await t.as(user, { method: 'GET', url });
+        assert.equal(response.statusCode, status, `${user} ${url}: ${response.body}`);
+        if (status === 404) assert.equal(apiErrorSchema.parse(response.json()).code, 'not_found');
+      }
     });
 
     it('refuses a wrong form with a message at each field', async () => {

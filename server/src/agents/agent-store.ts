@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { agentSchema, uuidSchema, type Agent, type AgentVisibility, type CreateAgentRequest } from '@assistant/contracts';
+import { agentDefinitionSchema, uuidSchema, type Agent, type AgentVersion, type AgentVisibility, type CreateAgentRequest } from '@assistant/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { Viewer } from '../db/repositories/collections-repository';
@@ -17,19 +17,6 @@ export interface StoredAgent extends Agent {
 export type AgentRefusal = 'agentNotFound' | 'notEditable';
 
 type AgentRow = { id: string; owner_id: string; visibility: AgentVisibility; version: number; created_at: Date; updated_at: Date; definition: unknown };
-
-const definitionSchema = agentSchema.pick({
-  name: true,
-  description: true,
-  instructions: true,
-  model_id: true,
-  temperature: true,
-  starter_prompts: true,
-  collection_ids: true,
-  tools: true,
-  server_ids: true,
-  icon: true,
-});
 
 /** Personal agents are their owner's alone; company ones everyone reads and administrators change. */
 export function canEdit(agent: { visibility: AgentVisibility; owner_id: string }, viewer: Viewer): boolean {
@@ -136,6 +123,18 @@ export class AgentStore {
     return rows.map((row) => ({ version: row.version, created_at: row.created_at.toISOString() }));
   }
 
+  /** One version of an agent the viewer may read, with the fields saved then; undefined when there is none. */
+  async version(viewer: Viewer, id: string, version: number): Promise<AgentVersion | undefined> {
+    if (!(await this.find(viewer, id))) return undefined;
+    const row = await this.db
+      .selectFrom('agent_versions')
+      .select(['definition', 'created_at'])
+      .where('agent_id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return row && { ...agentDefinitionSchema.parse(row.definition), version, created_at: row.created_at.toISOString() };
+  }
+
   /** The agent id the owner's conversation is with: null when none; undefined when the conversation is not theirs. */
   async conversationAgent(owner: string, conversationId: string): Promise<string | null | undefined> {
     if (!isUuid(conversationId)) return undefined;
@@ -164,7 +163,7 @@ export class AgentStore {
 }
 
 function toAgent(row: AgentRow, viewer: Viewer): StoredAgent {
-  const definition = definitionSchema.parse(row.definition);
+  const definition = agentDefinitionSchema.parse(row.definition);
   return {
     id: row.id,
     ...definition,

@@ -8,6 +8,8 @@ import {
   agentListResponseSchema,
   agentSchema,
   agentVersionListResponseSchema,
+  agentVersionParamsSchema,
+  agentVersionSchema,
   agentVisibilityRequestSchema,
   copyName,
   createAgentRequestSchema,
@@ -77,6 +79,11 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
   app.get('/agents/:id/versions', { schema: { params: agentIdParamsSchema, response: { 200: agentVersionListResponseSchema } } }, async (request, reply) => {
     const versions = await agents.versions(viewerOf(request), request.params.id);
     return versions ? { versions } : refuseAgent(reply, 'agentNotFound');
+  });
+
+  app.get('/agents/:id/versions/:version', { schema: { params: agentVersionParamsSchema, response: { 200: agentVersionSchema } } }, async (request, reply) => {
+    const version = await agents.version(viewerOf(request), request.params.id, request.params.version);
+    return version ?? refuseAgent(reply, 'agentNotFound');
   });
 
   app.put(

@@ -10,6 +10,7 @@ import { exportDocumentHead } from './export-document';
  *
  * - GET /api/agents, POST /api/agents (201), GET|PUT|DELETE /api/agents/{id} (PUT: a new version
  *   based on `base_version`; stale: 409 with the current agent, agentConflictSchema),
+ * - GET /api/agents/{id}/versions (newest first), GET /api/agents/{id}/versions/{version} (its fields),
  * - POST /api/agents/{id}/duplicate (201), GET /api/agents/{id}/export, POST /api/agents/import (201),
  * - PUT /api/admin/agents/{id}/visibility (administrators publish or unpublish),
  * - POST /api/skills/generate-agent (a proposed form; nothing stored).
@@ -198,6 +199,30 @@ export const agentVersionListResponseSchema = z.object({
   versions: z.array(z.object({ version: positiveIntSchema, created_at: isoDateTimeSchema })),
 });
 export type AgentVersionListResponse = z.infer<typeof agentVersionListResponseSchema>;
+
+/** What a save stores of an agent (a version's fields): the agent without id, version, visibility and dates. */
+export const agentDefinitionSchema = agentSchema.pick({
+  name: true,
+  description: true,
+  instructions: true,
+  model_id: true,
+  temperature: true,
+  starter_prompts: true,
+  collection_ids: true,
+  tools: true,
+  server_ids: true,
+  icon: true,
+});
+export type AgentDefinitionFields = z.infer<typeof agentDefinitionSchema>;
+
+export const agentVersionParamsSchema = z.object({ id: uuidSchema, version: z.coerce.number().pipe(positiveIntSchema) });
+
+/**
+ * GET /api/agents/{id}/versions/{version}: one stored version with the fields saved then (to compare
+ * versions, or to restore one by saving its fields again: a new version).
+ */
+export const agentVersionSchema = agentDefinitionSchema.extend({ version: positiveIntSchema, created_at: isoDateTimeSchema });
+export type AgentVersion = z.infer<typeof agentVersionSchema>;
 
 /** PUT /api/admin/agents/{id}/visibility (administrators): publish for everyone, or back to personal. */
 export const agentVisibilityRequestSchema = z.strictObject({ visibility: agentVisibilitySchema });
