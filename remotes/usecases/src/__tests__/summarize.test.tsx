@@ -151,4 +151,76 @@ describe('summarize', () => {
     await waitFor(() => expect(output()).toBe('The report is ready.'));
     expect(bodies).toEqual([{ file_id: fileId, length: 'medium', form: 'key_points', language: 'en' }]);
   });
+
+  describe('a text longer than the model reads at once', () => {
+    /** An answer stream the test writes line by line. */
+    function controlledStream() {
+      const encoder = new TextEncoder();
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+      return {
+        response: () => new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } }),
+        push: (...events: object[]) => events.forEach((event) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`))),
+        end: () => controller.close(),
+      };
+    }
+    const part = (current: number, total: number) => ({ kind: 'progress', stage: 'part', current, total });
+    const bar = () => document.querySelector<HTMLProgressElement>('.usecases__parts progress');
+    /** The visible progress line (the live region says it too). */
+    const says = (text: string) => waitFor(() => expect(document.querySelector('.usecases__parts .usecases__progress')).toHaveTextContent(text));
+
+    it('shows which part is read, then the merge, then the summary as it streams', async () => {
+      const stream = controlledStream();
+      server.use(http.post('*/api/summarize', () => stream.response()));
+      await renderAt('/usecases/summarize');
+      const user = userEvent.setup();
+      await user.type(await screen.findByRole('textbox', { name: 'Text to summarize' }), 'A very long report.');
+      await user.click(screen.getByRole('button', { name: 'Summarize' }));
+
+      stream.push(part(1, 3));
+      await says('Reading part 1 of 3 …');
+      expect(screen.getByText('The text is longer than the model reads at once: it is read in parts, then the parts are merged.')).toBeInTheDocument();
+      expect([bar()?.value, bar()?.max]).toEqual([0, 3]);
+      stream.push(part(2, 3));
+      await says('Reading part 2 of 3 …');
+      expect(bar()?.value).toBe(1);
+      // Announced politely, part by part (the visible line is hidden from screen readers).
+      expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('Reading part 2 of 3 …');
+      stream.push(part(3, 3), { kind: 'progress', stage: 'combine', current: 1, total: 2 });
+      await says('Merging the parts: step 1 of 2 …');
+      stream.push({ kind: 'progress', stage: 'combine', current: 1, total: 1 });
+      await says('Merging the parts …');
+      expect(bar()?.value).toBe(1);
+      expect(await violations()).toEqual([]);
+
+      stream.push(
+        { kind: 'stream_text', event: { stream_id: 's1', type: 'begin' } },
+        { kind: 'stream_text', event: { stream_id: 's1', type: 'append', delta: 'The whole report.' } },
+      );
+      await waitFor(() => expect(output()).toBe('The whole report.'));
+      expect(bar()).toBeNull();
+      stream.push({ kind: 'stream_text', event: { stream_id: 's1', type: 'end' } }, { kind: 'done' });
+      stream.end();
+      expect(await screen.findByText('The text is complete.')).toBeInTheDocument();
+      expect(bar()).toBeNull();
+    });
+
+    it('counts in German, and the stop button ends the work between parts', async () => {
+      const stream = controlledStream();
+      server.use(http.post('*/api/summarize', () => stream.response()));
+      await renderAt('/usecases/summarize', '/usecases/summarize', 'de');
+      const user = userEvent.setup();
+      await user.type(await screen.findByRole('textbox', { name: 'Text zum Zusammenfassen' }), 'Ein sehr langer Bericht.');
+      await user.click(screen.getByRole('button', { name: 'Zusammenfassen' }));
+      stream.push(part(3, 12));
+      await says('Teil 3 von 12 wird gelesen …');
+      await user.click(screen.getByRole('button', { name: 'Anhalten' }));
+      expect(await screen.findByText('Angehalten.')).toBeInTheDocument();
+      expect(bar()).toBeNull();
+      // The page no longer follows the stream (the server's side of the stop: long-document-routes.test.ts).
+      stream.push(part(4, 12));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText(/Teil 4 von 12/)).toBeNull();
+    });
+  });
 });

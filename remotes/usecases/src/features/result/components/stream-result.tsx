@@ -27,7 +27,7 @@ export interface StreamResultProps {
  */
 export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: StreamResultProps) {
   const { t } = useTranslation(NAMESPACE);
-  const { status, output, failure, stop } = stream;
+  const { status, output, failure, progress, stop } = stream;
   const headingId = useId();
   const navigate = useNavigate();
   const chatOn = useFlag('enableChat');
@@ -39,8 +39,10 @@ export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: St
   };
   const outputRef = useRef<HTMLDivElement>(null);
   const running = status === 'running';
+  // While the parts are read and merged nothing streams yet: say how far it has got.
+  const working = running && output === '' && progress ? progressText(t, progress) : null;
   const announcement =
-    status === 'running' ? t('result.writing') : status === 'done' ? t('result.done') : status === 'stopped' ? t('result.stopped') : status === 'failed' ? t('result.failed') : '';
+    status === 'running' ? (working ?? t('result.writing')) : status === 'done' ? t('result.done') : status === 'stopped' ? t('result.stopped') : status === 'failed' ? t('result.failed') : '';
   const selectOutput = () => {
     if (outputRef.current) window.getSelection()?.selectAllChildren(outputRef.current);
   };
@@ -73,7 +75,16 @@ export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: St
         </p>
       )}
       {failure && <FailureAlert failure={failure} keptOutput={output !== ''} />}
-      {running && output === '' && (
+      {working && progress && (
+        <div className="usecases__parts" aria-hidden="true">
+          <p className="usecases__progress">
+            <Spinner size="sm" /> {working}
+          </p>
+          <progress max={progress.total} value={progress.stage === 'part' ? progress.current - 1 : progress.total} />
+          <p className="usecases__hint">{t('result.inParts')}</p>
+        </div>
+      )}
+      {running && output === '' && !working && (
         <p className="usecases__progress" aria-hidden="true">
           <Spinner size="sm" /> {t('result.writing')}
         </p>
@@ -91,4 +102,10 @@ export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: St
       </p>
     </section>
   );
+}
+
+/** "Teil 3 von 12 wird gelesen …", "Die Teile werden zusammengeführt …" (and the step when merged in groups). */
+function progressText(t: ReturnType<typeof useTranslation>['t'], progress: NonNullable<TextStreamState['progress']>): string {
+  if (progress.stage === 'part') return t('result.part', { current: progress.current, total: progress.total });
+  return progress.total > 1 ? t('result.combineStep', { current: progress.current, total: progress.total }) : t('result.combine');
 }
