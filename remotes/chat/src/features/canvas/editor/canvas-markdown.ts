@@ -1,6 +1,7 @@
 import type { JSONContent } from '@tiptap/core';
 import type { MarkdownManager } from '@tiptap/markdown';
 import { Fragment, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
+import { installHtmlAsText } from './html-as-text';
 import { installCanvasTextEscaping } from './markdown-text';
 
 /** What TipTap writes for the second and later of consecutive empty paragraphs. */
@@ -12,7 +13,8 @@ const isEmptyParagraph = (node: ProseMirrorNode) => node.type.name === 'paragrap
 const textOf = (json: JSONContent): string => (json.text ?? '') + (json.content ?? []).map(textOf).join(json.content && !json.content.some((c) => c.type === 'text') ? '\n' : '');
 
 /**
- * Markdown in and out for the canvas, over TipTap's MarkdownManager (marked).
+ * Markdown in and out for the canvas, over TipTap's MarkdownManager (marked); raw HTML in it is
+ * read as text (html-as-text.ts).
  *
  * The document's Markdown is its top-level blocks joined by one blank line (that is how the
  * Document extension writes it), so it is written block by block and each block's text is kept
@@ -26,6 +28,7 @@ export class CanvasMarkdown {
 
   constructor(readonly manager: MarkdownManager) {
     installCanvasTextEscaping(manager);
+    installHtmlAsText(manager);
   }
 
   /** Markdown of the top-level block `index` of `doc` (or of `block` standing at that index). */

@@ -28,15 +28,19 @@ const neighbour = (text: string, index: number, step: 1 | -1) => {
  *   as emphasis);
  * - `&` before something that reads as an entity (`&amp;`, `&#32;`);
  * - `<` before a letter, `/`, `!` or `?` (HTML or an autolink);
+ * - outside a link, what GFM would make a link of: the `:` of `http://`, `https://`, `ftp://`,
+ *   the `.` of `www.` and the `@` of an address (text from raw HTML, `<a href="https://…">`, or
+ *   a link the user took away);
  * - at the start of a paragraph's line, what would start another block: `#`, `>`, `-`/`+` and a
  *   number with `.`/`)` before a space, a line of only `-`, `=` or `_`, `|`; whitespace there is
  *   dropped (Markdown drops it too, and four spaces would start a code block).
  */
-export function escapeMarkdownText(text: string, { lineStart, paragraph }: { lineStart: boolean; paragraph: boolean }): string {
+export function escapeMarkdownText(text: string, { lineStart, paragraph, link = false }: { lineStart: boolean; paragraph: boolean; link?: boolean }): string {
   let out = '';
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i]!;
     if ('\\`*[]~'.includes(char)) out += `\\${char}`;
+    else if (!link && startsAutolink(text, i)) out += `\\${char}`;
     else if (char === '_') out += WORD.test(neighbour(text, i, -1)) && WORD.test(neighbour(text, i, 1)) ? '_' : '\\_';
     else if (char === '&') out += /^&#?\w+;/.test(text.slice(i).replace(/[\uE000\uE001]/g, '').slice(0, 34)) ? '\\&' : '&';
     else if (char === '<') out += /[A-Za-z/!?]/.test(neighbour(text, i, 1)) ? '\\<' : '<';
@@ -47,6 +51,18 @@ export function escapeMarkdownText(text: string, { lineStart, paragraph }: { lin
     .split('\n')
     .map((line, index) => (index > 0 || lineStart ? escapeLineStart(line) : line))
     .join('\n');
+}
+
+/** The characters just before `index` (sentinels left out). */
+const textBefore = (text: string, index: number) => text.slice(Math.max(0, index - 16), index).replace(/[\uE000\uE001]/g, '');
+
+/** True when the character at `index` makes GFM read a link here (see escapeMarkdownText). */
+function startsAutolink(text: string, index: number): boolean {
+  const char = text[index];
+  if (char === ':') return /(?:https?|ftp)$/i.test(textBefore(text, index)) && text.slice(index + 1).replace(/[\uE000\uE001]/g, '').startsWith('//');
+  if (char === '.') return /www$/i.test(textBefore(text, index));
+  if (char === '@') return /[\w.+-]$/.test(textBefore(text, index)) && /^[\w-]/.test(neighbour(text, index, 1));
+  return false;
 }
 
 function escapeLineStart(line: string): string {
@@ -84,6 +100,7 @@ export function installCanvasTextEscaping(manager: MarkdownManager): void {
   target.canvasEscaping = true;
   target.encodeTextForMarkdown = (text, node, parent) => {
     if (isCode(node, parent)) return text;
-    return escapeMarkdownText(text, { lineStart: beginsLine(node, parent), paragraph: parent?.type === 'paragraph' });
+    const link = (node.marks ?? []).some((mark) => (typeof mark === 'string' ? mark : mark.type) === 'link');
+    return escapeMarkdownText(text, { lineStart: beginsLine(node, parent), paragraph: parent?.type === 'paragraph', link });
   };
 }

@@ -45,6 +45,8 @@ describe('Markdown in and out', () => {
       ['---', '\\---'],
       ['| not a table', '\\| not a table'],
       ['    not code', 'not code'],
+      ['see https://example.com/a or ftp://f.example.com', 'see https\\://example.com/a or ftp\\://f.example.com'],
+      ['www.example.com and mail@example.com', 'www\\.example.com and mail\\@example.com'],
     ];
     for (const [text, expected] of cases) {
       const doc = schema.topNodeType.create(null, schema.nodes.paragraph!.create(null, schema.text(text)));
