@@ -185,6 +185,9 @@ for (const target of testDatabaseTargets()) {
       assert.equal(answer.content, ANSWER);
       assert.deepEqual(answer.tool_events, toolEvents(events));
       assert.equal(stored.find((message) => message.role === 'user')!.tool_events, undefined);
+      // The question shows the file it was sent with (its chip after a reload); the answer has none.
+      assert.deepEqual(stored.find((message) => message.role === 'user')!.attachments, [{ file_id: file!.fileId, name: 'Contract.docx' }]);
+      assert.equal(answer.attachments, undefined);
 
       // The message's sources are found by that trace: triggered, not ready, then computed by the job.
       const sourcesUrl = `/api/conversations/${id}/messages/${assistantId}/sources`;

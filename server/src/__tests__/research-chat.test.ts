@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import {
   conversationListResponseSchema,
@@ -29,6 +30,8 @@ import { startCollectionsTestApp, type CollectionsTestApp } from './support/coll
 
 const first = (prompt: string) => prompt.split('\n')[0]!;
 const TASK = first(TASK_SYSTEM_PROMPT);
+const CLARIFY = first(CLARIFY_SYSTEM_PROMPT);
+const PLAN = first(PLAN_SYSTEM_PROMPT);
 const TITLE = 'Travel rules';
 const QUESTION = 'Deep question: what are the travel rules?';
 const CLARIFICATION = 'Which year do you mean?';
@@ -228,6 +231,41 @@ describe('deep research from chat', () => {
     await cancel(asked.researchId);
   });
 
+  it('a retried message (the same message_id) follows the run its first attempt started or continued: one run, one set of model calls', async () => {
+    const id = await conversation();
+    const modelCalls = () => model.chatRequests().filter((request) => [CLARIFY, PLAN].some((prompt) => request.systemMessage?.startsWith(prompt))).length;
+    const messageId = randomUUID();
+    // As the chat retries a question: its id and its place (a first question: parent null).
+    const question = { content: 'Something ambiguous about travel', message_id: messageId, parent_message_id: null };
+    const sent = await step(id, question);
+    const asked = modelCalls();
+    const retried = await step(id, question);
+    assert.equal(retried.researchId, sent.researchId);
+    assert.deepEqual([retried.message.user_message_id, retried.message.assistant_message_id], [messageId, sent.message.assistant_message_id]);
+    assert.deepEqual(researchEvents(retried.events), researchEvents(sent.events), 'the same events again: start, clarification');
+    assert.equal(retried.events.at(-1)?.kind, 'done');
+    assert.equal((await runsOf(id)).length, 1);
+    assert.equal(modelCalls(), asked, 'no model call for the retry');
+    assert.equal((await messages(id)).length, 2);
+
+    // The reply to the clarifying question, retried: the same run goes on once, followed from after the question.
+    const replyId = randomUUID();
+    const reply = { content: 'The year 2025', deep_research_id: sent.researchId, message_id: replyId, parent_message_id: sent.message.assistant_message_id };
+    const replied = await step(id, reply);
+    const planned = modelCalls();
+    const again = await step(id, reply);
+    assert.deepEqual([again.researchId, again.message.assistant_message_id], [sent.researchId, replied.message.assistant_message_id]);
+    assert.deepEqual(
+      again.events.map((event) => (event.kind === 'deep_research' ? event.event.stage : event.kind)),
+      ['message', 'planning', 'done'],
+    );
+    assert.equal(modelCalls(), planned);
+    assert.equal((await runsOf(id)).length, 1);
+    assert.equal((await messages(id)).length, 4);
+    assert.equal((await state(sent.researchId)).status, 'awaiting_approval');
+    await cancel(sent.researchId);
+  });
+
   it('refuses before streaming, storing nothing: flag off 403, another user\'s or an unknown run 404, over the limit 429', async () => {
     const id = await conversation();
     await settings.update({ feature_flags: { enableDeepResearch: false } }, 'admin');
@@ -341,6 +379,13 @@ describe('deep research from chat', () => {
     const offered = taskCalls.at(-1)?.tools ?? [];
     assert.ok(offered.includes('search_documents'), JSON.stringify(offered));
     assert.ok(!offered.some((name) => name.startsWith('down__')), `no tool of the dead server: ${JSON.stringify(offered)}`);
+    // The model still called the HR tool: the call's failure is told in the events, under its id.
+    const replay = researchEvents(parseEvents((await t.as('employee', { method: 'GET', url: `/api/research/${researchId}/events?after=0` })).body));
+    const calls = replay.flatMap((event) => (event.stage === 'execution' && event.tool_name === 'hr__lookup_employee' ? [event] : []));
+    assert.equal(calls.length, 2, JSON.stringify(replay));
+    assert.equal(calls[1]!.tool_call_id, calls[0]!.tool_call_id);
+    assert.equal(calls[1]!.tool_error, 'There is no tool named "hr__lookup_employee".');
+    assert.equal(calls[1]!.tool_result, undefined);
   });
 
   it('the browser-kept history (POST /api/chat/stream) still refuses deep research with 501', async () => {

@@ -161,13 +161,18 @@ describe('deep research runs', () => {
       const own = stream.flatMap((event) => (event.stage === 'execution' && event.task_id === taskId ? [event] : []));
       assert.deepEqual(
         own.map((event) => event.task_status),
-        ['pending', 'begin', 'in_progress', 'done'],
+        ['pending', 'begin', 'in_progress', 'in_progress', 'done'],
       );
       const call = own[2]!;
       assert.equal(call.tool_name, 'search_documents');
       assert.equal(call.capability, 'document search');
       assert.ok(call.tool_call_id);
       assert.deepEqual(JSON.parse(call.args_json!), { query: 'travel policy' });
+      // The call is told again when it ended, under its id, with what it found (the documents by name).
+      const ended = own[3]!;
+      assert.ok(ended.stage === 'execution');
+      assert.deepEqual([ended.tool_call_id, ended.tool_name, ended.tool_error], [call.tool_call_id, 'search_documents', undefined]);
+      assert.equal(ended.tool_result, 'Travel.docx');
     }
     const report = stream.flatMap((event) => (event.stage === 'generation' ? [event.content] : [])).join('');
     assert.equal(report, REPORT);
@@ -304,7 +309,7 @@ describe('deep research runs', () => {
       ['done', 'done'],
     );
     const task1 = researchEvents(await replay(run.research_id)).flatMap((event) => (event.stage === 'execution' && event.task_id === 'task-1' ? [event.task_status] : []));
-    assert.deepEqual(task1.slice(-4), ['pending', 'begin', 'in_progress', 'done'], 'the unfinished task ran again');
+    assert.deepEqual(task1.slice(-5), ['pending', 'begin', 'in_progress', 'in_progress', 'done'], 'the unfinished task ran again');
     const task2 = researchEvents(await replay(run.research_id)).filter((event) => event.stage === 'execution' && event.task_id === 'task-2' && event.task_status === 'done');
     assert.equal(task2.length, 1, 'the done task was not run again');
 

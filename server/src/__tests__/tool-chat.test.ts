@@ -254,6 +254,55 @@ for (const target of testDatabaseTargets()) {
       }
     });
 
+    it('keeps the tool servers picked for a conversation (GET/PUT tool-servers): the owner\'s only, BETA only, registered servers only', async () => {
+      const mcp = await startTestMcpServer();
+      const servers = new McpServersRepository(handle.db);
+      const settings = new SettingsRepository(handle.db);
+      await settings.seedMissing({ ...(await loadSettingsSeed(testConfig('http://issuer.invalid').seedFile)), feature_set: '1' });
+      await settings.update({ feature_set: '1', confirm_lockout: true }, 'admin');
+      try {
+        const hr = await servers.create({ name: 'HR picks', url: mcp.url, bearer_token: undefined }, 'admin');
+        const wiki = await servers.create({ name: 'Wiki picks', url: mcp.url, bearer_token: undefined }, 'admin');
+        const id = await conversation();
+        const url = `/api/conversations/${id}/tool-servers`;
+        const put = (serverIds: unknown, user: User = 'employee') => t.as(user, { method: 'PUT', url, payload: { server_ids: serverIds } });
+        const picked = async (user: User = 'employee') => {
+          const response = await t.as(user, { method: 'GET', url });
+          return { status: response.statusCode, ids: response.statusCode === 200 ? (response.json() as { server_ids: string[] }).server_ids : undefined };
+        };
+        assert.deepEqual(await picked(), { status: 200, ids: [] }, 'nothing picked yet');
+        // Outside BETA nothing can be picked (as a message's server_ids are refused); clearing works.
+        assert.equal((await put([hr.id])).statusCode, 501);
+        assert.equal((await put([])).statusCode, 200);
+
+        await settings.update({ feature_set: 'BETA' }, 'admin');
+        const saved = await put([wiki.id, hr.id]);
+        assert.equal(saved.statusCode, 200, saved.body);
+        assert.deepEqual(saved.json(), { server_ids: [wiki.id, hr.id] });
+        assert.deepEqual(await picked(), { status: 200, ids: [wiki.id, hr.id] }, 'kept for the next visit, from any browser');
+        // Another user's conversation is no conversation of theirs; an unknown server or a bad list is refused, keeping the pick.
+        assert.deepEqual(await picked('other'), { status: 404, ids: undefined });
+        assert.equal((await put([hr.id], 'other')).statusCode, 404);
+        assert.equal((await put(['3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e'])).statusCode, 404);
+        assert.equal((await put([hr.id, hr.id])).statusCode, 400);
+        assert.equal((await t.as('employee', { method: 'PUT', url, payload: { server_ids: [hr.id], extra: true } })).statusCode, 400);
+        assert.deepEqual((await picked()).ids, [wiki.id, hr.id]);
+        // A server removed since is left out of the pick.
+        await servers.delete(wiki.id);
+        assert.deepEqual((await picked()).ids, [hr.id]);
+        // Without tools (CHAT_TOOLS=off) nothing can be picked either.
+        const off = await startCollectionsTestApp(handle, { OPENAI_BASE_URL: model.url, CHAT_TOOLS: 'off' });
+        try {
+          assert.equal((await off.as('employee', { method: 'PUT', url, payload: { server_ids: [hr.id] } })).statusCode, 501);
+        } finally {
+          await off.close();
+        }
+      } finally {
+        await settings.update({ feature_set: '1', confirm_lockout: true }, 'admin');
+        await mcp.close();
+      }
+    });
+
     it('offers no tools with CHAT_TOOLS=off', async () => {
       const off = await startCollectionsTestApp(handle, { OPENAI_BASE_URL: model.url, CHAT_TOOLS: 'off' });
       try {

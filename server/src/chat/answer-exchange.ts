@@ -146,6 +146,7 @@ export async function startExchange(
             role: 'user' as const,
             content: exchange.payload.content,
             status: 'complete' as const,
+            attachments: exchange.grounding?.attachments?.files,
           },
         ]),
     {

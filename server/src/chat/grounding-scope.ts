@@ -1,12 +1,12 @@
-import { uuidSchema, type ApiErrorCode, type MessagePayload } from '@assistant/contracts';
+import { uuidSchema, type ApiErrorCode, type MessageAttachment, type MessagePayload } from '@assistant/contracts';
 import type { CollectionsRepository, Viewer } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 
 /** What a grounded answer searches: collections the user may read, and files attached to the conversation. */
 export interface GroundingScope {
   collectionIds: string[];
-  /** The conversation's attachment collection, with the attached files to search in it. */
-  attachments?: { collectionId: string; fileIds: string[] };
+  /** The conversation's attachment collection, with the attached files to search in it (and their names, kept with the question). */
+  attachments?: { collectionId: string; fileIds: string[]; files: MessageAttachment[] };
 }
 
 export interface GroundingRefusal {
@@ -53,7 +53,16 @@ export async function resolveGroundingScope(
   return {
     scope: {
       collectionIds: payload.collections,
-      ...(attached.length > 0 ? { attachments: { collectionId: attached[0]!.collectionId, fileIds: attached.map((file) => file.id) } } : {}),
+      ...(attached.length > 0
+        ? {
+            attachments: {
+              collectionId: attached[0]!.collectionId,
+              fileIds: attached.map((file) => file.id),
+              // In the order the user attached them (the query's order is the database's).
+              files: payload.attachments.flatMap((id) => attached.filter((file) => file.id === id).map((file) => ({ file_id: file.id, name: file.name }))),
+            },
+          }
+        : {}),
     },
   };
 }

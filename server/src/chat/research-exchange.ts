@@ -1,4 +1,4 @@
-import { STREAM_CONTENT_TYPE, uuidSchema, type Message, type MessagePayload } from '@assistant/contracts';
+import { STREAM_CONTENT_TYPE, uuidSchema, type Message, type MessageAttachment, type MessagePayload } from '@assistant/contracts';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { ConversationsRepository, NewMessage } from '../db/repositories/conversations-repository';
 import { abortWhenClientLeaves } from '../inference/client-abort';
@@ -28,6 +28,8 @@ export interface ResearchExchange {
   isFirstExchange: boolean;
   /** The MCP servers the tasks get (the payload's server_ids, once the route checked the gate). */
   serverIds: readonly string[];
+  /** The files the question was sent with, kept with it (the chips of the message list). */
+  attachments?: MessageAttachment[] | undefined;
 }
 
 /** The run a stored exchange belongs to, and the seq its chat step follows the events from. */
@@ -41,7 +43,16 @@ function exchangeMessages(exchange: ResearchExchange, researchId: string): NewMe
   return [
     ...(exchange.existingUserMessage
       ? []
-      : [{ message_id: exchange.userMessageId, parent_message_id: exchange.parentId, role: 'user' as const, content: exchange.payload.content, status: 'complete' as const }]),
+      : [
+          {
+            message_id: exchange.userMessageId,
+            parent_message_id: exchange.parentId,
+            role: 'user' as const,
+            content: exchange.payload.content,
+            status: 'complete' as const,
+            attachments: exchange.attachments,
+          },
+        ]),
     {
       message_id: exchange.assistantMessageId,
       parent_message_id: exchange.userMessageId,
@@ -84,6 +95,23 @@ export async function startResearchExchange(deps: { research: ResearchService; c
     throw error;
   }
   return { researchId, after: 0 };
+}
+
+/**
+ * A retried request (the same message_id, its question stored by the first attempt) whose first
+ * attempt started or continued a run: the retry follows that run again, under the answer stored
+ * then, instead of starting a second one. From the run's first event, or, for the reply to its
+ * clarifying question, from after the question (as the first attempt did). Undefined when the
+ * stored question has no run's answer (it was asked as an ordinary question).
+ */
+export async function reattachResearchExchange(
+  deps: { research: ResearchService; conversations: ConversationsRepository },
+  exchange: ResearchExchange,
+): Promise<{ exchange: ResearchExchange; started: StartedResearch } | undefined> {
+  const answer = await deps.conversations.researchAnswerOf(exchange.owner, exchange.conversation.id, exchange.userMessageId);
+  if (!answer) return undefined;
+  const after = exchange.payload.deep_research_id === answer.researchId ? await deps.research.clarificationSeq(answer.researchId, exchange.owner) : 0;
+  return { exchange: { ...exchange, assistantMessageId: answer.messageId, isFirstExchange: false }, started: { researchId: answer.researchId, after } };
 }
 
 /**

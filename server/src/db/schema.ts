@@ -171,6 +171,8 @@ export interface ConversationsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** The agent the conversation is with (its first message's `personality`; migration 0015). */
   agent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The tool (MCP) servers picked in the composer for this conversation (string[]; migration 0019). */
+  tool_server_ids: ColumnType<unknown, string | undefined, string>;
 }
 
 /** Chat messages: a tree per conversation through parent_message_id; `seq` is the storing order. */
@@ -191,6 +193,8 @@ export interface MessagesTable {
   written_at: ColumnType<Date, Date | undefined, Date>;
   /** The deep research run an assistant message belongs to (migration 0013). */
   research_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The files a question was sent with (MessageAttachment[]; migration 0019). */
+  attachments: ColumnType<unknown[] | null, string | null | undefined, string | null>;
 }
 
 /** Model-call counters of @fastify/rate-limit, one row per key (`model:<sub>`) and window. */

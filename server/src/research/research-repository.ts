@@ -22,6 +22,8 @@ const toolCallSchema = z.object({
   args_json: z.string(),
   /** Set when the call failed (the task goes on without its result). */
   error: z.string().optional(),
+  /** What the call returned, as the task list shows it (tool-result-text.ts). */
+  result: z.string().optional(),
 });
 
 /** A plan task with what became of it (stored in research_runs.plan). */
@@ -346,6 +348,17 @@ export class ResearchRepository {
       .limit(limit)
       .execute();
     return rows.map((row) => ({ seq: row.seq, event: deepResearchEventSchema.parse(json(row.event)), createdAt: row.created_at }));
+  }
+
+  /** The seq of the run's first event of `stage`; undefined when it has none. */
+  async firstSeqOf(id: string, stage: DeepResearchStage): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('research_events')
+      .select((eb) => eb.fn.min('seq').as('seq'))
+      .where('research_id', '=', id)
+      .where(sql<string>`event->>'stage'`, '=', stage)
+      .executeTakeFirst();
+    return row?.seq === null || row?.seq === undefined ? undefined : Number(row.seq);
   }
 
   async lastSeq(id: string): Promise<number> {

@@ -168,6 +168,12 @@ export class ResearchService {
     return run;
   }
 
+  /** Where the events after the user's reply to the clarifying question begin (the question's seq); 0 when it asked none. */
+  async clarificationSeq(id: string, owner: string): Promise<number> {
+    await this.require(id, owner);
+    return (await this.deps.research.firstSeqOf(id, 'clarification')) ?? 0;
+  }
+
   async state(id: string, owner: string): Promise<ResearchState> {
     const run = await this.require(id, owner);
     return toState(run, await this.deps.research.lastSeq(id));

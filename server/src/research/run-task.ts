@@ -5,6 +5,7 @@ import type { ModelProvider } from '../inference/model-provider';
 import { startToolLoop } from '../tools/tool-loop';
 import { ToolError, type Tool } from '../tools/tool';
 import { taskMessages } from './research-prompts';
+import { toolResultText } from './tool-result-text';
 import type { ResearchRun, ResearchTask } from './research-repository';
 
 /** What each known tool does, in words for the user (the execution event's `capability`). */
@@ -64,8 +65,9 @@ function countedTools(tools: readonly Tool[], max: number): Tool[] {
  * One plan task: the shared tool loop (tools/tool-loop.ts) with the built-in tools (and the run's
  * MCP servers' tools), bounded in
  * steps, time and calls; each tool call is an `in_progress` execution event with its tool,
- * capability, call id and arguments. A failing call is told to the model and kept in the task's
- * state; the task goes on.
+ * capability, call id and arguments, and another under the same call id when it ended, with its
+ * result text or its error. A failing call is told to the model and kept in the task's state; the
+ * task goes on.
  */
 export async function runTask(input: TaskRunInput): Promise<TaskRunResult> {
   const { limits } = input;
@@ -86,13 +88,22 @@ export async function runTask(input: TaskRunInput): Promise<TaskRunResult> {
     if (delta.channel === 'answer') findings += delta.text;
     if (delta.channel !== 'tool') continue;
     const event = delta.event;
+    const call = { task_status: 'in_progress' as const, tool_name: event.name, capability: capabilityOf(event.name), tool_call_id: event.call_id };
     if (event.type === 'begin') {
       const argsJson = JSON.stringify(event.args ?? {});
       toolCalls.push({ tool_call_id: event.call_id, tool_name: event.name, args_json: argsJson });
-      await input.emit({ task_status: 'in_progress', tool_name: event.name, capability: capabilityOf(event.name), tool_call_id: event.call_id, args_json: argsJson });
-    } else if (event.type === 'error') {
-      const call = toolCalls.find((c) => c.tool_call_id === event.call_id);
-      if (call) call.error = event.message;
+      await input.emit({ ...call, args_json: argsJson });
+      continue;
+    }
+    // The call ended: told again under its id, with what it returned or why it failed.
+    const known = toolCalls.find((c) => c.tool_call_id === event.call_id);
+    if (event.type === 'error') {
+      if (known) known.error = event.message;
+      await input.emit({ ...call, tool_error: event.message });
+    } else {
+      const result = toolResultText(event.content);
+      if (known) known.result = result;
+      await input.emit({ ...call, tool_result: result });
     }
   }
   if (input.signal.aborted) throw input.signal.reason as Error;

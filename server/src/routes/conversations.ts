@@ -6,6 +6,7 @@ import {
   conversationSearchQuerySchema,
   conversationSearchResponseSchema,
   conversationSearchWords,
+  conversationToolServersSchema,
   messageListResponseSchema,
   messagePayloadSchema,
   uuidSchema,
@@ -16,7 +17,7 @@ import { prepareIds, relayExchange, startExchange, type ChatToolSettings, type G
 import { resolveAnswerAgent } from '../agents/agent-chat';
 import type { AgentStore } from '../agents/agent-store';
 import { resolveGroundingScope } from '../chat/grounding-scope';
-import { continueResearchExchange, startResearchExchange, streamResearchExchange, type ResearchExchange } from '../chat/research-exchange';
+import { continueResearchExchange, reattachResearchExchange, startResearchExchange, streamResearchExchange, type ResearchExchange } from '../chat/research-exchange';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
@@ -27,6 +28,7 @@ import type { FileStorage } from '../ingestion/file-storage';
 import type { ToolLoop } from '../tools/tool-loop';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { mcpToolsEnabled } from '../mcp/mcp-gate';
+import { McpServersRepository } from '../mcp/mcp-servers-repository';
 import { mcpTools } from '../mcp/mcp-tools';
 import type { ResearchService } from '../research/research-service';
 import { viewerOf } from './collections';
@@ -66,6 +68,7 @@ export interface ConversationServices {
  */
 export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (app, { conversations, models, storage, collections, grounding, tools, research, agents }) => {
   const settings = new SettingsRepository(grounding.db);
+  const mcpServers = new McpServersRepository(grounding.db);
   app.post(
     '/conversations',
     { schema: { querystring: conversationNameQuerySchema, response: { 201: conversationSchema } } },
@@ -118,6 +121,37 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
     request.log.info({ conversationId: request.params.id, attachments: attachmentKeys.length }, 'conversation deleted');
     return reply.code(204).send();
   });
+
+  // The tool servers picked in the composer, kept per conversation (docs/chat-ui.md "Tools"): a
+  // server removed since is left out; picking needs tools on and feature set BETA, like sending.
+  app.get(
+    '/conversations/:id/tool-servers',
+    { schema: { params: conversationParamsSchema, response: { 200: conversationToolServersSchema } } },
+    async (request, reply) => {
+      const [picked, registered] = await Promise.all([conversations.toolServerIds(request.principal.sub, request.params.id), mcpServers.list()]);
+      if (!picked) return refuse(reply, 'conversationNotFound');
+      return { server_ids: picked.filter((id) => registered.some((server) => server.id === id)) };
+    },
+  );
+
+  app.put(
+    '/conversations/:id/tool-servers',
+    { schema: { params: conversationParamsSchema, body: conversationToolServersSchema, response: { 200: conversationToolServersSchema } } },
+    async (request, reply) => {
+      const ids = request.body.server_ids;
+      const [found, registered, enabled] = await Promise.all([
+        conversations.find(request.principal.sub, request.params.id),
+        ids.length > 0 ? mcpServers.list() : [],
+        // Clearing the pick is always allowed.
+        ids.length === 0 || (tools !== undefined && mcpToolsEnabled(settings)),
+      ]);
+      if (!found) return refuse(reply, 'conversationNotFound');
+      if (!enabled) return sendError(reply, 501, 'Tool servers are not available yet');
+      if (ids.some((id) => !registered.some((server) => server.id === id))) return sendError(reply, 404, 'No such tool server', { code: 'not_found' });
+      await conversations.setToolServerIds(request.principal.sub, request.params.id, ids);
+      return { server_ids: ids };
+    },
+  );
 
   app.post(
     '/conversations/:id/messages/v2',
@@ -209,16 +243,25 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
           payload,
           isFirstExchange: !prepared.hasMessages,
           serverIds: toolServersOn ? payload.server_ids : [],
+          attachments: resolved.scope?.attachments?.files,
         };
-        let started;
+        let followed;
         try {
-          started = payload.deep_research_id === undefined
-            ? await startResearchExchange({ research, conversations }, researchExchange)
-            : await continueResearchExchange({ research, conversations }, researchExchange, payload.deep_research_id);
+          // A retry of a question whose run exists follows that run: one run per message_id.
+          followed =
+            (existingUserMessage && (await reattachResearchExchange({ research, conversations }, researchExchange))) ||
+            {
+              exchange: researchExchange,
+              started:
+                payload.deep_research_id === undefined
+                  ? await startResearchExchange({ research, conversations }, researchExchange)
+                  : await continueResearchExchange({ research, conversations }, researchExchange, payload.deep_research_id),
+            };
         } catch (error) {
           return sendResearchRefusal(reply, error);
         }
-        return streamResearchExchange(reply, { research, conversations, models, exchange: researchExchange, started, log: request.log });
+        if (followed.exchange !== researchExchange) request.log.info({ researchId: followed.started.researchId }, 'chat: a retried research message follows its run again');
+        return streamResearchExchange(reply, { research, conversations, models, exchange: followed.exchange, started: followed.started, log: request.log });
       }
 
       const exchange: PreparedExchange = {

@@ -150,6 +150,10 @@ export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES, { error: mustBeOneOf(MESSAGE_STATUSES) });
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
+/** A file a question was sent with: its id (the file record's fileId) and its name. */
+export const messageAttachmentSchema = z.object({ file_id: nonEmptyStringSchema, name: z.string() });
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
 export const messageSchema = z.object({
   message_id: uuidSchema,
   conversation_id: uuidSchema,
@@ -175,6 +179,11 @@ export const messageSchema = z.object({
    * clarifying question and holds that question as its text.
    */
   research_id: uuidSchema.optional(),
+  /**
+   * The files a user message was sent with (the payload's `attachments`), each with the name it
+   * had then, so the question shows them after a reload too.
+   */
+  attachments: z.array(messageAttachmentSchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -192,6 +201,13 @@ const idList = z
   .max(MESSAGE_MAX_LIST_ENTRIES, `Must not hold more than ${MESSAGE_MAX_LIST_ENTRIES} entries`)
   .refine((ids) => new Set(ids).size === ids.length, 'Must not hold the same id twice')
   .default([]);
+
+/**
+ * GET and PUT /conversations/{id}/tool-servers: the tool (MCP) servers picked in the composer for
+ * this conversation, kept by the server for its owner so every browser shows the same pick.
+ */
+export const conversationToolServersSchema = z.strictObject({ server_ids: idList });
+export type ConversationToolServers = z.infer<typeof conversationToolServersSchema>;
 
 /**
  * POST /conversations/{id}/messages/v2 request body (SPEC section 3 "Conversation message

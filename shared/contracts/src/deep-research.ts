@@ -46,9 +46,14 @@ const jsonTextSchema = z.string().refine((text) => {
   }
 }, 'Must be JSON text');
 
+/** Longest result text one tool call's execution event carries (the server cuts it, ending with "…"). */
+export const RESEARCH_TOOL_RESULT_MAX_CHARACTERS = 2000;
+
 /**
  * Progress of one plan task. The tool fields are present once the task calls a tool; a task still
- * pending has none.
+ * pending has none. A call is told twice with the same `tool_call_id`: when it starts, and when it
+ * ended with `tool_result` (what it returned, as text for people; '' when it found nothing) or
+ * `tool_error` (why it failed, written for the user).
  */
 export const deepResearchExecutionEventSchema = z.object({
   ...researchId,
@@ -60,6 +65,8 @@ export const deepResearchExecutionEventSchema = z.object({
   capability: z.string().optional(),
   tool_call_id: z.string().optional(),
   args_json: jsonTextSchema.optional(),
+  tool_result: z.string().max(RESEARCH_TOOL_RESULT_MAX_CHARACTERS + 1).optional(),
+  tool_error: z.string().optional(),
 });
 
 /** A piece of the final report, appended in order. */

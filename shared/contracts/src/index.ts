@@ -251,6 +251,7 @@ export {
 } from './chat-events';
 export {
   DEEP_RESEARCH_STAGES,
+  RESEARCH_TOOL_RESULT_MAX_CHARACTERS,
   TASK_STATUSES,
   deepResearchClarificationEventSchema,
   deepResearchEndEventSchema,
@@ -287,7 +288,9 @@ export {
   conversationSearchResultSchema,
   conversationSearchSnippet,
   conversationSearchWords,
+  conversationToolServersSchema,
   historyWithinBudget,
+  messageAttachmentSchema,
   messageListResponseSchema,
   messagePayloadSchema,
   messageRoleSchema,
@@ -299,7 +302,9 @@ export {
   type ConversationSearchQuery,
   type ConversationSearchResponse,
   type ConversationSearchResult,
+  type ConversationToolServers,
   type Message,
+  type MessageAttachment,
   type MessageListResponse,
   type MessagePayload,
   type MessagePayloadInput,

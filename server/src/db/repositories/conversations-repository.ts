@@ -2,24 +2,29 @@ import { randomUUID } from 'node:crypto';
 import {
   CONVERSATION_SNIPPET_MAX_LENGTH,
   conversationSearchSnippet,
+  messageAttachmentSchema,
   type Conversation,
   type ConversationSearchResult,
   type FileStatus,
   type Message,
+  type MessageAttachment,
   type MessageStatus,
   type ToolEvent,
 } from '@assistant/contracts';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../database';
 import type { ConversationsTable, MessagesTable } from '../schema';
 
 type ConversationRow = Pick<ConversationsTable, 'id' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date; agent_id?: string | null };
-type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at' | 'tool_events' | 'research_id'> & {
+type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at' | 'tool_events' | 'research_id' | 'attachments'> & {
   created_at: Date;
   /** The deep research run of an assistant message (read where a message is shown). */
   research_id?: string | null;
   /** Read where a message is shown (lists), not where only its text matters (the prompt's history). */
   tool_events?: unknown[] | null;
+  /** The files a question was sent with (read where a message is shown). */
+  attachments?: unknown[] | null;
 };
 
 /**
@@ -43,6 +48,7 @@ const MESSAGE_COLUMNS = [
   'reasoning',
   'tool_events',
   'research_id',
+  'attachments',
   'created_at',
 ] as const;
 
@@ -88,6 +94,8 @@ export interface NewMessage {
   tool_events?: ToolEvent[] | undefined;
   /** The deep research run this answer belongs to (docs/deep-research.md "Starting a run from chat"). */
   research_id?: string | undefined;
+  /** The files a question is sent with (its payload's attachments, with their names). */
+  attachments?: MessageAttachment[] | undefined;
 }
 
 /**
@@ -421,6 +429,7 @@ export class ConversationsRepository {
           sql<string | null>`null::text`.as('reasoning'),
           sql<unknown[] | null>`${message.tool_events ? JSON.stringify(message.tool_events) : null}::jsonb`.as('tool_events'),
           sql<string | null>`${message.research_id ?? null}::uuid`.as('research_id'),
+          sql<unknown[] | null>`${message.attachments?.length ? JSON.stringify(message.attachments) : null}::jsonb`.as('attachments'),
         ]);
     const [first, ...rest] = messages;
     const rows = rest.reduce((union, message) => union.unionAll(rowOf(message)), rowOf(first!));
@@ -428,7 +437,7 @@ export class ConversationsRepository {
       .with('stored', (db) =>
         db
           .insertInto('messages')
-          .columns(['message_id', 'conversation_id', 'parent_message_id', 'role', 'content', 'status', 'model', 'reasoning', 'tool_events', 'research_id'])
+          .columns(['message_id', 'conversation_id', 'parent_message_id', 'role', 'content', 'status', 'model', 'reasoning', 'tool_events', 'research_id', 'attachments'])
           .expression(rows)
           .returning([...MESSAGE_COLUMNS, 'seq']),
       )
@@ -522,6 +531,49 @@ export class ConversationsRepository {
       .execute();
   }
 
+  /**
+   * The answer a run gave to the owner's question `userMessageId` (its first assistant child that
+   * names a research run), or undefined: the question was answered otherwise, or not at all.
+   */
+  async researchAnswerOf(owner: string, conversationId: string, userMessageId: string): Promise<{ messageId: string; researchId: string } | undefined> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select(['message_id', 'research_id'])
+      .where('parent_message_id', '=', userMessageId)
+      .where('conversation_id', '=', conversationId)
+      .where('conversation_id', 'in', this.ownedConversationIds(owner))
+      .where('role', '=', 'assistant')
+      .where('research_id', 'is not', null)
+      .orderBy('seq')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.research_id ? { messageId: row.message_id, researchId: row.research_id } : undefined;
+  }
+
+  /** The tool servers picked for the owner's conversation; undefined when it is not theirs. */
+  async toolServerIds(owner: string, conversationId: string): Promise<string[] | undefined> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select('tool_server_ids')
+      .where('id', '=', conversationId)
+      .where('owner_id', '=', owner)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const parsed = serverIdsSchema.safeParse(row.tool_server_ids);
+    return parsed.success ? parsed.data : [];
+  }
+
+  /** Keeps the tool servers picked for the owner's conversation (not its updated_at: no message changed); false when it is not theirs. */
+  async setToolServerIds(owner: string, conversationId: string, serverIds: readonly string[]): Promise<boolean> {
+    const result = await this.db
+      .updateTable('conversations')
+      .set({ tool_server_ids: JSON.stringify(serverIds) })
+      .where('id', '=', conversationId)
+      .where('owner_id', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   private ownedConversationIds(owner: string) {
     return this.db.selectFrom('conversations').select('id').where('owner_id', '=', owner);
   }
@@ -548,5 +600,11 @@ function toMessage(row: MessageRow): Message {
   // Written by this server from the contract's schema (NewMessage.tool_events).
   if (row.tool_events?.length) message.tool_events = row.tool_events as ToolEvent[];
   if (row.research_id) message.research_id = row.research_id;
+  // Written by this server; a row that does not fit shows no chips rather than half-formed ones.
+  const attachments = attachmentsSchema.safeParse(row.attachments ?? []);
+  if (attachments.success && attachments.data.length > 0) message.attachments = attachments.data;
   return message;
 }
+
+const attachmentsSchema = z.array(messageAttachmentSchema);
+const serverIdsSchema = z.array(z.string());
