@@ -152,6 +152,7 @@ async function main() {
       }, { db: database.db, log: logger.child({ component: 'research-mcp' }) }),
       limits: researchLimits,
       log: logger.child({ component: 'research' }),
+      notifications: database.notifications,
     }),
     concurrency: 4,
     leaseMs: 60_000,

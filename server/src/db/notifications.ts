@@ -7,9 +7,11 @@ import pg from 'pg';
  */
 /** A research run's event was appended; the payload is the run's id. */
 export const RESEARCH_EVENTS_CHANNEL = 'assistant_research_events';
+/** A research run ended (completed, failed, cancelled); the payload is the run's id. */
+export const RESEARCH_RUNS_CHANNEL = 'assistant_research_runs';
 /** A job became pending (enqueued, or put back to pending); the payload is its kind. */
 export const JOBS_CHANNEL = 'assistant_jobs';
-const CHANNELS = [RESEARCH_EVENTS_CHANNEL, JOBS_CHANNEL] as const;
+const CHANNELS = [RESEARCH_EVENTS_CHANNEL, RESEARCH_RUNS_CHANNEL, JOBS_CHANNEL] as const;
 
 /** The PostgreSQL application_name of the listening connection (pg_stat_activity shows it). */
 export const LISTENER_APPLICATION_NAME = 'assistant-listen';

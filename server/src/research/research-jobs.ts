@@ -2,6 +2,7 @@ import type { DeepResearchEvent } from '@assistant/contracts';
 import { FINAL_RESEARCH_STATUSES } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { RESEARCH_RUNS_CHANNEL, Wakeup, type Notifications } from '../db/notifications';
 import type { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import type { SourceWindow } from '../grounding/source-windows';
 import { describeStreamFailure } from '../inference/public-failure';
@@ -60,9 +61,16 @@ export interface ResearchJobDeps {
   tools: (run: ResearchRun, signal: AbortSignal) => Tool[] | Promise<Tool[]>;
   limits: ResearchLimits;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** How often a working job looks whether its run was cancelled (from any replica). */
+  /**
+   * Wakes a working job when its run ends elsewhere (a cancel through any replica,
+   * RESEARCH_RUNS_CHANNEL); it then also looks every CANCEL_SAFETY_POLL_MS on its own.
+   */
+  notifications?: Notifications | undefined;
+  /** How often a working job looks whether its run was cancelled (from any replica) while no notifications come. */
   cancelPollMs?: number;
 }
+
+const CANCEL_SAFETY_POLL_MS = 5000;
 
 const payloadSchema = z.object({ research_id: z.string() });
 
@@ -79,7 +87,7 @@ class Cancelled extends Error {
   }
 }
 
-/** Runs working in this process: a cancel here aborts at once (other replicas notice by polling). */
+/** Runs working in this process: a cancel here aborts at once (other replicas are notified, or poll). */
 const local = new Map<string, AbortController>();
 export function abortLocalResearch(id: string): void {
   local.get(id)?.abort(new Cancelled());
@@ -116,11 +124,17 @@ async function guarded(deps: ResearchJobDeps, job: JobContext, step: Step): Prom
   const controller = new AbortController();
   local.set(id, controller);
   const signal = AbortSignal.any([job.signal, controller.signal]);
-  const watch = setInterval(() => {
-    void deps.research.get(id).then((current) => {
+  const watching = new AbortController();
+  const wakeup = new Wakeup(deps.notifications, RESEARCH_RUNS_CHANNEL, id);
+  void (async () => {
+    const wait = { pollMs: deps.cancelPollMs ?? 1000, safetyMs: CANCEL_SAFETY_POLL_MS, signal: watching.signal };
+    while (!watching.signal.aborted) {
+      await wakeup.wait(wait);
+      if (watching.signal.aborted) return;
+      const current = await deps.research.get(id).catch(() => null);
       if (current?.status === 'cancelled') controller.abort(new Cancelled());
-    });
-  }, deps.cancelPollMs ?? 1000);
+    }
+  })();
   try {
     await step(deps, run, signal);
     return { research_id: id };
@@ -134,7 +148,8 @@ async function guarded(deps: ResearchJobDeps, job: JobContext, step: Step): Prom
     await deps.research.finish(id, 'failed', { error: message });
     return { failed: message };
   } finally {
-    clearInterval(watch);
+    watching.abort();
+    wakeup.close();
     if (local.get(id) === controller) local.delete(id);
   }
 }

@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database';
-import { RESEARCH_EVENTS_CHANNEL } from '../db/notifications';
+import { RESEARCH_EVENTS_CHANNEL, RESEARCH_RUNS_CHANNEL } from '../db/notifications';
 import type { SourceWindow } from '../grounding/source-windows';
 
 /** One tool call of a task, as the run's state keeps it. */
@@ -325,13 +325,15 @@ export class ResearchRepository {
    */
   async finish(id: string, status: 'completed' | 'failed' | 'cancelled', patch: ResearchPatch = {}): Promise<boolean> {
     return this.chain(id, async () => {
-      const result = await this.db
+      // The run's job, on whichever replica, wakes to stop at once (RESEARCH_RUNS_CHANNEL).
+      const ended = await this.db
         .updateTable('research_runs')
         .set({ status, stage: 'end', updated_at: new Date(), ...(patch.error === undefined ? {} : { error: patch.error }) })
         .where('id', '=', id)
         .where('status', 'not in', FINAL as ResearchStatus[])
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+        .returning(sql<string>`pg_notify(${RESEARCH_RUNS_CHANNEL}, id::text)`.as('notified'))
+        .execute();
+      if (ended.length === 0) return false;
       await this.insert(deepResearchEventSchema.parse({ research_id: id, stage: 'end' }), true);
       return true;
     });
