@@ -12,8 +12,9 @@ import { searchVectors } from './vector-search';
 
 /**
  * The one retrieval every grounded feature and the search box use (QA, grounded chat, tools,
- * agents, deep research, the collections' search; DESIGN section 9): passages of the given collections (the caller has checked the user may read
- * each), best first, with their page and exact offsets. `mode` says what the server searches with.
+ * agents, deep research, the collections' search; DESIGN section 9): passages of the given
+ * collections (the caller has checked the user may read each), best first, with their page and
+ * exact offsets. `mode` says what the server searches with.
  */
 export interface Retriever {
   readonly mode: SearchMode;
@@ -137,7 +138,8 @@ export function createRetriever(options: HybridRetrieverOptions): HybridRetrieve
 
       // The search box's phrases and exclusions apply to every list, so the vectors bring no
       // passage with an excluded word either.
-      const allowed = filter ? await passagesMatchingFilter(db, [...new Set([...fullText.map((h) => h.passageId), ...compounds.map((r) => r.id), ...nearest.map((r) => r.id)])], filter) : undefined;
+      const candidateIds = [...new Set([...fullText.map((h) => h.passageId), ...compounds.map((r) => r.id), ...nearest.map((r) => r.id)])];
+      const allowed = filter ? await passagesMatchingFilter(db, candidateIds, filter) : undefined;
       const kept = <T>(list: T[], id: (item: T) => string) => (allowed ? list.filter((item) => allowed.has(id(item))) : list);
       const fullTextKept = kept(fullText, (h) => h.passageId);
       const compoundsKept = kept(compounds, (r) => r.id);
