@@ -9,6 +9,7 @@ import { NAMESPACE } from '../../../namespace';
 import { canvasExtensions } from './canvas-extensions';
 import { CanvasMarkdown } from './canvas-markdown';
 import { quiet, QUIET, rewriteKey, rewritePlugin, newRewriteId, startRewrite, trackSelection, type RewriteHost, type RewritePluginTexts } from './rewrite-session';
+import { replaceChangedBlocks } from './replace-blocks';
 import { locateSelection } from './selection-offsets';
 import { SelectionToolbar, type ToolbarControl } from './selection-toolbar';
 import type { CanvasEditorHandle, CanvasEditorProps, CanvasSelection } from './types';
@@ -57,22 +58,19 @@ function capture(editor: Editor): CanvasSelection | null {
   };
 }
 
-/** Replaces the document with `markdown`, changing only what differs (one undo step). */
+/**
+ * Replaces the document with `markdown`, changing only the top-level blocks that differ (one undo
+ * step), and ends a rewrite region that may be left (the document is the given text now).
+ */
 function replaceDocument(editor: Editor, markdown: string): void {
   const { state } = editor;
-  const next = markdownOf(editor).parse(markdown, state.schema);
-  const start = state.doc.content.findDiffStart(next.content);
-  if (start === null) return;
-  const end = state.doc.content.findDiffEnd(next.content)!;
-  let endA = end.a;
-  let endB = end.b;
-  const overlap = start - Math.min(endA, endB);
-  if (overlap > 0) {
-    endA += overlap;
-    endB += overlap;
+  const tr = replaceChangedBlocks(state.tr, markdownOf(editor).parse(markdown, state.schema));
+  if (rewriteKey.getState(state)?.region) tr.setMeta(rewriteKey, { region: null });
+  if (!tr.docChanged) {
+    if (tr.getMeta(rewriteKey)) editor.view.dispatch(quiet(tr));
+    return;
   }
-  const tr = state.tr.replace(start, endA, next.slice(start, endB)).setMeta(QUIET, true).setMeta('preventAutolink', true);
-  editor.view.dispatch(closeHistory(tr));
+  editor.view.dispatch(closeHistory(tr.setMeta(QUIET, true).setMeta('preventAutolink', true)));
   editor.view.dispatch(closeHistory(quiet(editor.state.tr)));
 }
 

@@ -2,9 +2,10 @@ import { applyCanvasReplacement } from '@assistant/contracts';
 import { closeHistory } from '@tiptap/pm/history';
 import { Fragment, Slice, type Mark, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
-import type { Mapping } from '@tiptap/pm/transform';
+import { Transform, type Mapping } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { CanvasMarkdown } from './canvas-markdown';
+import { replaceChangedBlocks } from './replace-blocks';
 import { blocksOf, locateSelection, offsetsOf, type SelectionTarget } from './selection-offsets';
 import type { CanvasMarkdownRange, CanvasSelection, RewriteSession } from './types';
 
@@ -157,6 +158,30 @@ function lastBlockBoundary(text: string, from: number): number {
   return -1;
 }
 
+/**
+ * An inline rewrite whose text turned out to be blocks (a heading and a list in place of a
+ * sentence): it streams into the whole top-level block around the selection instead, read from
+ * that block's Markdown with the range replaced, as the server's text reads.
+ */
+interface Promotion {
+  /** The block's Markdown before and after the range. */
+  before: string;
+  after: string;
+  /** The block with the region's original content (what cancel puts back). */
+  host: ProseMirrorNode;
+  /** The selection's positions relative to the block's start. */
+  from: number;
+  to: number;
+}
+
+/** The error of an editor that could not put a rewrite's text in place (the caller reloads the stored text). */
+export class RewriteApplyError extends Error {
+  constructor(cause: unknown) {
+    super(`The editor could not apply the rewrite: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'RewriteApplyError';
+  }
+}
+
 let nextId = 1;
 /** A fresh id for a captured selection or a rewrite. */
 export const newRewriteId = () => nextId++;
@@ -192,10 +217,11 @@ function currentTarget(state: EditorState, selection: CanvasSelection, markdown:
 /**
  * Starts a rewrite of `selection` (null: the whole document) in the host's editor: see
  * RewriteSession. Streaming steps are not in the undo history; finish puts the original back and
- * makes the final replacement one step of its own. The final document is checked against
- * applyCanvasReplacement of the Markdown: where parsing the replacement on its own reads it
- * otherwise than the server's text (a paragraph break inside a sentence, context that turns `- `
- * into a list), the blocks around the range are read again from that text.
+ * makes the final replacement one step of its own. A selection inside one text block takes inline
+ * text in place; text that reads as blocks (a heading and a list for a sentence) streams into the
+ * whole top-level block around it instead (Promotion), never blocks into a paragraph. The final
+ * document is checked against applyCanvasReplacement of the Markdown (see applyFinal); finish
+ * throws RewriteApplyError when nothing fits, with the region ended.
  */
 export function startRewrite(host: RewriteHost, selection: CanvasSelection | null): RewriteSession {
   host.running.session?.cancel();
@@ -235,27 +261,71 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
     return current && current.id === id ? current : null;
   };
 
+  /** The region `from`..`to` of `doc` is all of it. */
+  const coversDocument = (doc: ProseMirrorNode, from: number, to: number) => from === 0 && to === doc.content.size;
+
+  /** Whether `text` (the replacement so far) reads as inline content in place: nothing or one paragraph. */
+  const parseInline = (text: string): { fits: boolean; blocks: Fragment; lead: string; trail: string } => {
+    const lead = /^[ \t]+/.exec(text)?.[0] ?? '';
+    const trail = text.length > lead.length ? (/[ \t]+$/.exec(text)?.[0] ?? '') : '';
+    if (code) return { fits: true, blocks: Fragment.empty, lead, trail };
+    const blocks = markdown.parseBlocks(text.slice(lead.length, text.length - trail.length), schema, { allowEmpty: true });
+    const fits = blocks.childCount === 0 || (blocks.childCount === 1 && blocks.firstChild!.type === schema.nodes.paragraph);
+    return { fits, blocks, lead, trail };
+  };
+
   /** Inline content of `text` (with leading and trailing spaces kept, which a paragraph would drop). */
   const inlineSlice = (text: string): Slice => {
     if (code) return text ? new Slice(Fragment.from(schema.text(text)), 0, 0) : Slice.empty;
-    const lead = /^[ \t]+/.exec(text)?.[0] ?? '';
-    const trail = text.length > lead.length ? (/[ \t]+$/.exec(text)?.[0] ?? '') : '';
-    const blocks = markdown.parseBlocks(text.slice(lead.length, text.length - trail.length), schema, { allowEmpty: true });
+    const { blocks, lead, trail } = parseInline(text);
     const space = (s: string) => (s ? [schema.text(s, marks)] : []);
     if (blocks.childCount === 0) return lead || trail ? new Slice(Fragment.from(space(lead + trail)), 0, 0) : Slice.empty;
-    if (blocks.childCount === 1 && blocks.firstChild!.isTextblock && !blocks.firstChild!.type.spec.code) {
-      const content = withMarks(blocks.firstChild!.content, marks);
-      return new Slice(Fragment.from(space(lead)).append(content).append(Fragment.from(space(trail))), 0, 0);
-    }
-    const open = (node: ProseMirrorNode) => (node.isTextblock ? 1 : 0);
-    return new Slice(withMarks(blocks, marks), open(blocks.firstChild!), open(blocks.lastChild!));
+    const content = withMarks(blocks.firstChild!.content, marks);
+    return new Slice(Fragment.from(space(lead)).append(content).append(Fragment.from(space(trail))), 0, 0);
   };
 
-  /** Replaces the current region with `text` in `tr` (incrementally while streaming); returns its new end. */
-  const replace = (tr: Transaction, current: RewriteRegion, text: string, final: boolean): number => {
+  /** Blocks of `text`, at least one when they are to fill the whole document. */
+  const blocksFor = (text: string, whole: boolean): Fragment => {
+    const blocks = markdown.parseBlocks(text, schema, { allowEmpty: true });
+    return whole && blocks.childCount === 0 ? Fragment.from(schema.nodes.paragraph!.create()) : blocks;
+  };
+
+  let promoted: Promotion | null = null;
+
+  /**
+   * The promotion of the inline region `current` of `doc`: the top-level block around it, with
+   * the region's original content and its Markdown around the range. Null when the range is not
+   * exact in that block's Markdown (the inline region then stays as it is).
+   */
+  const promote = (doc: ProseMirrorNode, current: RewriteRegion): Promotion | null => {
+    const scratch = new Transform(doc).replace(current.from, current.to, original);
+    const from = scratch.mapping.map(current.from, -1);
+    const to = scratch.mapping.map(current.to, 1);
+    const offsets = offsetsOf(scratch.doc, { kind: 'inline', from, to, marks, code }, markdown);
+    if (!offsets) return null;
+    const index = scratch.doc.resolve(from).index(0);
+    const blocks = blocksOf(scratch.doc, markdown);
+    const start = blocks.starts[index]!;
+    const part = blocks.parts[index]!;
+    if (offsets.start < start || offsets.end > start + part.length) return null;
+    const position = blocks.positions[index]!;
+    return { before: part.slice(0, offsets.start - start), after: part.slice(offsets.end - start), host: scratch.doc.child(index), from: from - position, to: to - position };
+  };
+
+  /** Replaces the current region with `text` in `tr` (incrementally while streaming); returns the region it fills now. */
+  const replace = (tr: Transaction, current: RewriteRegion, text: string, final: boolean): RewriteRegion => {
+    if (kind === 'inline' && !final && !promoted && !parseInline(text).fits) promoted = promote(tr.doc, current);
+    if (kind === 'inline' && !final && promoted) {
+      // The whole block around the selection, read again from its Markdown with the text in the range.
+      const $from = tr.doc.resolve(current.from);
+      const from = current.kind === 'inline' ? $from.before(1) : current.from;
+      const to = current.kind === 'inline' ? $from.after(1) : current.to;
+      tr.replaceWith(from, to, blocksFor(promoted.before + text + promoted.after, coversDocument(tr.doc, from, to)));
+      return { ...current, kind: 'blocks', from: tr.mapping.map(from, -1), to: tr.mapping.map(to, 1) };
+    }
     if (kind === 'inline') {
       tr.replace(current.from, current.to, inlineSlice(text));
-      return tr.mapping.map(current.to, 1);
+      return { ...current, from: tr.mapping.map(current.from, -1), to: tr.mapping.map(current.to, 1) };
     }
     if (final || !text.startsWith(committedSource)) {
       committedSource = '';
@@ -270,11 +340,10 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
     }
     let tail = markdown.parseBlocks(text.slice(committedSource.length), schema, { allowEmpty: true });
     // A document holds at least one block.
-    const whole = current.from === 0 && current.to === tr.doc.content.size;
-    if (whole && committedSize + fresh.size + tail.size === 0) tail = Fragment.from(schema.nodes.paragraph!.create());
+    if (coversDocument(tr.doc, current.from, current.to) && committedSize + fresh.size + tail.size === 0) tail = Fragment.from(schema.nodes.paragraph!.create());
     tr.replaceWith(insertAt, current.to, fresh.append(tail));
     committedSize += fresh.size;
-    return tr.mapping.map(current.to, 1);
+    return { ...current, from: tr.mapping.map(current.from, -1), to: tr.mapping.map(current.to, 1) };
   };
 
   const flush = () => {
@@ -284,17 +353,15 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
     const text = pending;
     pending = null;
     const currentView = host.view();
-    const tr = currentView.state.tr;
     try {
-      const to = replace(tr, current, text, false);
-      tr.setMeta(rewriteKey, { region: { ...current, from: tr.mapping.map(current.from, -1), to } } satisfies RewriteMeta);
+      const tr = currentView.state.tr;
+      const next = replace(tr, current, text, false);
+      currentView.dispatch(quiet(tr.setMeta(rewriteKey, { region: next } satisfies RewriteMeta)));
     } catch {
       // The text so far does not fit here (it may once more of it has come): the next frame tries again.
       committedSource = '';
       committedSize = 0;
-      return;
     }
-    currentView.dispatch(quiet(tr));
   };
 
   /** Puts the original content back (not in the undo history) and ends the region; returns where it is. */
@@ -306,9 +373,19 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
     const current = region();
     if (!current) return null;
     const currentView = host.view();
-    const tr = currentView.state.tr.replace(current.from, current.to, original);
-    const placed = { from: tr.mapping.map(current.from, -1), to: tr.mapping.map(current.to, 1) };
-    currentView.dispatch(quiet(tr.setMeta(rewriteKey, { region: null } satisfies RewriteMeta)));
+    const tr = currentView.state.tr;
+    let placed: { from: number; to: number };
+    try {
+      if (promoted && current.kind === 'blocks') tr.replaceWith(current.from, current.to, promoted.host);
+      else tr.replace(current.from, current.to, original);
+      placed = { from: tr.mapping.map(current.from, -1), to: tr.mapping.map(current.to, 1) };
+      currentView.dispatch(quiet(tr.setMeta(rewriteKey, { region: null } satisfies RewriteMeta)));
+    } catch (error) {
+      // The region is ended in any case: it must not stay closed to the user's edits.
+      currentView.dispatch(quiet(currentView.state.tr.setMeta(rewriteKey, { region: null } satisfies RewriteMeta)));
+      throw error;
+    }
+    if (promoted && current.kind === 'blocks') return { from: placed.from + promoted.from, to: placed.from + promoted.to };
     return placed;
   };
 
@@ -323,31 +400,70 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
     },
     finish(replacement) {
       if (ended) return;
-      const placed = restore();
-      if (!placed) return;
-      const currentView = host.view();
-      const { doc } = currentView.state;
-      const now = { id, kind, ...(kind === 'document' ? { from: 0, to: doc.content.size } : placed) };
-      // The range the server replaced, in the Markdown as it is now (the same as at the start
-      // unless the user changed something elsewhere meanwhile).
-      const currentMarkdown = markdown.serialize(doc);
-      let base = currentMarkdown;
-      let at: CanvasMarkdownRange | null;
-      if (currentMarkdown === originalMarkdown) at = range;
-      else if (kind === 'document') at = { start: 0, end: currentMarkdown.length };
-      else at = offsetsOf(doc, { kind, from: now.from, to: now.to, marks, code }, markdown);
-      if (!at) base = '';
-
-      let tr = currentView.state.tr;
-      replace(tr, now, replacement, true);
-      if (at) {
-        const expected = applyCanvasReplacement(base, at, replacement);
-        if (markdown.serialize(tr.doc) !== expected) tr = reread(currentView.state, base, at, expected, markdown) ?? tr;
+      try {
+        applyFinal(replacement);
+      } catch (error) {
+        throw new RewriteApplyError(error);
       }
+    },
+  };
+
+  /**
+   * The final replacement as one undo step: the original is put back, then the first of these
+   * that reads exactly as the server's text (applyCanvasReplacement of the Markdown) is applied:
+   * the replacement in place (inline content into the selection, blocks into selected blocks),
+   * the top-level blocks around the range read again from the server's text, and at last every
+   * top-level block that differs from that text read as a whole (the text in the editor's own
+   * form, when it does not write it back the same).
+   */
+  const applyFinal = (replacement: string) => {
+    const placed = restore();
+    if (!placed) return;
+    const currentView = host.view();
+    const { state } = currentView;
+    const { doc } = state;
+    const now: RewriteRegion = { id, kind, ...(kind === 'document' ? { from: 0, to: doc.content.size } : placed) };
+    // The range the server replaced, in the Markdown as it is now (the same as at the start
+    // unless the user changed something elsewhere meanwhile).
+    const currentMarkdown = markdown.serialize(doc);
+    let at: CanvasMarkdownRange | null;
+    if (currentMarkdown === originalMarkdown) at = range;
+    else if (kind === 'document') at = { start: 0, end: currentMarkdown.length };
+    else at = offsetsOf(doc, { kind, from: now.from, to: now.to, marks, code }, markdown);
+    const expected = at && applyCanvasReplacement(currentMarkdown, at, replacement);
+
+    const inPlace = (): Transaction | null => {
+      if (kind === 'inline' && !parseInline(replacement).fits) return null;
+      const tr = state.tr;
+      replace(tr, now, replacement, true);
+      return tr;
+    };
+    const attempts: Array<() => Transaction | null> = [inPlace];
+    if (at && expected !== null) {
+      const found = at;
+      attempts.push(
+        () => rereadAround(state, currentMarkdown, found, expected, markdown),
+        () => replaceChangedBlocks(state.tr, markdown.parse(expected, schema)),
+      );
+    }
+    let failure: unknown = new Error('no way to apply the replacement');
+    for (const [index, attempt] of attempts.entries()) {
+      let tr: Transaction | null;
+      try {
+        tr = attempt();
+      } catch (error) {
+        failure = error;
+        continue;
+      }
+      if (!tr) continue;
+      const last = index === attempts.length - 1;
+      if (expected !== null && !last && markdown.serialize(tr.doc) !== expected) continue;
       currentView.dispatch(closeHistory(tr).setMeta('preventAutolink', true));
       // The next edit of the user starts an undo step of its own, too.
       currentView.dispatch(closeHistory(quiet(currentView.state.tr)));
-    },
+      return;
+    }
+    throw failure;
   };
   host.running.session = session;
   return session;
@@ -355,10 +471,10 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
 
 /**
  * A transaction that makes the document read `expected` (which differs from the document's
- * Markdown `base` only within `range`): the top-level blocks around the range read again from
- * `expected`, or failing that the whole document, replacing only what differs.
+ * Markdown `base` only within `range`) by reading the top-level blocks around the range again
+ * from `expected`; null when the range does not lie within whole blocks of `base`.
  */
-function reread(state: EditorState, base: string, range: CanvasMarkdownRange, expected: string, markdown: CanvasMarkdown): Transaction | null {
+function rereadAround(state: EditorState, base: string, range: CanvasMarkdownRange, expected: string, markdown: CanvasMarkdown): Transaction | null {
   const { doc, schema } = state;
   const blocks = blocksOf(doc, markdown);
   const count = blocks.parts.length;
@@ -368,21 +484,8 @@ function reread(state: EditorState, base: string, range: CanvasMarkdownRange, ex
   while (last + 1 < count && blocks.starts[last]! + blocks.parts[last]!.length < range.end) last += 1;
   const head = blocks.starts[first]!;
   const tail = base.length - (blocks.starts[last]! + blocks.parts[last]!.length);
-  if (tail >= 0 && head <= expected.length - tail) {
-    const fragment = markdown.parseBlocks(expected.slice(head, expected.length - tail), schema, { allowEmpty: true });
-    const tr = state.tr.replaceWith(blocks.positions[first]!, blocks.positions[last]! + doc.child(last).nodeSize, fragment);
-    if (tr.doc.childCount > 0 && markdown.serialize(tr.doc) === expected) return tr;
-  }
-  const target = markdown.parse(expected, schema);
-  const start = doc.content.findDiffStart(target.content);
-  if (start === null) return state.tr;
-  const end = doc.content.findDiffEnd(target.content)!;
-  let endA = end.a;
-  let endB = end.b;
-  const overlap = start - Math.min(endA, endB);
-  if (overlap > 0) {
-    endA += overlap;
-    endB += overlap;
-  }
-  return state.tr.replace(start, endA, target.slice(start, endB));
+  if (tail < 0 || head > expected.length - tail) return null;
+  const fragment = markdown.parseBlocks(expected.slice(head, expected.length - tail), schema, { allowEmpty: true });
+  const tr = state.tr.replaceWith(blocks.positions[first]!, blocks.positions[last]! + doc.child(last).nodeSize, fragment);
+  return tr.doc.childCount > 0 ? tr : null;
 }
