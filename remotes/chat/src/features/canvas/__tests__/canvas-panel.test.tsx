@@ -10,6 +10,7 @@ import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
 import { CanvasPanel, type CanvasPanelTarget } from '../components/canvas-panel';
 import '../editor/__tests__/editor-kit';
+import * as rewriteSession from '../editor/rewrite-session';
 import { createServerCanvasStore } from '../store/server-canvas-store';
 
 jest.setTimeout(20_000);
@@ -24,6 +25,7 @@ const fake = {
   versions: [] as CanvasVersion[],
   created: [] as unknown[],
   edits: [] as Array<{ document: string; range: unknown; instruction: string }>,
+  saves: [] as Array<{ markdown: string; base_version: number }>,
   /** The edit's answer: events to send, and whether the stream then stays open (until aborted). */
   reply: { events: [] as StreamEvent[], hang: false },
 };
@@ -51,7 +53,8 @@ const server = setupServer(
   }),
   http.get('*/api/canvases/:id', () => HttpResponse.json(documentOf())),
   http.put('*/api/canvases/:id/document', async ({ request }) => {
-    const body = (await request.json()) as { markdown: string };
+    const body = (await request.json()) as (typeof fake.saves)[number];
+    fake.saves.push(body);
     addVersion(body.markdown, 'user');
     return HttpResponse.json(documentOf());
   }),
@@ -71,6 +74,10 @@ const server = setupServer(
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  jest.restoreAllMocks();
+});
 afterAll(() => {
   server.close();
   setApiClients(null);
@@ -80,6 +87,7 @@ beforeEach(() => {
   fake.versions = [];
   fake.created = [];
   fake.edits = [];
+  fake.saves = [];
   fake.reply = { events: [], hang: false };
 });
 
@@ -157,9 +165,64 @@ describe('the canvas panel', () => {
       hang: false,
     };
     await userEvent.click(within(region).getByRole('button', { name: 'More formal' }));
-    await waitFor(() => expect(announced()).toContain('The rewrite failed; the document is as it was. The model changed text outside the selection, so nothing was changed.'));
+    expect(await within(region).findByRole('alert')).toHaveTextContent('The rewrite failed; the document is as it was. The model changed text outside the selection, so nothing was changed.');
     expect(within(region).getByRole('textbox', { name: 'Document: Notiz' }).textContent).toContain('Zwei ist ein sehr langer Satz');
     expect(within(region).getByText('Saved · version 1')).toBeTruthy();
+  });
+
+  it('an editor that cannot put the text in place says so visibly, shows the stored version, and the next save is based on it', async () => {
+    addVersion(NOTE, 'user');
+    const rewritten = '# Notiz\n\n## Kurz\n\n- eins\n- zwei';
+    // The editor fails as it applies the model's text (it ends the region first, as it does).
+    const real = rewriteSession.startRewrite;
+    jest.spyOn(rewriteSession, 'startRewrite').mockImplementationOnce((host, selection) => {
+      const session = real(host, selection);
+      return {
+        ...session,
+        finish: () => {
+          session.cancel();
+          throw new rewriteSession.RewriteApplyError(new RangeError('Called contentMatchAt on a node with invalid content'));
+        },
+      };
+    });
+    renderPanel({ canvasId: CANVAS });
+    const region = await screen.findByRole('region', { name: 'Notiz' });
+    await within(region).findByText('Saved · version 1');
+    fake.reply = { events: wholeDocument(rewritten, addVersion(rewritten, 'model', 'Make it short')), hang: false };
+    await userEvent.type(within(region).getByRole('textbox', { name: 'Instruction for the model' }), 'Make it short');
+    await userEvent.click(within(region).getByRole('button', { name: 'Rewrite' }));
+    expect(await within(region).findByRole('alert')).toHaveTextContent('The editor could not put the model’s text in place. The canvas now shows the stored version 2.');
+    await within(region).findByText('Saved · version 2');
+    const editor = within(region).getByRole('textbox', { name: 'Document: Notiz' });
+    expect(editor.textContent).toBe('NotizKurzeinszwei');
+    expect(announced()).not.toContain('could not be reached');
+
+    const tiptap = (editor as unknown as { editor: Editor }).editor;
+    act(() => void tiptap.chain().focus('end').insertContent(' drei').run());
+    await within(region).findByText('Unsaved changes');
+    fireEvent.keyDown(editor, { key: 's', ctrlKey: true });
+    await within(region).findByText('Saved · version 3');
+    expect(fake.saves).toEqual([{ markdown: `${rewritten} drei`, base_version: 2 }]);
+    expect(within(region).queryByRole('alert')).toBeNull();
+  });
+
+  it('takes up the stored version when an edit fails after the canvas got a newer one', async () => {
+    addVersion(NOTE, 'user');
+    renderPanel({ canvasId: CANVAS });
+    const region = await screen.findByRole('region', { name: 'Notiz' });
+    await within(region).findByText('Saved · version 1');
+    // The edit was stored, but the stream broke before its `complete` arrived.
+    const stored = '# Notiz\n\nKurz.';
+    server.use(
+      http.post('*/api/skills/canvas-edit-agent', () => {
+        addVersion(stored, 'model', 'Shorter');
+        return new HttpResponse(`${JSON.stringify({ kind: 'canvas_edit', event: { type: 'delta', text: 'Ku' } })}\n`, { headers: { 'Content-Type': 'application/x-ndjson' } });
+      }),
+    );
+    await userEvent.click(within(region).getByRole('button', { name: 'Shorter' }));
+    expect(await within(region).findByRole('alert')).toHaveTextContent('The rewrite failed. The rewrite ended unexpectedly. The canvas now shows the stored version 2.');
+    await within(region).findByText('Saved · version 2');
+    expect(within(region).getByRole('textbox', { name: 'Document: Notiz' }).textContent).toBe('NotizKurz.');
   });
 
   it('saves the typed text as the next version with Ctrl+S', async () => {

@@ -123,7 +123,22 @@ function CanvasWorkspace({ store, document, onClose }: { store: ScopedCanvasStor
   const editor = useRef<CanvasEditorHandle>(null);
   const [announcement, announce] = useAnnouncer();
   const saving = useCanvasSaving(store, editor);
-  const rewrite = useCanvasRewrite(store, editor, saving.save);
+  // A new editor (with the stored text) when the editor cannot take up a stored version itself.
+  const [editorKey, setEditorKey] = useState(0);
+  const adopt = useCallback(
+    (stored: CanvasDocument) => {
+      try {
+        editor.current?.setMarkdown(stored.markdown);
+      } catch {
+        setEditorKey((key) => key + 1);
+      }
+      saving.reset();
+    },
+    [saving],
+  );
+  const rewrite = useCanvasRewrite(store, editor, saving.save, adopt);
+  /** What went wrong with the last model edit, shown until the next edit or save. */
+  const [rewriteError, setRewriteError] = useState<string | null>(null);
   const [tab, setTab] = useState('document');
   const queryClient = useQueryClient();
   // The latest stored document, for the calls made from callbacks of an older render.
@@ -138,6 +153,7 @@ function CanvasWorkspace({ store, document, onClose }: { store: ScopedCanvasStor
   const save = useCallback(async () => {
     try {
       const saved = await saving.save(latest.current);
+      setRewriteError(null);
       announce(t('canvas.announce.saved', { version: saved.version }));
     } catch (error) {
       announce(describeCanvasError(t, error, locale));
@@ -146,11 +162,21 @@ function CanvasWorkspace({ store, document, onClose }: { store: ScopedCanvasStor
 
   const instruct = useCallback(
     async (instruction: string, selection: CanvasSelection | null) => {
+      setRewriteError(null);
       const outcome = await rewrite.run(latest.current, instruction, selection);
       settle();
-      if (outcome.kind === 'done') announce(t('canvas.announce.rewritten', { version: outcome.version }));
-      else if (outcome.kind === 'stopped') announce(t('canvas.announce.stopped'));
-      else announce(`${t('canvas.announce.failed')} ${t(`canvas.errors.${outcome.code}`, { defaultValue: t('canvas.errors.internal') })}`);
+      // Failures show (and are announced) in the alert below the header, not only to screen readers.
+      if (outcome.kind === 'done') {
+        if (outcome.reloaded) setRewriteError(`${t('canvas.errors.editor')} ${t('canvas.announce.reloaded', { version: outcome.version })}`);
+        else announce(t('canvas.announce.rewritten', { version: outcome.version }));
+      } else if (outcome.kind === 'stopped') {
+        announce(t('canvas.announce.stopped'));
+        if (outcome.reloaded !== null) setRewriteError(t('canvas.announce.reloaded', { version: outcome.reloaded }));
+      } else {
+        const reason = t(`canvas.errors.${outcome.code}`, { defaultValue: t('canvas.errors.internal') });
+        const reloaded = outcome.reloaded !== null ? ` ${t('canvas.announce.reloaded', { version: outcome.reloaded })}` : '';
+        setRewriteError(`${t(outcome.reloaded !== null ? 'canvas.announce.failedReloaded' : 'canvas.announce.failed')} ${reason}${reloaded}`);
+      }
     },
     [rewrite, settle, announce, t],
   );
@@ -159,6 +185,7 @@ function CanvasWorkspace({ store, document, onClose }: { store: ScopedCanvasStor
     async (version: number) => {
       try {
         const restored = await saving.restore(latest.current, version);
+        setRewriteError(null);
         setTab('document');
         announce(t('canvas.announce.restored', { version, current: restored.version }));
         editor.current?.focus();
@@ -191,6 +218,7 @@ function CanvasWorkspace({ store, document, onClose }: { store: ScopedCanvasStor
   const editorView = (
     <div className="canvas-panel__document" ref={documentRef} onKeyDown={onKeyDown}>
       <CanvasEditor
+        key={editorKey}
         ref={editor}
         initialMarkdown={document.markdown}
         ariaLabel={t('canvas.panel.editorLabel', { title: document.title })}
@@ -229,6 +257,11 @@ function CanvasWorkspace({ store, document, onClose }: { store: ScopedCanvasStor
       {saving.error !== null && (
         <p className="canvas-panel__error" role="alert">
           {describeCanvasError(t, saving.error, locale)}
+        </p>
+      )}
+      {rewriteError !== null && (
+        <p className="canvas-panel__error" role="alert">
+          {rewriteError}
         </p>
       )}
       <Tabs
