@@ -40,10 +40,14 @@ export const researchKeys = {
   state: (researchId: string) => ['research', 'state', researchId] as const,
 };
 
-/** GET /api/mcp-servers: the tool servers a user may pick for a conversation (BETA). */
+/**
+ * GET /api/mcp-servers: the tool servers a user may pick for a conversation (BETA); and
+ * GET /api/conversations/{id}/tool-servers: those picked for one conversation.
+ */
 export const toolServerKeys = {
   all: ['mcp-servers'] as const,
   choices: ['mcp-servers', 'choices'] as const,
+  picked: (conversationId: string) => ['mcp-servers', 'picked', conversationId] as const,
 };
 
 /**

@@ -191,7 +191,19 @@ export function groundedHandlers(): HttpHandler[] {
       const stored = backend.messages.get(target.id) ?? [];
       const tools = isGrounded ? retrievalEvents() : [];
       const text = isGrounded ? 'The revenue grew by 12 percent [1], though one policy says otherwise [2].' : `Answer to ${body.content}`;
-      const question: Message = { message_id: ids.user_message_id, conversation_id: target.id, parent_message_id: stored.at(-1)?.message_id ?? null, role: 'user', content: body.content, created_at: AT, status: 'complete' };
+      // Like the server: the question keeps the files it was sent with, by name.
+      const files = grounded.files.get(target.id) ?? [];
+      const attachments = (body.attachments ?? []).flatMap((id) => files.filter((file) => file.fileId === id).map((file) => ({ file_id: id, name: file.name })));
+      const question: Message = {
+        message_id: ids.user_message_id,
+        conversation_id: target.id,
+        parent_message_id: stored.at(-1)?.message_id ?? null,
+        role: 'user',
+        content: body.content,
+        created_at: AT,
+        status: 'complete',
+        ...(attachments.length > 0 ? { attachments } : {}),
+      };
       const answer: Message = { message_id: ids.assistant_message_id, conversation_id: target.id, parent_message_id: ids.user_message_id, role: 'assistant', content: text, created_at: AT, status: 'complete', ...(isGrounded ? { tool_events: tools } : {}) };
       backend.messages.set(target.id, [...stored, question, answer]);
       const events: StreamEvent[] = [

@@ -40,12 +40,18 @@ export const ev = {
   start: (): DeepResearchEvent => ({ research_id: RESEARCH, stage: 'start' }),
   clarification: (content: string): DeepResearchEvent => ({ research_id: RESEARCH, stage: 'clarification', content }),
   planning: (title: string, plan: { task_id: string; content: string }[]): DeepResearchEvent => ({ research_id: RESEARCH, stage: 'planning', title, plan }),
-  task: (task_id: string, task_status: 'pending' | 'begin' | 'in_progress' | 'done' | 'failed', call?: { id: string; tool: string; capability?: string; args?: object }): DeepResearchEvent => ({
+  task: (
+    task_id: string,
+    task_status: 'pending' | 'begin' | 'in_progress' | 'done' | 'failed',
+    call?: { id: string; tool: string; capability?: string; args?: object; result?: string; error?: string },
+  ): DeepResearchEvent => ({
     research_id: RESEARCH,
     stage: 'execution',
     task_id,
     task_status,
     ...(call ? { tool_call_id: call.id, tool_name: call.tool, capability: call.capability, args_json: JSON.stringify(call.args ?? {}) } : {}),
+    ...(call?.result !== undefined ? { tool_result: call.result } : {}),
+    ...(call?.error !== undefined ? { tool_error: call.error } : {}),
   }),
   report: (content: string): DeepResearchEvent => ({ research_id: RESEARCH, stage: 'generation', content }),
   end: (): DeepResearchEvent => ({ research_id: RESEARCH, stage: 'end' }),
@@ -77,6 +83,12 @@ export const research = {
   planRefusal: undefined as Response | undefined,
   toolServers: TOOL_SERVERS,
   toolServerReads: 0,
+  /** The tool servers picked per conversation, as the server keeps them (GET/PUT conversations/{id}/tool-servers). */
+  picked: new Map<string, string[]>(),
+  /** Each PUT of a conversation's pick: the conversation and the ids. */
+  pickSaves: [] as { conversationId: string; serverIds: string[] }[],
+  /** Answer of the next PUT of a pick instead of the fake's own. */
+  pickRefusal: undefined as Response | undefined,
   connections: [] as Connection[],
 };
 
@@ -97,6 +109,9 @@ export function resetResearch(state: Partial<ResearchState> = {}, events: DeepRe
     planRefusal: undefined,
     toolServers: TOOL_SERVERS,
     toolServerReads: 0,
+    picked: new Map(),
+    pickSaves: [],
+    pickRefusal: undefined,
     connections: [],
   });
 }
@@ -188,6 +203,16 @@ export function researchHandlers(): HttpHandler[] {
     http.get('*/api/mcp-servers', () => {
       research.toolServerReads += 1;
       return HttpResponse.json({ servers: research.toolServers });
+    }),
+    http.get('*/api/conversations/:id/tool-servers', ({ params }) => HttpResponse.json({ server_ids: research.picked.get(String(params.id)) ?? [] })),
+    http.put('*/api/conversations/:id/tool-servers', async ({ request, params }) => {
+      const { server_ids } = (await request.json()) as { server_ids: string[] };
+      research.pickSaves.push({ conversationId: String(params.id), serverIds: server_ids });
+      const refusal = research.pickRefusal;
+      research.pickRefusal = undefined;
+      if (refusal) return refusal;
+      research.picked.set(String(params.id), server_ids);
+      return HttpResponse.json({ server_ids });
     }),
   ];
 }

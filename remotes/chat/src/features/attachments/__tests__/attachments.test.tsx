@@ -1,9 +1,9 @@
-import { setApiClients, useConfigStore, useQaResourcesStore } from '@assistant/platform';
+import { resetServerState, setApiClients, useConfigStore, useQaResourcesStore } from '@assistant/platform';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { backend, handlers, renderChat, resetChatState } from '../../../__tests__/chat-kit';
+import { backend, conversation, handlers, nextId, renderChat, resetChatState } from '../../../__tests__/chat-kit';
 import { grounded, groundedHandlers, resetGrounded, sentPayloads, testFile } from '../../../__tests__/grounded-kit';
 
 jest.setTimeout(20_000);
@@ -25,6 +25,7 @@ const chips = () => screen.getByRole('list', { name: 'Attachments' });
 const chip = (name: string) => within(chips()).getByText(name).closest('li') as HTMLElement;
 const composer = () => screen.getByRole('textbox', { name: 'Your message' });
 const fileInput = () => screen.getByLabelText('Attach files', { selector: 'input' });
+const sentWith = () => screen.getByRole('list', { name: 'Files sent with the question' });
 const liveRegion = () => document.querySelector('.conversation [role="status"][aria-live="polite"]') as HTMLElement;
 
 describe('attachments in the composer', () => {
@@ -61,6 +62,33 @@ describe('attachments in the composer', () => {
     // The files went with the question: the composer starts empty, the file stays in the conversation.
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Attachments' })).not.toBeInTheDocument());
     expect(grounded.deletes).toEqual([]);
+    // The question shows the file it was sent with.
+    await waitFor(() => expect(within(sentWith()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Annual report.docx']));
+    expect(sentWith().closest('.conversation__message--question')).toHaveTextContent('What grew?');
+  });
+
+  it('shows the files a stored question was sent with when the conversation is opened (a reload), in German too', async () => {
+    const stored = conversation({ name: 'Reports' });
+    resetChatState([stored]);
+    const question = { message_id: nextId(), conversation_id: stored.id, parent_message_id: null, role: 'user', content: 'Compare both', created_at: stored.created_at, status: 'complete' } as const;
+    const files = [
+      { file_id: nextId(), name: 'Annual report 2025.pdf' },
+      { file_id: nextId(), name: 'Travel policy.docx' },
+    ];
+    backend.messages.set(stored.id, [
+      { ...question, attachments: files },
+      { message_id: nextId(), conversation_id: stored.id, parent_message_id: question.message_id, role: 'assistant', content: 'Both grew.', created_at: stored.created_at, status: 'complete' },
+    ]);
+    const view = await renderChat(`/chat/${stored.id}`);
+    await screen.findByText('Compare both');
+    expect(within(sentWith()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Annual report 2025.pdf', 'Travel policy.docx']);
+    // The answer shows none.
+    expect(screen.getAllByRole('list', { name: 'Files sent with the question' })).toHaveLength(1);
+    view.unmount();
+    resetServerState();
+    await renderChat(`/chat/${stored.id}`, 'de');
+    await screen.findByText('Compare both');
+    expect(within(screen.getByRole('list', { name: 'Mit der Frage gesendete Dateien' })).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('takes files dropped onto the conversation, and refuses a wrong type or a file over the limit without sending it', async () => {

@@ -1,4 +1,4 @@
-import type { CollectionFile, FileUploadState } from '@assistant/contracts';
+import type { CollectionFile, FileUploadState, MessageAttachment } from '@assistant/contracts';
 import { RequestAbortedError, useConfigStore, useQuery, useQueryClient } from '@assistant/platform';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { conversationKeys } from '../../../query-keys';
@@ -17,8 +17,8 @@ export interface Attachments {
   states: readonly FileUploadState[];
   /** Whether a message may go with them: all processed (or none), some still on their way, some failed. */
   readiness: 'ready' | 'in-progress' | 'failed';
-  /** The ids of the processed files: the message payload's `attachments`. */
-  fileIds: string[];
+  /** The processed files with their names: the message payload's `attachments` (their ids), shown with the question. */
+  files: MessageAttachment[];
   /** Checks each file (types and size as the collections do) and uploads the rest. */
   add(files: Iterable<File>): void;
   /** Sends a failed upload again, or has a file whose processing failed processed again. */
@@ -203,9 +203,12 @@ export function useAttachments(
     setItems([]);
   }, []);
 
-  const fileIds = useMemo(
-    () => items.flatMap((item, index) => (item.fileId && (states[index] === 'processed' || states[index] === 'success') ? [item.fileId] : [])),
+  const sentFiles = useMemo(
+    () =>
+      items.flatMap((item, index) =>
+        item.fileId && (states[index] === 'processed' || states[index] === 'success') ? [{ file_id: item.fileId, name: item.file.name }] : [],
+      ),
     [items, states],
   );
-  return { items, states, readiness: attachmentsReadiness(states), fileIds, add, retry, remove, clear };
+  return { items, states, readiness: attachmentsReadiness(states), files: sentFiles, add, retry, remove, clear };
 }

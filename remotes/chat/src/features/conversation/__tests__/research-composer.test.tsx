@@ -1,9 +1,10 @@
-import { setApiClients, createApiClients, useGatingStore } from '@assistant/platform';
+import { setApiClients, createApiClients, resetServerState, useGatingStore, useNotificationsStore } from '@assistant/platform';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { RESEARCH, TOOL_SERVERS, ev, research, researchHandlers, resetResearch } from '../../../__tests__/research-kit';
-import { FakeChatHistory, exchange, message, renderConversation, setModels } from './conversation-kit';
+import { CONVERSATION, FakeChatHistory, exchange, message, renderConversation, setModels } from './conversation-kit';
 
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
@@ -119,6 +120,36 @@ describe('the tool-server picker', () => {
     await user.type(box(), 'Again{Enter}');
     await waitFor(() => expect(history.sent).toHaveLength(2));
     expect(history.sent[1]).toMatchObject({ server_ids: [TOOL_SERVERS[1]!.id] });
+  });
+
+  it('remembers the pick per conversation on the server: reopened, it shows the same servers and sends them; a failed save says so and shows the kept pick', async () => {
+    research.picked.set(CONVERSATION, [TOOL_SERVERS[0]!.id]);
+    const first = renderConversation(new FakeChatHistory(exchange('one', 'Hello', 'Hi.')));
+    const user = userEvent.setup();
+    // The pick kept by the server shows at once.
+    const chips = () => screen.getByRole('list', { name: 'Tools for this conversation' });
+    await waitFor(() => expect(within(chips()).getAllByRole('listitem').map((item) => item.textContent)).toEqual([TOOL_SERVERS[0]!.name]));
+    await user.click(screen.getByRole('button', { name: 'Tools (1)' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Wiki' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(research.pickSaves).toEqual([{ conversationId: CONVERSATION, serverIds: [TOOL_SERVERS[0]!.id, TOOL_SERVERS[1]!.id] }]));
+    first.unmount();
+    resetServerState();
+
+    // Reopened (a reload, another browser): the same pick, sent with the question.
+    const history = new FakeChatHistory(exchange('one', 'Hello', 'Hi.'));
+    renderConversation(history);
+    await waitFor(() => expect(within(chips()).getAllByRole('listitem')).toHaveLength(2));
+    await user.type(box(), 'Look it up{Enter}');
+    await waitFor(() => expect(history.sent).toHaveLength(1));
+    expect(history.sent[0]).toMatchObject({ server_ids: [TOOL_SERVERS[0]!.id, TOOL_SERVERS[1]!.id] });
+
+    // Removing one that cannot be saved: the user is told, and the kept pick shows again.
+    research.pickRefusal = HttpResponse.json({ statusCode: 500, error: 'Internal Server Error', message: 'Storage is down' }, { status: 500 });
+    await user.click(within(chips()).getByRole('button', { name: `Remove tool ${TOOL_SERVERS[0]!.name}` }));
+    await waitFor(() => expect(research.pickSaves).toHaveLength(2));
+    await waitFor(() => expect(useNotificationsStore.getState().notifications.map((n) => n.variant)).toContain('error'));
+    await waitFor(() => expect(within(chips()).getAllByRole('listitem')).toHaveLength(2));
   });
 
   it('is not there outside the BETA feature set (nothing asked), nor when no server is registered', async () => {

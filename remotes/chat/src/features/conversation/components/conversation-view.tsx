@@ -1,4 +1,4 @@
-import type { FileUploadState, Message } from '@assistant/contracts';
+import type { FileUploadState, Message, MessageAttachment } from '@assistant/contracts';
 import { useConfigStore, useFeature, useFlag, useQaResourcesStore, useQueryClient } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, cx, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -10,7 +10,7 @@ import { AttachButton, AttachmentChips, useAttachments, useFileDrop, type Attach
 import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
 import { useResearchReply } from '../../research';
-import { ToolServerChips, ToolServerPicker, useToolServersQuery } from '../../tool-servers';
+import { ToolServerChips, ToolServerPicker, usePickedToolServers, useToolServersQuery } from '../../tool-servers';
 import { qaResourceKeys } from '../../../query-keys';
 import { useLanguageModelsQuery } from '../api/get-language-models';
 import { useConversation, type ConversationCreation, type SendChoices, type SendRequest } from '../hooks/use-conversation';
@@ -95,10 +95,10 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   // a collection made meanwhile (another tab, the collections page) is offered.
   const refreshCollections = useCallback(() => void queryClient.invalidateQueries({ queryKey: qaResourceKeys.languageModels }), [queryClient]);
   const collections = useMemo(() => pickedCollections.filter((id) => offered.some((entry) => entry.id === id)), [pickedCollections, offered]);
-  // Tool servers (BETA): picked for the conversation while it is open, sent with every question.
+  // Tool servers (BETA): picked for the conversation (kept by the server), sent with every question.
   const toolServersOn = useFeature('mcpTools') && grounding;
   const { data: toolServers = NO_SERVERS, refetch: refetchToolServers } = useToolServersQuery(toolServersOn);
-  const [pickedServers, setPickedServers] = useState<string[]>([]);
+  const [pickedServers, setPickedServers] = usePickedToolServers(conversation.conversationId, toolServersOn);
   const serverIds = useMemo(() => pickedServers.filter((id) => toolServers.some((entry) => entry.id === id)), [pickedServers, toolServers]);
   // Deep research (flag, server's history): the switch makes the next question a research run.
   // Not with an agent: the server answers deep research in an agent's conversation with 501 (docs/agents.md).
@@ -119,10 +119,10 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         <div className="conversation__composer-chips">
           <AttachmentChips items={attachmentItems} states={attachmentStates} onRetry={retryAttachment} onRemove={removeAttachment} />
           <CollectionChips collections={offered} selected={collections} onRemove={(id) => setPickedCollections((current) => current.filter((entry) => entry !== id))} />
-          <ToolServerChips servers={toolServers} selected={serverIds} onRemove={(id) => setPickedServers((current) => current.filter((entry) => entry !== id))} />
+          <ToolServerChips servers={toolServers} selected={serverIds} onRemove={(id) => setPickedServers(serverIds.filter((entry) => entry !== id))} />
         </div>
       ) : undefined,
-    [grounding, attachmentItems, attachmentStates, retryAttachment, removeAttachment, collections, offered, serverIds, toolServers],
+    [grounding, attachmentItems, attachmentStates, retryAttachment, removeAttachment, collections, offered, serverIds, toolServers, setPickedServers],
   );
   // The canvas (features/canvas): a new document or one of the conversation's, from the composer;
   // an answer or a report from its actions. A new conversation is created first.
@@ -193,6 +193,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       toolServersOn,
       toolServers,
       serverIds,
+      setPickedServers,
       refetchToolServers,
       researchOn,
       replyTo,
@@ -209,7 +210,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   const modes = useRef(new Map<string, ResearchMode>());
   const ask = useCallback(
     /** `attachments`: the composer's files go with a new question (not with a regenerated or retried one). */
-    async (request: SendRequest, attachments: readonly string[] = [], mode: ResearchMode = {}) => {
+    async (request: SendRequest, attachments: readonly MessageAttachment[] = [], mode: ResearchMode = {}) => {
       const messageId = request.messageId ?? crypto.randomUUID();
       modes.current.set(messageId, mode);
       const outcome = await send({ ...request, messageId }, { model: sentModel, think, attachments, collections, serverIds, agentId, ...mode });
@@ -230,17 +231,17 @@ export function ConversationView({ history, conversationId, creation, focusCompo
     [send, sentModel, think, collections, serverIds, agentId, announce, t],
   );
 
-  const { clear: clearAttachments, fileIds: attachedFileIds } = attachments;
+  const { clear: clearAttachments, files: attachedFiles } = attachments;
   const onSend = useCallback(
     (text: string) => {
       const mode: ResearchMode = replyTo !== undefined ? { deepResearchId: replyTo } : researchOn && deepResearch ? { deepResearch: true } : {};
-      void ask({ content: text, parentId: composerParent() }, attachedFileIds, mode);
+      void ask({ content: text, parentId: composerParent() }, attachedFiles, mode);
       // The files went with this question; they stay in the conversation, the composer starts empty.
       clearAttachments();
       // The switch is for one question: the next one is an ordinary question again.
       if (mode.deepResearch) setDeepResearch(false);
     },
-    [ask, composerParent, attachedFileIds, clearAttachments, replyTo, researchOn, deepResearch],
+    [ask, composerParent, attachedFiles, clearAttachments, replyTo, researchOn, deepResearch],
   );
   const questionOf = useCallback((answerId: string): Message | undefined => {
     const answer = tree.byId.get(answerId);

@@ -3,6 +3,7 @@ import { Badge, Button, Markdown, SuccessIcon } from '@assistant/ui';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { QuestionAttachments } from '../../attachments';
 import { useLanguageModelsQuery } from '../api/get-language-models';
 import { ResearchAnswer } from '../../research';
 import { MessageSources } from '../../sources';
@@ -112,6 +113,7 @@ function Question({ message, busy, onEdit }: MessageItemProps) {
       ) : (
         <>
           <p className="conversation__question-text">{message.content}</p>
+          <QuestionAttachments attachments={message.attachments} />
           <div className="conversation__actions" role="group" aria-label={t('conversation.actions.label')}>
             <Button
               ref={editButton}

@@ -1,4 +1,4 @@
-import type { Message, MessagePayloadInput } from '@assistant/contracts';
+import type { Message, MessageAttachment, MessagePayloadInput } from '@assistant/contracts';
 import { ApiRequestError, notifyError, useQuery, useQueryClient } from '@assistant/platform';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { conversationKeys } from '../../../query-keys';
@@ -21,8 +21,8 @@ export interface SendRequest {
 export interface SendChoices {
   model: string | undefined;
   think: boolean;
-  /** Ids of processed files of this conversation (the message payload's `attachments`). */
-  attachments?: readonly string[];
+  /** Processed files of this conversation: the question shows them, the payload's `attachments` are their ids. */
+  attachments?: readonly MessageAttachment[];
   /** Ids of collections to search (the message payload's `collections`). */
   collections?: readonly string[];
   /** Ids of the tool (MCP) servers the model may call (the payload's `server_ids`). */
@@ -276,6 +276,7 @@ export function useConversation(
         content: request.content,
         created_at: now(),
         status: 'complete',
+        ...(choices.attachments?.length ? { attachments: [...choices.attachments] } : {}),
       };
       const start: Pending = { question, questionStored: stored !== undefined, localAnswerId: `local-${crypto.randomUUID()}`, draft: emptyDraft };
       pendingRef.current = start;
@@ -290,7 +291,7 @@ export function useConversation(
         think: choices.think,
         ...(request.parentId !== undefined ? { parent_message_id: request.parentId } : {}),
         ...(choices.model ? { reasoning_model_override: choices.model } : {}),
-        ...(choices.attachments?.length ? { attachments: [...choices.attachments] } : {}),
+        ...(choices.attachments?.length ? { attachments: choices.attachments.map((file) => file.file_id) } : {}),
         ...(choices.collections?.length ? { collections: [...choices.collections] } : {}),
         ...(choices.serverIds?.length ? { server_ids: [...choices.serverIds] } : {}),
         ...(choices.deepResearch || choices.deepResearchId !== undefined ? { deep_research: true } : {}),

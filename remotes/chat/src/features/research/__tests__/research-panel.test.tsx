@@ -107,6 +107,43 @@ describe('the research panel', () => {
     expect(await violations()).toEqual([]);
   });
 
+  it.each([
+    ['en', 'Result:', 'Show the whole result', 'Show less', 'Failed: The wiki did not answer in time.', 'No result: the tool found nothing.'],
+    ['de', 'Ergebnis:', 'Ganzes Ergebnis zeigen', 'Weniger zeigen', 'Fehlgeschlagen: The wiki did not answer in time.', 'Kein Ergebnis: das Werkzeug hat nichts gefunden.'],
+  ] as const)('shows under each tool call what it returned (short, expandable) or why it failed (%s)', async (language, label, more, less, failed, nothing) => {
+    const long = `Annual report 2025.pdf\n${'Revenue grew by twelve percent in the second half of the year. '.repeat(5)}The last line.`;
+    const c1 = { id: 'c1', tool: 'search_documents', args: { query: 'annual report' } };
+    const c2 = { id: 'c2', tool: 'wiki__lookup', capability: 'tool server wiki', args: { page: 'Revenue' } };
+    const c3 = { id: 'c3', tool: 'web_search', args: { query: 'revenue 2025' } };
+    resetResearch({ status: 'running', stage: 'execution', tasks: [{ task_id: 'task-1', content: 'Find', status: 'in_progress' }] }, [
+      ev.start(),
+      ev.planning('Revenue', [{ task_id: 'task-1', content: 'Find' }]),
+      ev.task('task-1', 'begin'),
+      ev.task('task-1', 'in_progress', c1),
+      ev.task('task-1', 'in_progress', c2),
+      ev.task('task-1', 'in_progress', c3),
+      ev.task('task-1', 'in_progress', { ...c1, result: long }),
+      ev.task('task-1', 'in_progress', { ...c2, error: 'The wiki did not answer in time.' }),
+      ev.task('task-1', 'in_progress', { ...c3, result: '' }),
+    ]);
+    const { panel } = renderPanel(language);
+    const tasks = await within(panel()).findByRole('region', { name: language === 'en' ? 'Tasks' : 'Aufgaben' });
+    await within(tasks).findByText(failed);
+    const results = tasks.querySelectorAll('.research__tool-result');
+    // One call's result: the failed and the empty call have no result text.
+    expect(results).toHaveLength(1);
+    const result = results[0]!;
+    expect(result.textContent!.startsWith(`${label} Annual report 2025.pdf`)).toBe(true);
+    expect(result.textContent).not.toContain('The last line.');
+    expect(result.textContent!.endsWith('…')).toBe(true);
+    expect(within(tasks).getByText(nothing)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(tasks).getByRole('button', { name: more }));
+    expect(result.textContent).toContain('The last line.');
+    expect(within(tasks).getByRole('button', { name: less })).toHaveAttribute('aria-expanded', 'true');
+    expect(await violations()).toEqual([]);
+  });
+
   it('shows the server\'s refusal of a plan with its message', async () => {
     resetResearch({ status: 'awaiting_approval', stage: 'planning', title: 'Revenue', tasks: PLAN.map((task) => ({ ...task, status: 'pending' as const })) }, [ev.start(), ev.planning('Revenue', PLAN)]);
     research.planRefusal = HttpResponse.json({ statusCode: 409, error: 'Conflict', message: 'The research does not wait for a plan approval.' }, { status: 409 });

@@ -13,6 +13,10 @@ export interface RunToolCall {
   capability: string | undefined;
   /** The arguments as the model wrote them (JSON text). */
   argsJson: string | undefined;
+  /** What the call returned, as text ('' when it found nothing); undefined until it ended (or when it failed). */
+  result: string | undefined;
+  /** Why the call failed, written for the user; undefined unless it failed. */
+  error: string | undefined;
 }
 
 export interface RunTask {
@@ -79,8 +83,7 @@ export function applyResearchEvent(run: ResearchRun, event: DeepResearchEvent): 
           if (task.taskId !== event.task_id) return task;
           // `pending` again: a restarted run works the task from the start.
           const calls = event.task_status === 'pending' ? [] : task.toolCalls;
-          const call = event.tool_call_id !== undefined && !calls.some((entry) => entry.id === event.tool_call_id) ? toolCallOf(event) : undefined;
-          return { ...task, status: event.task_status, toolCalls: call ? [...calls, call] : calls };
+          return { ...task, status: event.task_status, toolCalls: withToolCall(calls, event) };
         }),
       };
     }
@@ -91,8 +94,24 @@ export function applyResearchEvent(run: ResearchRun, event: DeepResearchEvent): 
   }
 }
 
-function toolCallOf(event: Extract<DeepResearchEvent, { stage: 'execution' }>): RunToolCall {
-  return { id: event.tool_call_id!, toolName: event.tool_name ?? '', capability: event.capability, argsJson: event.args_json };
+type ExecutionEvent = Extract<DeepResearchEvent, { stage: 'execution' }>;
+
+/**
+ * The task's calls after an execution event: a call is named when it starts and told again under
+ * the same id when it ended (its result or its error); an ended call's event may come alone.
+ */
+function withToolCall(calls: readonly RunToolCall[], event: ExecutionEvent): readonly RunToolCall[] {
+  const id = event.tool_call_id;
+  if (id === undefined) return calls;
+  const known = calls.find((call) => call.id === id);
+  const ended = { ...(event.tool_result !== undefined ? { result: event.tool_result } : {}), ...(event.tool_error !== undefined ? { error: event.tool_error } : {}) };
+  if (!known) return [...calls, { ...toolCallOf(event), ...ended }];
+  if (Object.keys(ended).length === 0) return calls;
+  return calls.map((call) => (call === known ? { ...call, ...ended } : call));
+}
+
+function toolCallOf(event: ExecutionEvent): RunToolCall {
+  return { id: event.tool_call_id!, toolName: event.tool_name ?? '', capability: event.capability, argsJson: event.args_json, result: undefined, error: undefined };
 }
 
 /**

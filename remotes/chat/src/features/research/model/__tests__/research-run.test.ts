@@ -42,9 +42,27 @@ describe('the research run reducer', () => {
       ['task-1', 'done', 1],
       ['task-3', 'failed', 0],
     ]);
-    expect(worked.tasks[0]!.toolCalls[0]).toEqual({ id: 'call-1', toolName: 'search_documents', capability: 'document search', argsJson: '{"query":"revenue"}' });
+    expect(worked.tasks[0]!.toolCalls[0]).toEqual({ id: 'call-1', toolName: 'search_documents', capability: 'document search', argsJson: '{"query":"revenue"}', result: undefined, error: undefined });
     // A restarted run works a task again from the start.
     expect(run([line(exec('task-1', 'pending'))], worked).tasks[0]!.toolCalls).toEqual([]);
+  });
+
+  it('adds what an ended call returned, or why it failed, to the call of the same id', () => {
+    const ended = (call: string, outcome: { tool_result: string } | { tool_error: string }): DeepResearchEvent => ({ ...exec('task-1', 'in_progress', call), ...outcome });
+    const worked = run([
+      line(plan(['task-1', 'Find'])),
+      line(exec('task-1', 'in_progress', 'call-1')),
+      line(exec('task-1', 'in_progress', 'call-2')),
+      line(ended('call-1', { tool_result: 'Annual report 2025.pdf' })),
+      line(ended('call-2', { tool_error: 'The wiki did not answer in time.' })),
+      // An ended call whose start was not received (a reconnect) still counts once.
+      line(ended('call-3', { tool_result: '' })),
+    ]);
+    expect(worked.tasks[0]!.toolCalls.map((call) => [call.id, call.result, call.error])).toEqual([
+      ['call-1', 'Annual report 2025.pdf', undefined],
+      ['call-2', undefined, 'The wiki did not answer in time.'],
+      ['call-3', '', undefined],
+    ]);
   });
 
   it('joins the report pieces in order and ends with the stream\'s last line; nothing after it counts', () => {
