@@ -2,9 +2,25 @@ import { CANVAS_HANDOFF_KEY } from '@assistant/contracts';
 import { useGatingStore } from '@assistant/platform';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { apiError, file, handlers, openStream, renderAt, resetUseCases, streamOf, violations } from './usecases-kit';
+import {
+  DOCUMENT_ID,
+  apiError,
+  collectionHandlers,
+  controlledStream,
+  expectStopBetweenParts,
+  file,
+  handlers,
+  openStream,
+  part,
+  progressBar,
+  progressLine,
+  renderAt,
+  resetUseCases,
+  streamOf,
+  violations,
+} from './usecases-kit';
 
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
@@ -122,52 +138,25 @@ describe('summarize', () => {
     expect(within(alert).getByText('Not a document')).toBeInTheDocument();
   });
 
-  it('summarizes a processed document picked from a collection', async () => {
-    const collection = 'a0c5d9c2-1b7e-4d2e-9d6f-5f0b8e7a6c51';
-    const fileId = 'b1d6e0d3-2c8f-4e3f-8e7a-6a1c9f8b7d62';
-    server.use(
-      http.get('*/api/collections', ({ request }) =>
-        HttpResponse.json({
-          collections:
-            new URL(request.url).searchParams.get('scope') === 'personal'
-              ? [{ id: collection, name: 'Handbook', scope: 'personal', file_count: 1, can_manage: true, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-01T10:00:00.000Z' }]
-              : [],
-        }),
-      ),
-      http.get(`*/api/collections/${collection}/files`, () =>
-        HttpResponse.json({
-          files: [
-            { fileId, stageId: collection, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z', name: 'Travel policy.pdf', version: 1, mediaType: 'application/pdf', size: 100, status: 'processed', runId: null, error: null },
-          ],
-        }),
-      ),
-    );
+  it('summarizes a processed document picked from a collection (documents still being processed are not offered)', async () => {
+    server.use(...collectionHandlers());
     await renderAt('/usecases/summarize');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: 'Document from my collections' }));
+    await user.click(screen.getByRole('button', { name: 'Summarize' }));
+    // Nothing picked: the collection comes first.
+    expect(screen.getByRole('combobox', { name: 'Collection' })).toHaveAccessibleDescription('Please choose a document.');
+    expect(screen.getByRole('combobox', { name: 'Collection' })).toHaveFocus();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Collection' }), await screen.findByRole('option', { name: 'Handbook' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Document' }), await screen.findByRole('option', { name: 'Travel policy.pdf' }));
+    expect(screen.queryByRole('option', { name: 'Draft.docx' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Summarize' }));
     await waitFor(() => expect(output()).toBe('The report is ready.'));
-    expect(bodies).toEqual([{ file_id: fileId, length: 'medium', form: 'key_points', language: 'en' }]);
+    expect(bodies).toEqual([{ file_id: DOCUMENT_ID, length: 'medium', form: 'key_points', language: 'en' }]);
   });
 
   describe('a text longer than the model reads at once', () => {
-    /** An answer stream the test writes line by line. */
-    function controlledStream() {
-      const encoder = new TextEncoder();
-      let controller!: ReadableStreamDefaultController<Uint8Array>;
-      const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-      return {
-        response: () => new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } }),
-        push: (...events: object[]) => events.forEach((event) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`))),
-        end: () => controller.close(),
-      };
-    }
-    const part = (current: number, total: number) => ({ kind: 'progress', stage: 'part', current, total });
-    const bar = () => document.querySelector<HTMLProgressElement>('.usecases__parts progress');
-    /** The visible progress line (the live region says it too). */
-    const says = (text: string) => waitFor(() => expect(document.querySelector('.usecases__parts .usecases__progress')).toHaveTextContent(text));
+    const says = (text: string) => waitFor(() => expect(progressLine()).toHaveTextContent(text));
 
     it('shows which part is read, then the merge, then the summary as it streams', async () => {
       const stream = controlledStream();
@@ -180,17 +169,17 @@ describe('summarize', () => {
       stream.push(part(1, 3));
       await says('Reading part 1 of 3 …');
       expect(screen.getByText('The text is longer than the model reads at once: it is read in parts, then the parts are merged.')).toBeInTheDocument();
-      expect([bar()?.value, bar()?.max]).toEqual([0, 3]);
+      expect([progressBar()?.value, progressBar()?.max]).toEqual([0, 3]);
       stream.push(part(2, 3));
       await says('Reading part 2 of 3 …');
-      expect(bar()?.value).toBe(1);
+      expect(progressBar()?.value).toBe(1);
       // Announced politely, part by part (the visible line is hidden from screen readers).
       expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('Reading part 2 of 3 …');
       stream.push(part(3, 3), { kind: 'progress', stage: 'combine', current: 1, total: 2 });
       await says('Merging the parts: step 1 of 2 …');
       stream.push({ kind: 'progress', stage: 'combine', current: 1, total: 1 });
       await says('Merging the parts …');
-      expect(bar()?.value).toBe(1);
+      expect(progressBar()?.value).toBe(1);
       expect(await violations()).toEqual([]);
 
       stream.push(
@@ -198,11 +187,11 @@ describe('summarize', () => {
         { kind: 'stream_text', event: { stream_id: 's1', type: 'append', delta: 'The whole report.' } },
       );
       await waitFor(() => expect(output()).toBe('The whole report.'));
-      expect(bar()).toBeNull();
+      expect(progressBar()).toBeNull();
       stream.push({ kind: 'stream_text', event: { stream_id: 's1', type: 'end' } }, { kind: 'done' });
       stream.end();
       expect(await screen.findByText('The text is complete.')).toBeInTheDocument();
-      expect(bar()).toBeNull();
+      expect(progressBar()).toBeNull();
     });
 
     it('counts in German, and the stop button ends the work between parts', async () => {
@@ -212,15 +201,7 @@ describe('summarize', () => {
       const user = userEvent.setup();
       await user.type(await screen.findByRole('textbox', { name: 'Text zum Zusammenfassen' }), 'Ein sehr langer Bericht.');
       await user.click(screen.getByRole('button', { name: 'Zusammenfassen' }));
-      stream.push(part(3, 12));
-      await says('Teil 3 von 12 wird gelesen …');
-      await user.click(screen.getByRole('button', { name: 'Anhalten' }));
-      expect(await screen.findByText('Angehalten.')).toBeInTheDocument();
-      expect(bar()).toBeNull();
-      // The page no longer follows the stream (the server's side of the stop: long-document-routes.test.ts).
-      stream.push(part(4, 12));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(screen.queryByText(/Teil 4 von 12/)).toBeNull();
+      await expectStopBetweenParts(stream, user);
     });
   });
 });

@@ -1,9 +1,11 @@
 // Test kit of the use cases remote: start-up data, fake endpoints, streams, store resets, render at a mount.
-import { apiErrorCodeForStatus, type ApiError, type CustomApp } from '@assistant/contracts';
+import { apiErrorCodeForStatus, type ApiError, type CollectionFile, type CollectionSummary, type CustomApp, type FileStatus } from '@assistant/contracts';
 import { createApiClients, resetPermissions, resetServerState, setApiClients, setPersistenceUser, useConfigStore, useNotificationsStore } from '@assistant/platform';
 import { renderRemoteAt, startupHandlers, type StartupData } from '@assistant/platform/testing';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
-import { HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { File as NodeFile } from 'node:buffer';
 import remote from '../module';
 
@@ -28,6 +30,74 @@ export function openStream(first: string): Response {
     },
   });
   return new HttpResponse(stream, { headers: { 'content-type': 'application/x-ndjson' } });
+}
+
+/** An answer stream the test writes line by line (progress of a long document, then the text). */
+export function controlledStream() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  return {
+    response: () => new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } }),
+    push: (...events: object[]) => events.forEach((event) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`))),
+    end: () => controller.close(),
+  };
+}
+
+/** The progress line of a long document's part. */
+export const part = (current: number, total: number) => ({ kind: 'progress', stage: 'part', current, total });
+
+/** The visible progress line of work in parts (the live region says it too). */
+export const progressLine = () => document.querySelector('.usecases__parts .usecases__progress');
+export const progressBar = () => document.querySelector<HTMLProgressElement>('.usecases__parts progress');
+
+/**
+ * In German, part 3 of 12 is read; "Anhalten" stops: the page says so, drops the progress and
+ * follows the stream no further (the server's side of the stop: long-document-routes.test.ts).
+ */
+export async function expectStopBetweenParts(stream: ReturnType<typeof controlledStream>, user: UserEvent) {
+  stream.push(part(3, 12));
+  await waitFor(() => expect(progressLine()).toHaveTextContent('Teil 3 von 12 wird gelesen …'));
+  await user.click(screen.getByRole('button', { name: 'Anhalten' }));
+  expect(await screen.findByText('Angehalten.')).toBeInTheDocument();
+  expect(progressBar()).toBeNull();
+  stream.push(part(4, 12));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByText(/Teil 4 von 12/)).toBeNull();
+}
+
+export const COLLECTION_ID = 'a0c5d9c2-1b7e-4d2e-9d6f-5f0b8e7a6c51';
+export const DOCUMENT_ID = 'b1d6e0d3-2c8f-4e3f-8e7a-6a1c9f8b7d62';
+
+/** One personal collection "Handbook": "Travel policy.pdf" processed, "Draft.docx" still being processed (not offered). */
+export function collectionHandlers(): HttpHandler[] {
+  const at = '2026-11-01T10:00:00.000Z';
+  const document = (fileId: string, name: string, status: FileStatus): CollectionFile => ({
+    fileId,
+    stageId: COLLECTION_ID,
+    createdAt: at,
+    updatedAt: at,
+    name,
+    version: 1,
+    mediaType: 'application/pdf',
+    size: 100,
+    status,
+    runId: null,
+    error: null,
+  });
+  return [
+    http.get('*/api/collections', ({ request }) =>
+      HttpResponse.json({
+        collections:
+          new URL(request.url).searchParams.get('scope') === 'personal'
+            ? [{ id: COLLECTION_ID, name: 'Handbook', scope: 'personal', file_count: 2, can_manage: true, created_at: at, updated_at: at } satisfies CollectionSummary]
+            : [],
+      }),
+    ),
+    http.get(`*/api/collections/${COLLECTION_ID}/files`, () =>
+      HttpResponse.json({ files: [document(DOCUMENT_ID, 'Travel policy.pdf', 'processed'), document('c2e7f1e4-3d9a-4f4a-9f8b-7b2d0a9c8e73', 'Draft.docx', 'processing')] }),
+    ),
+  ];
 }
 
 /** An error answer as the server sends it. */

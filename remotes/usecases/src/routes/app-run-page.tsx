@@ -1,6 +1,6 @@
 import { ApiRequestError } from '@assistant/platform';
-import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Badge, Button, Checkbox, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@assistant/routing';
 import { NAMESPACE } from '../namespace';
@@ -9,13 +9,18 @@ import { isAppId, useCustomApp } from '../features/custom-apps/api/get-custom-ap
 import { runCustomApp } from '../features/custom-apps/api/run-custom-app';
 import { RunFields } from '../features/custom-apps/components/run-fields';
 import { checkRunValues } from '../features/custom-apps/model/run-issues';
+import { DocumentPicker, NO_DOCUMENT, documentPickerFocusId } from '../features/documents/components/document-picker';
 import { StreamResult } from '../features/result/components/stream-result';
 import { usePageTitle } from '../features/result/hooks/use-page-title';
 import { useTextStream } from '../features/result/hooks/use-text-stream';
 import { fieldMessage } from '../features/result/model/field-message';
 import '../usecases.css';
 
-/** /usecases/{id}: a custom app's form (its variables); the answer to the filled template streams in. */
+/**
+ * /usecases/{id}: a custom app's form (its variables), optionally over a processed document of the
+ * user's collections; the answer to the filled template streams in (after progress through the
+ * parts of a long document).
+ */
 export default function AppRunPage() {
   const { appId } = useParams();
   const { t } = useTranslation(NAMESPACE);
@@ -23,7 +28,11 @@ export default function AppRunPage() {
   usePageTitle(app.data?.name ?? t('apps.title'));
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [overDocument, setOverDocument] = useState(false);
+  const [picked, setPicked] = useState(NO_DOCUMENT);
+  const [documentProblem, setDocumentProblem] = useState<string | null>(null);
   const stream = useTextStream();
+  const pickerId = useId();
   const running = stream.status === 'running';
 
   // A 400 of the run names the wrong variables: show them at their fields.
@@ -64,6 +73,8 @@ export default function AppRunPage() {
     event.preventDefault();
     if (running) return;
     const checked = checkRunValues(definition, values);
+    const documentMissing = overDocument && picked.fileId === '';
+    setDocumentProblem(documentMissing ? t('documents.missing') : null);
     if (!checked.ok) {
       setErrors(Object.fromEntries(Object.entries(checked.errors).map(([name, message]) => [name, fieldMessage(t, message)])));
       const first = definition.variables.find((variable) => checked.errors[variable.name]);
@@ -71,7 +82,12 @@ export default function AppRunPage() {
       return;
     }
     setErrors({});
-    void stream.start((signal) => runCustomApp(definition.id, checked.values, signal));
+    if (documentMissing) {
+      document.getElementById(documentPickerFocusId(pickerId, picked))?.focus();
+      return;
+    }
+    const fileId = overDocument ? picked.fileId : undefined;
+    void stream.start((signal) => runCustomApp(definition.id, { values: checked.values, file_id: fileId }, signal));
   };
 
   return (
@@ -97,6 +113,26 @@ export default function AppRunPage() {
             if (errors[name]) setErrors(({ [name]: _dropped, ...rest }) => rest);
           }}
         />
+        <Checkbox
+          label={t('apps.useDocument')}
+          description={t('apps.useDocumentHint')}
+          checked={overDocument}
+          onChange={(event) => {
+            setOverDocument(event.target.checked);
+            setDocumentProblem(null);
+          }}
+        />
+        {overDocument && (
+          <DocumentPicker
+            id={pickerId}
+            value={picked}
+            onChange={(next) => {
+              setPicked(next);
+              setDocumentProblem(null);
+            }}
+            error={documentProblem ?? undefined}
+          />
+        )}
         {errors[''] && (
           <p role="alert" className="usecases__error">
             {errors['']}

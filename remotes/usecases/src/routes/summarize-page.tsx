@@ -21,7 +21,7 @@ import { StreamResult } from '../features/result/components/stream-result';
 import { usePageTitle } from '../features/result/hooks/use-page-title';
 import { useTextStream } from '../features/result/hooks/use-text-stream';
 import type { UseCaseFailure } from '../features/result/model/failure';
-import { useCollectionDocuments, useReadableCollections } from '../features/summarize/api/get-documents';
+import { DocumentPicker, NO_DOCUMENT, documentPickerFocusId } from '../features/documents/components/document-picker';
 import { summarizeFile } from '../features/summarize/api/summarize-file';
 import { summarizeText } from '../features/summarize/api/summarize-text';
 import '../usecases.css';
@@ -41,16 +41,13 @@ export default function SummarizePage() {
   const [source, setSource] = useState<Source>('text');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [collectionId, setCollectionId] = useState('');
-  const [fileId, setFileId] = useState('');
+  const [picked, setPicked] = useState(NO_DOCUMENT);
   const [options, setOptions] = useState<SummaryOptions>({ length: 'medium', form: 'key_points', language: interfaceLanguage });
   const [problem, setProblem] = useState<string | null>(null);
   const [localFailure, setLocalFailure] = useState<UseCaseFailure | null>(null);
   const stream = useTextStream();
   const ids = useId();
   const numbers = new Intl.NumberFormat(i18n.language);
-  const collections = useReadableCollections(source === 'document');
-  const documents = useCollectionDocuments(source === 'document' ? collectionId : '');
   const running = stream.status === 'running';
   const over = text.length - SUMMARIZE_MAX_CHARACTERS;
 
@@ -85,9 +82,12 @@ export default function SummarizePage() {
       setProblem(null);
       void stream.start((signal) => summarizeFile(file, options, signal));
     } else {
-      if (!fileId) return setProblem(t('summarize.documentMissing'));
+      if (!picked.fileId) {
+        document.getElementById(documentPickerFocusId(ids, picked))?.focus();
+        return setProblem(t('documents.missing'));
+      }
       setProblem(null);
-      void stream.start((signal) => summarizeText({ ...options, file_id: fileId }, signal));
+      void stream.start((signal) => summarizeText({ ...options, file_id: picked.fileId }, signal));
     }
   };
 
@@ -96,7 +96,6 @@ export default function SummarizePage() {
     { value: 'file', label: t('summarize.sourceFile') },
     { value: 'document', label: t('summarize.sourceDocument') },
   ];
-  const processed = (documents.data ?? []).filter((document) => document.status === 'processed');
 
   return (
     <section className="usecases">
@@ -153,28 +152,15 @@ export default function SummarizePage() {
           </div>
         )}
         {source === 'document' && (
-          <div className="usecases__row">
-            <Select
-              label={t('summarize.collection')}
-              value={collectionId}
-              placeholder={collections.isPending ? t('loading') : t('summarize.collectionPick')}
-              options={(collections.data ?? []).map((collection) => ({ value: collection.id, label: collection.name }))}
-              onChange={(event) => {
-                setCollectionId(event.target.value);
-                setFileId('');
-              }}
-              error={collections.isError ? t('summarize.collectionsFailed') : undefined}
-            />
-            <Select
-              label={t('summarize.document')}
-              value={fileId}
-              disabled={collectionId === ''}
-              placeholder={collectionId !== '' && documents.isPending ? t('loading') : processed.length === 0 && collectionId !== '' ? t('summarize.noDocuments') : t('summarize.documentPick')}
-              options={processed.map((document) => ({ value: document.fileId, label: document.name }))}
-              onChange={(event) => setFileId(event.target.value)}
-              error={problem ?? undefined}
-            />
-          </div>
+          <DocumentPicker
+            id={ids}
+            value={picked}
+            onChange={(next) => {
+              setPicked(next);
+              setProblem(null);
+            }}
+            error={problem ?? undefined}
+          />
         )}
 
         <div className="usecases__row">

@@ -9,17 +9,17 @@ export async function getReadableCollections(signal?: AbortSignal): Promise<Coll
 }
 
 export const readableCollectionsQuery = () =>
-  queryOptions({ queryKey: ['usecases', 'summarize', 'collections'], queryFn: ({ signal }) => getReadableCollections(signal) });
+  queryOptions({ queryKey: ['usecases', 'documents', 'collections'], queryFn: ({ signal }) => getReadableCollections(signal) });
 
-export const useReadableCollections = (enabled: boolean) => useQuery({ ...readableCollectionsQuery(), enabled });
+export const useReadableCollections = () => useQuery(readableCollectionsQuery());
 
-/** GET /api/collections/{id}/files: the documents of one collection (only processed ones can be summarized). */
+/** GET /api/collections/{id}/files: the documents of one collection (only processed ones can be worked on). */
 export async function getCollectionDocuments(collectionId: string, signal?: AbortSignal): Promise<CollectionFile[]> {
   const answer = await apiClients().api.get(`collections/${encodeURIComponent(collectionId)}/files`, collectionFileListResponseSchema, { signal });
   return answer.files;
 }
 
 export const collectionDocumentsQuery = (collectionId: string) =>
-  queryOptions({ queryKey: ['usecases', 'summarize', 'documents', collectionId], queryFn: ({ signal }) => getCollectionDocuments(collectionId, signal) });
+  queryOptions({ queryKey: ['usecases', 'documents', 'files', collectionId], queryFn: ({ signal }) => getCollectionDocuments(collectionId, signal) });
 
 export const useCollectionDocuments = (collectionId: string) => useQuery({ ...collectionDocumentsQuery(collectionId), enabled: collectionId !== '' });
