@@ -274,10 +274,9 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
     return { fits, blocks, lead, trail };
   };
 
-  /** Inline content of `text` (with leading and trailing spaces kept, which a paragraph would drop). */
-  const inlineSlice = (text: string): Slice => {
+  /** Inline content of `text`, read as one paragraph (with leading and trailing spaces kept, which a paragraph would drop). */
+  const inlineSlice = ({ blocks, lead, trail }: ReturnType<typeof parseInline>, text: string): Slice => {
     if (code) return text ? new Slice(Fragment.from(schema.text(text)), 0, 0) : Slice.empty;
-    const { blocks, lead, trail } = parseInline(text);
     const space = (s: string) => (s ? [schema.text(s, marks)] : []);
     if (blocks.childCount === 0) return lead || trail ? new Slice(Fragment.from(space(lead + trail)), 0, 0) : Slice.empty;
     const content = withMarks(blocks.firstChild!.content, marks);
@@ -314,8 +313,9 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
 
   /** Replaces the current region with `text` in `tr` (incrementally while streaming); returns the region it fills now. */
   const replace = (tr: Transaction, current: RewriteRegion, text: string, final: boolean): RewriteRegion => {
-    if (kind === 'inline' && !final && !promoted && !parseInline(text).fits) promoted = promote(tr.doc, current);
-    if (kind === 'inline' && !final && promoted) {
+    const inline = kind === 'inline' ? parseInline(text) : null;
+    if (inline && !final && !promoted && !inline.fits) promoted = promote(tr.doc, current);
+    if (inline && !final && promoted) {
       // The whole block around the selection, read again from its Markdown with the text in the range.
       const $from = tr.doc.resolve(current.from);
       const from = current.kind === 'inline' ? $from.before(1) : current.from;
@@ -323,8 +323,10 @@ export function startRewrite(host: RewriteHost, selection: CanvasSelection | nul
       tr.replaceWith(from, to, blocksFor(promoted.before + text + promoted.after, coversDocument(tr.doc, from, to)));
       return { ...current, kind: 'blocks', from: tr.mapping.map(from, -1), to: tr.mapping.map(to, 1) };
     }
-    if (kind === 'inline') {
-      tr.replace(current.from, current.to, inlineSlice(text));
+    if (inline) {
+      // Blocks never go into a paragraph: what cannot be promoted waits for the final text.
+      if (!inline.fits) return current;
+      tr.replace(current.from, current.to, inlineSlice(inline, text));
       return { ...current, from: tr.mapping.map(current.from, -1), to: tr.mapping.map(current.to, 1) };
     }
     if (final || !text.startsWith(committedSource)) {
