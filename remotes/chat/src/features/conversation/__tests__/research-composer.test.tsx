@@ -1,9 +1,13 @@
-import { setApiClients, createApiClients, resetServerState, useGatingStore, useNotificationsStore } from '@assistant/platform';
+import { addNamespace, setApiClients, createApiClients, resetServerState, useGatingStore, useNotificationsStore } from '@assistant/platform';
+import { renderWithProviders } from '@assistant/platform/testing';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { RESEARCH, TOOL_SERVERS, ev, research, researchHandlers, resetResearch } from '../../../__tests__/research-kit';
+import de from '../../../locales/de.json';
+import en from '../../../locales/en.json';
+import { ConversationView } from '../components/conversation-view';
 import { CONVERSATION, FakeChatHistory, exchange, message, renderConversation, setModels } from './conversation-kit';
 
 jest.setTimeout(20_000);
@@ -150,6 +154,24 @@ describe('the tool-server picker', () => {
     await waitFor(() => expect(research.pickSaves).toHaveLength(2));
     await waitFor(() => expect(useNotificationsStore.getState().notifications.map((n) => n.variant)).toContain('error'));
     await waitFor(() => expect(within(chips()).getAllByRole('listitem')).toHaveLength(2));
+  });
+
+  it('keeps a new conversation\'s pick until its first question created the conversation, then saves it there', async () => {
+    const history = new FakeChatHistory([]);
+    const created: string[] = [];
+    addNamespace('chat', { de, en });
+    renderWithProviders(<ConversationView history={history} conversationId={undefined} creation={{ create: async () => CONVERSATION, onCreated: (id) => created.push(id) }} />, { language: 'en' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Tools' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Wiki' }));
+    await user.keyboard('{Escape}');
+    expect(research.pickSaves).toEqual([]);
+    await user.type(box(), 'Look it up{Enter}');
+    await waitFor(() => expect(history.sent).toHaveLength(1));
+    expect(created).toEqual([CONVERSATION]);
+    expect(history.sent[0]).toMatchObject({ server_ids: [TOOL_SERVERS[1]!.id] });
+    await waitFor(() => expect(research.pickSaves).toEqual([{ conversationId: CONVERSATION, serverIds: [TOOL_SERVERS[1]!.id] }]));
+    expect(within(screen.getByRole('list', { name: 'Tools for this conversation' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Wiki']);
   });
 
   it('is not there outside the BETA feature set (nothing asked), nor when no server is registered', async () => {

@@ -19,7 +19,11 @@ export function usePickedToolServers(conversationId: string | undefined, enabled
   const stored = useQuery({ ...pickedToolServersQuery(conversationId ?? ''), enabled: enabled && conversationId !== undefined });
   const save = useMutation({
     mutationFn: ({ id, serverIds }: { id: string; serverIds: readonly string[] }) => savePickedToolServers(id, serverIds),
-    onMutate: ({ id, serverIds }) => queryClient.setQueryData(toolServerKeys.picked(id), [...serverIds]),
+    // A read still under way (the conversation just opened or was created) must not overwrite the new pick.
+    onMutate: async ({ id, serverIds }) => {
+      await queryClient.cancelQueries({ queryKey: toolServerKeys.picked(id) });
+      queryClient.setQueryData(toolServerKeys.picked(id), [...serverIds]);
+    },
     onError: (error, { id }) => {
       notifyError(error);
       void queryClient.invalidateQueries({ queryKey: toolServerKeys.picked(id) });
