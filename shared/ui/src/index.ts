@@ -55,6 +55,7 @@ export { Card, type CardProps } from './components/card';
 export { Badge, type BadgeProps } from './components/badge';
 export { MarkedText, type MarkedTextProps } from './components/marked-text';
 export { WordDiffView, type WordDiffViewProps } from './components/word-diff-view';
+export { VersionList, type VersionListProps, type VersionListItem } from './components/version-list';
 export { wordDiff, shortenUnchanged, type DiffPart, type WordDiffCounts } from './core/word-diff';
 export { Markdown, type MarkdownProps } from './components/markdown/markdown';
 export { VisuallyHidden, type VisuallyHiddenProps } from './components/visually-hidden';

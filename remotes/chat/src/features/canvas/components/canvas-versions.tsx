@@ -1,6 +1,6 @@
 import type { CanvasVersionSummary } from '@assistant/contracts';
 import { useLocale } from '@assistant/platform';
-import { Badge, Button, ErrorState, Loading } from '@assistant/ui';
+import { Badge, Button, ErrorState, Loading, VersionList } from '@assistant/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
@@ -35,26 +35,21 @@ export function CanvasVersions({ store, canvasId, current, busy, onRestore }: Ca
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <div className="canvas-versions">
-      <ol className="canvas-versions__list" aria-label={t('canvas.versions.label')}>
-        {versions.map((entry) => (
-          <li key={entry.version}>
-            <button
-              type="button"
-              className="canvas-versions__entry"
-              aria-current={entry.version === selected.version ? 'true' : undefined}
-              onClick={() => setChosen(entry.version)}
-            >
-              <span className="canvas-versions__name">
-                {t('canvas.versions.version', { version: entry.version })}
-                {entry.version === current && <Badge variant="info">{t('canvas.versions.current')}</Badge>}
-              </span>
-              <span className="canvas-versions__meta">
-                {describeVersion(t, entry)} · <time dateTime={entry.created_at}>{time.format(new Date(entry.created_at))}</time>
-              </span>
-            </button>
-          </li>
-        ))}
-      </ol>
+      <VersionList
+        label={t('canvas.versions.label')}
+        selected={selected.version}
+        onSelect={setChosen}
+        items={versions.map((entry) => ({
+          version: entry.version,
+          label: t('canvas.versions.version', { version: entry.version }),
+          badge: entry.version === current ? <Badge variant="info">{t('canvas.versions.current')}</Badge> : undefined,
+          meta: (
+            <>
+              {describeVersion(t, entry)} · <time dateTime={entry.created_at}>{time.format(new Date(entry.created_at))}</time>
+            </>
+          ),
+        }))}
+      />
       <div className="canvas-versions__detail">
         <h3 className="canvas-versions__heading">
           {selected.version === 1 ? t('canvas.versions.firstHeading') : t('canvas.versions.diffHeading', { version: selected.version, previous: selected.version - 1 })}
