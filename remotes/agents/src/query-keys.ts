@@ -9,6 +9,8 @@ export const agentKeys = {
   all: ['agents'] as const,
   list: () => ['agents', 'list'] as const,
   detail: (id: string) => ['agents', 'detail', id] as const,
+  versions: (id: string) => ['agents', 'versions', id] as const,
+  version: (id: string, version: number) => ['agents', 'versions', id, version] as const,
 };
 
 /**

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { setupServer } from 'msw/node';
-import { agent, asAdministrator, backend, collection, handlers, renderAgents, resetAgentsState } from './agents-kit';
+import { agent, asAdministrator, backend, collection, handlers, renderAgents, resetAgentsState, versionOf } from './agents-kit';
 
 const server = setupServer(...handlers());
 jest.setTimeout(30_000);
@@ -67,6 +67,21 @@ describe('agents accessibility', () => {
     backend.agents = backend.agents.map((entry) => (entry.id === travel.id ? { ...entry, version: 5 } : entry));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('region', { name: 'A newer version exists' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('has no axe violations: the leave dialog and the versions with their changes', async () => {
+    const user = userEvent.setup();
+    backend.versions[travel.id] = [versionOf(travel, { version: 1, name: 'Travel', starter_prompts: [] }), versionOf(travel)];
+    await renderAgents(`/agents/${travel.id}`);
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), ' 2');
+    await user.click(screen.getByRole('link', { name: 'Versions' }));
+    await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(await violations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    await screen.findByLabelText('Name: changes in version 2');
+    await screen.findByRole('button', { name: /^Version 1/ });
     expect(await violations()).toEqual([]);
   });
 });

@@ -6,12 +6,14 @@ import {
   type Agent,
   type AgentDraft,
   type AgentImportResponse,
+  type AgentVersion,
   type CollectionSummary,
 } from '@assistant/contracts';
 import { createApiClients, resetPermissions, setApiClients, useNotificationsStore } from '@assistant/platform';
 import { renderRemoteAt, startupHandlers, type StartupData } from '@assistant/platform/testing';
 import { configure } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { fieldsOf } from '../features/agent-form/model/agent-fields';
 import remote from '../module';
 
 // findBy/waitFor wait up to 5 s (not 1 s): parallel test runs on a shared machine can be slow.
@@ -67,12 +69,22 @@ export const backend = {
   requests: [] as { method: string; path: string; body?: unknown }[],
   /** The answer of POST skills/generate-agent: a draft, or a Response (a failure). */
   draft: undefined as AgentDraft | Response | undefined,
+  /** The stored versions of each agent, oldest first (a save adds one). */
+  versions: {} as Record<string, AgentVersion[]>,
   /** What POST agents/import reports as dropped. */
   dropped: { collection_ids: [], server_ids: [] } as AgentImportResponse['dropped'],
 };
 
 const find = (id: unknown) => backend.agents.find((entry) => entry.id === id);
 const now = () => new Date().toISOString();
+
+/** The agent as a stored version (its fields, number and time). */
+export function versionOf(entry: Agent, overrides: Partial<AgentVersion> = {}): AgentVersion {
+  return { ...fieldsOf(entry), version: entry.version, created_at: entry.updated_at, ...overrides };
+}
+function keepVersion(entry: Agent) {
+  backend.versions[entry.id] = [...(backend.versions[entry.id] ?? []), versionOf(entry)];
+}
 
 export function agentHandlers(): HttpHandler[] {
   return [
@@ -91,6 +103,7 @@ export function agentHandlers(): HttpHandler[] {
       }
       const made = agent({ ...parsed.data, created_at: now(), updated_at: now() });
       backend.agents.push(made);
+      keepVersion(made);
       return HttpResponse.json(made, { status: 201 });
     }),
     http.put('*/api/agents/:id', async ({ request, params }) => {
@@ -107,7 +120,18 @@ export function agentHandlers(): HttpHandler[] {
       const { model_id: _model, temperature: _temperature, ...rest } = target;
       const saved: Agent = { ...rest, ...fields, version: target.version + 1, updated_at: now() };
       backend.agents = backend.agents.map((entry) => (entry.id === target.id ? saved : entry));
+      keepVersion(saved);
       return HttpResponse.json(saved);
+    }),
+    http.get('*/api/agents/:id/versions', ({ params }) => {
+      if (!find(params.id)) return apiError(404, 'No such agent', { code: 'not_found' });
+      const versions = [...(backend.versions[String(params.id)] ?? [])].reverse();
+      return HttpResponse.json({ versions: versions.map(({ version, created_at }) => ({ version, created_at })) });
+    }),
+    http.get('*/api/agents/:id/versions/:version', ({ params }) => {
+      backend.requests.push({ method: 'GET', path: `/api/agents/${String(params.id)}/versions/${String(params.version)}` });
+      const found = find(params.id) && backend.versions[String(params.id)]?.find((entry) => entry.version === Number(params.version));
+      return found ? HttpResponse.json(found) : apiError(404, 'No such agent', { code: 'not_found' });
     }),
     http.delete('*/api/agents/:id', ({ params }) => {
       backend.requests.push({ method: 'DELETE', path: `/api/agents/${String(params.id)}` });
@@ -186,6 +210,7 @@ export function resetAgentsState(agents: Agent[] = []): void {
   resetPermissions();
   useNotificationsStore.getState().clear();
   backend.agents = agents.map((entry) => ({ ...entry }));
+  backend.versions = Object.fromEntries(agents.map((entry) => [entry.id, [versionOf(entry)]]));
   backend.collections = [];
   backend.servers = [];
   backend.requests = [];
@@ -202,4 +227,11 @@ export function notificationTexts(): string[] {
 
 export function renderAgents(path = '/agents', language: 'de' | 'en' = 'en') {
   return renderRemoteAt(remote, '/agents', path, language);
+}
+
+/** One side of a word diff: the text without what the other side added. */
+export function side(diff: HTMLElement, which: 'before' | 'after'): string {
+  const copy = diff.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll(which === 'before' ? 'ins' : 'del').forEach((node) => node.remove());
+  return copy.textContent ?? '';
 }

@@ -2,10 +2,11 @@ import { ApiRequestError } from '@assistant/platform';
 import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from '@assistant/routing';
+import { Link, useParams, useResolvedPath } from '@assistant/routing';
 import { AgentDetails, AgentForm } from '../features/agent-form';
 import { useAgentQuery } from '../features/agents';
 import { NAMESPACE } from '../namespace';
+import { AgentTabs } from './agent-tabs';
 import { useDocumentTitle } from './use-document-title';
 
 /**
@@ -23,12 +24,13 @@ export default function AgentFormPage() {
   useDocumentTitle(title);
   const titleId = useId();
   const back = <Link to="..">{t('form.back')}</Link>;
+  const agentPath = useResolvedPath('.').pathname;
 
   let content;
   if (id === undefined) {
     content = <AgentForm labelledBy={titleId} />;
   } else if (agent) {
-    content = readOnly ? (
+    const form = readOnly ? (
       <>
         <p className="agent-form__note">{t('form.readOnly')}</p>
         <AgentDetails agent={agent} />
@@ -40,6 +42,12 @@ export default function AgentFormPage() {
       </>
     ) : (
       <AgentForm key={agent.id} agent={agent} labelledBy={titleId} />
+    );
+    content = (
+      <>
+        <AgentTabs agentPath={agentPath} />
+        {form}
+      </>
     );
   } else if (query.isError && query.error instanceof ApiRequestError && query.error.status === 404) {
     content = <EmptyState title={t('form.notFound.title')} text={t('form.notFound.text')} />;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { agent, apiError, backend, collection, handlers, notificationTexts, renderAgents, resetAgentsState } from '../../../__tests__/agents-kit';
+import { agent, apiError, backend, collection, handlers, notificationTexts, renderAgents, resetAgentsState, side } from '../../../__tests__/agents-kit';
 
 const server = setupServer(...handlers());
 // Whole forms typed key by key: give a busy machine (parallel test runs) time.
@@ -29,13 +29,6 @@ beforeEach(() => {
 });
 
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
-
-/** One side of a word diff: the text without what the other side added. */
-function side(diff: HTMLElement, which: 'before' | 'after'): string {
-  const copy = diff.cloneNode(true) as HTMLElement;
-  copy.querySelectorAll(which === 'before' ? 'ins' : 'del').forEach((node) => node.remove());
-  return copy.textContent ?? '';
-}
 
 describe('agent form', () => {
   it('checks every field with the contract and shows each message at its field, focusing the first', async () => {

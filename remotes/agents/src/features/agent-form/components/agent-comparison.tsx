@@ -7,6 +7,7 @@ import { useLanguageModelsQuery } from '../api/get-language-models';
 import { useToolServersQuery } from '../api/get-tool-servers';
 import { changedFields, type AgentFields, type FieldTexts } from '../model/agent-fields';
 import type { AgentFormField } from '../model/agent-form-values';
+import '../agent-form.css';
 
 /** The label of each field, as the form names it. */
 const FIELD_LABELS = {

@@ -26,7 +26,7 @@ export async function updateAgent(id: string, fields: UpdateAgentRequestInput): 
   }
 }
 
-/** Saves a new version: the answer becomes the cached detail, the list is asked again. */
+/** Saves a new version: the answer becomes the cached detail, the list and the versions are asked again. */
 export function useUpdateAgent() {
   const client = useQueryClient();
   return useMutation({
@@ -34,9 +34,12 @@ export function useUpdateAgent() {
     onSuccess: (saved) => {
       client.setQueryData(agentKeys.detail(saved.id), saved);
       void client.invalidateQueries({ queryKey: agentKeys.list() });
+      void client.invalidateQueries({ queryKey: agentKeys.versions(saved.id), exact: true });
     },
     onError: (error) => {
-      if (error instanceof AgentConflictError) client.setQueryData(agentKeys.detail(error.current.id), error.current);
+      if (!(error instanceof AgentConflictError)) return;
+      client.setQueryData(agentKeys.detail(error.current.id), error.current);
+      void client.invalidateQueries({ queryKey: agentKeys.versions(error.current.id), exact: true });
     },
   });
 }
