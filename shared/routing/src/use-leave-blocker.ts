@@ -55,6 +55,7 @@ export function useLeaveBlocker(when: boolean): LeaveBlocker {
   useEffect(() => {
     if (!when) return;
     const own = entryIndex(window.history.state);
+    const ownPath = window.location.pathname;
     let undoing = false;
     let allowed = false;
     const onPopState = (event: PopStateEvent) => {
@@ -66,7 +67,8 @@ export function useLeaveBlocker(when: boolean): LeaveBlocker {
       }
       const target = entryIndex(event.state);
       // Without positions (not the browser router's entry) the step cannot be undone: let it go.
-      if (own === undefined || target === undefined || target === own) return;
+      // A step within the page (its search or hash) stays on the page.
+      if (own === undefined || target === undefined || target === own || window.location.pathname === ownPath) return;
       event.stopImmediatePropagation();
       undoing = true;
       window.history.go(own - target);

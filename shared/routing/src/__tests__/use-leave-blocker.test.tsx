@@ -95,4 +95,14 @@ describe('useLeaveBlocker', () => {
     await screen.findByText(/^elsewhere/);
     expect(window.location.pathname).toBe('/elsewhere');
   });
+
+  it('lets the browser’s back step within the page through', async () => {
+    window.history.replaceState(null, '', '/form');
+    render(<BrowserRouter>{routes}</BrowserRouter>);
+    fireEvent.click(screen.getByRole('button', { name: 'tab' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('/form?tab=2'));
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^\/form$/));
+    expect(screen.getByText('editor unblocked')).toBeInTheDocument();
+  });
 });
