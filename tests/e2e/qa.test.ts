@@ -232,10 +232,18 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole('heading', { level: 1, name: 'Questions about documents' }).waitFor();
       // A new browser: the picks and the history of the first one are not here.
-      await page.getByRole('checkbox', { name: COLLECTION }).check();
       await shot(page, 'phone-en-picker');
-      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('checkbox', { name: COLLECTION }).check();
+      // The pick folds the settings into one line: the question box is on the first screen.
+      await page.getByRole('button', { name: 'Change' }).waitFor();
       const box = page.getByRole('textbox', { name: 'Your question' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const inView = await box.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return { top: Math.round(rect.top), bottom: Math.round(rect.bottom), height: window.innerHeight };
+      });
+      assert.ok(inView.top >= 0 && inView.bottom <= inView.height, `the question box is visible without scrolling (${JSON.stringify(inView)})`);
+      await shot(page, 'phone-en-folded', false);
       await box.fill(QUESTION);
       await box.press('Enter');
       await page.getByRole('region', { name: 'Sources' }).getByText('Supports the answer').waitFor({ timeout: 90_000 });
