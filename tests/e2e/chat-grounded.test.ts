@@ -87,8 +87,8 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
     it(`attaches a DOCX and a PDF, asks, shows the tool step, then the sources after polling, and the preview (${size.name}, ${size.locale})`, async () => {
       const en = size.locale.startsWith('en');
       const words = en
-        ? { attach: 'Attach files', attachments: 'Attachments', ready: 'Ready', message: 'Your message', answer: 'Answer', searched: 'Searched 2 documents', sources: 'Sources', supporting: 'Supporting (1)', conflicting: 'Conflicting (1)', open: 'Show in document', close: 'Close the document', messages: 'Messages' }
-        : { attach: 'Dateien anhängen', attachments: 'Anhänge', ready: 'Bereit', message: 'Ihre Nachricht', answer: 'Antwort', searched: '2 Dokumente durchsucht', sources: 'Quellen', supporting: 'Belegend (1)', conflicting: 'Widersprechend (1)', open: 'Im Dokument zeigen', close: 'Dokument schließen', messages: 'Nachrichten' };
+        ? { attach: 'Attach files', attachments: 'Attachments', sentWith: 'Files sent with the question', ready: 'Ready', message: 'Your message', answer: 'Answer', searched: 'Searched 2 documents', sources: 'Sources', supporting: 'Supporting (1)', conflicting: 'Conflicting (1)', open: 'Show in document', close: 'Close the document', messages: 'Messages' }
+        : { attach: 'Dateien anhängen', attachments: 'Anhänge', sentWith: 'Mit der Frage gesendete Dateien', ready: 'Bereit', message: 'Ihre Nachricht', answer: 'Antwort', searched: '2 Dokumente durchsucht', sources: 'Quellen', supporting: 'Belegend (1)', conflicting: 'Widersprechend (1)', open: 'Im Dokument zeigen', close: 'Dokument schließen', messages: 'Nachrichten' };
       const shot = (name: string) => page.screenshot({ path: join(SHOTS, `chat-grounded-${size.name}-${en ? 'en' : 'de'}-${name}.png`) });
       const { browser, page } = await signInToPortal(portal, '/chat', 'employee', size.locale);
       try {
@@ -139,6 +139,12 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
         const found = await step.getByRole('listitem').allInnerTexts();
         assert.deepEqual(found.map((text) => text.split(' ')[0]).sort(), [CIRCULAR_DOCX, POLICY_PDF].sort());
         await answer.getByText(en ? /only 36 euros/ : /nur noch 36 Euro/).waitFor({ timeout: 60_000 });
+        // The question shows the files it was sent with (again after the reload below).
+        const sentWith = () => page.getByRole('list', { name: words.messages }).getByRole('list', { name: words.sentWith });
+        const sentNames = async () => (await sentWith().getByRole('listitem').allInnerTexts()).map((text) => text.trim()).sort();
+        assert.deepEqual(await sentNames(), [CIRCULAR_DOCX, POLICY_PDF].sort());
+        await sentWith().scrollIntoViewIfNeeded();
+        await shot('question-attachments');
 
         // The sources: computing, then (the judge takes 3 s) supporting and conflicting.
         const sources = answer.getByRole('region', { name: words.sources });
@@ -185,6 +191,7 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
         const reloaded = page.getByRole('list', { name: words.messages }).getByRole('article', { name: words.answer });
         await reloaded.locator('details').filter({ hasText: words.searched }).waitFor({ timeout: 30_000 });
         await reloaded.getByRole('region', { name: words.supporting }).waitFor({ timeout: 30_000 });
+        assert.deepEqual(await sentNames(), [CIRCULAR_DOCX, POLICY_PDF].sort());
 
         // A file dropped onto the conversation is attached too (and removed again).
         await page.evaluate(() => {

@@ -207,6 +207,16 @@ describe('deep research end to end', { timeout: 25 * 60_000 }, () => {
       assert.ok(mcp.calls.includes('lookup_employee'), 'the MCP tool was called');
       const toolCall = again.getByText('hr__lookup_employee').first();
       assert.ok((await toolCall.count()) > 0, 'the MCP tool call is shown');
+      // Each call shows what it returned under its step: the directory's line, the policy found.
+      const tasks = report.getByRole('region', { name: 'Aufgaben' });
+      await tasks.locator('.research__tool-result').filter({ hasText: 'Ergebnis: Erika Mustermann, Personalabteilung, Raum 2.14' }).waitFor();
+      await tasks.locator('.research__tool-result').filter({ hasText: `Ergebnis: ${POLICY_PDF}` }).first().waitFor();
+      await tasks.scrollIntoViewIfNeeded();
+      await shot(again, 'desktop-de-task-results');
+      await again.setViewportSize({ width: 390, height: 844 });
+      await tasks.scrollIntoViewIfNeeded();
+      await shot(again, 'phone-de-task-results');
+      await again.setViewportSize({ width: 1280, height: 800 });
 
       // The report's sources (computed after it, then polled): the cited policy supports it, and
       // opens in the preview with the passage marked.
@@ -243,10 +253,17 @@ describe('deep research end to end', { timeout: 25 * 60_000 }, () => {
       const panel = page.getByRole('region', { name: 'Deep research' }).last();
       await panel.getByText('48 euros a day', { exact: true }).waitFor({ timeout: 120_000 });
       await shot(page, 'phone-en-report');
+      const tasks = panel.getByRole('region', { name: 'Tasks' });
+      await tasks.locator('.research__tool-result').filter({ hasText: `Result: ${POLICY_PDF}` }).first().waitFor();
+      await tasks.scrollIntoViewIfNeeded();
+      await shot(page, 'phone-en-task-results');
       await expectNoAxeViolations(page, 'phone report');
       // Nothing wider than the phone's screen.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `no horizontal scrolling (${overflow} px)`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await tasks.scrollIntoViewIfNeeded();
+      await shot(page, 'desktop-en-task-results');
     } finally {
       await browser.close();
     }
