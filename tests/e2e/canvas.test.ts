@@ -17,6 +17,10 @@ const QUESTION = 'Schreib eine Notiz über das Projekt';
 const LONG_SENTENCE = 'Es hat ein sehr großes Team mit vielen erfahrenen Leuten aus allen Abteilungen.';
 const SHORT_SENTENCE = 'Das Team ist groß.';
 const NOTE = `## Projektnotiz\n\nDas Projekt startet im März. ${LONG_SENTENCE} Die Kosten sind gering.\n\n- Planung im Februar\n- Start im März`;
+const PARAGRAPH = `Das Projekt startet im März. ${LONG_SENTENCE} Die Kosten sind gering.`;
+// A free instruction whose answer turns one paragraph into several blocks: a heading and a list.
+const AS_LIST = 'Als Überschrift mit Stichpunkten';
+const HEADING_AND_LIST = '### Eckdaten\n\n- Start im März\n- Großes Team\n- Geringe Kosten';
 
 /**
  * The model's canvas edits: the passage given back with the marked part rewritten by the
@@ -26,6 +30,7 @@ function edit(message: string): string {
   const passage = /<<<passage (\w+)>>>\n([\s\S]*?)\n<<<end passage \1>>>/.exec(message)?.[2];
   if (passage === undefined) return 'no passage';
   return passage.replace(/⟦([\s\S]*?)⟧/, (_, selected: string) => {
+    if (message.includes(AS_LIST)) return HEADING_AND_LIST;
     if (/kürzer|shorter/i.test(message)) return selected.includes('Team') ? SHORT_SENTENCE : selected.split(' ').slice(0, 3).join(' ');
     if (/English/i.test(message)) return 'The team is large.';
     return selected.toUpperCase();
@@ -50,6 +55,20 @@ async function selectText(editor: Locator, text: string): Promise<void> {
     }
     throw new Error(`"${wanted}" is not in the editor`);
   }, text);
+}
+
+/** Asks for the note (German), opens the answer in the canvas and waits for its first version. */
+async function openNoteInCanvas(page: Page): Promise<{ canvas: Locator; editor: Locator }> {
+  const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });
+  await composer.fill(QUESTION);
+  await composer.press('Enter');
+  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  const messages = page.getByRole('list', { name: 'Nachrichten' });
+  await messages.getByText('Die Kosten sind gering.').waitFor({ timeout: 60_000 });
+  await messages.getByRole('button', { name: 'Im Canvas öffnen' }).click();
+  const canvas = page.getByRole('region', { name: 'Projektnotiz' });
+  await canvas.getByText('Gespeichert · Version 1').waitFor({ timeout: 30_000 });
+  return { canvas, editor: canvas.getByRole('textbox', { name: 'Dokument: Projektnotiz' }) };
 }
 
 // The canvas in a real browser against the started system: an employee opens an answer in the
@@ -85,17 +104,7 @@ describe('canvas end to end', { timeout: 15 * 60_000 }, () => {
   it('opens an answer in the canvas, rewrites one sentence, compares and restores versions, and downloads it as Word (desktop, German)', async () => {
     const { browser, page } = await signInToPortal(portal, '/chat', 'employee');
     try {
-      const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });
-      await composer.fill(QUESTION);
-      await composer.press('Enter');
-      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
-      const messages = page.getByRole('list', { name: 'Nachrichten' });
-      await messages.getByText('Die Kosten sind gering.').waitFor({ timeout: 60_000 });
-      await messages.getByRole('button', { name: 'Im Canvas öffnen' }).click();
-
-      const canvas = page.getByRole('region', { name: 'Projektnotiz' });
-      await canvas.getByText('Gespeichert · Version 1').waitFor({ timeout: 30_000 });
-      const editor = canvas.getByRole('textbox', { name: 'Dokument: Projektnotiz' });
+      const { canvas, editor } = await openNoteInCanvas(page);
       assert.match(await editor.innerText(), new RegExp(LONG_SENTENCE));
       await shot(page, 'desktop-de-opened');
       await expectNoAxeViolations(page, 'canvas opened');
@@ -150,6 +159,40 @@ describe('canvas end to end', { timeout: 15 * 60_000 }, () => {
       const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join('');
       assert.ok(text.includes('Projektnotiz') && text.includes(LONG_SENTENCE) && text.includes('Planung im Februar'), text);
       assert.match(xml, /w:val="Heading2"/);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('turns one selected paragraph into a heading and a list; the editor shows the stored version and the next save works', async () => {
+    const { browser, page } = await signInToPortal(portal, '/chat', 'employee');
+    try {
+      const { canvas, editor } = await openNoteInCanvas(page);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+
+      await selectText(editor, PARAGRAPH);
+      await page.keyboard.press('Control+k');
+      const toolbar = page.getByRole('toolbar', { name: 'Mit dem Modell überarbeiten' });
+      await toolbar.getByRole('textbox', { name: 'Ihre Anweisung an das Modell' }).fill(AS_LIST);
+      await toolbar.getByRole('textbox', { name: 'Ihre Anweisung an das Modell' }).press('Enter');
+      await canvas.getByText('Gespeichert · Version 2').waitFor({ timeout: 60_000 });
+      await editor.getByRole('heading', { level: 3, name: 'Eckdaten' }).waitFor();
+      const items = await editor.locator('li').allInnerTexts();
+      assert.deepEqual(items.slice(0, 3), ['Start im März', 'Großes Team', 'Geringe Kosten']);
+      assert.ok(!(await editor.innerText()).includes(LONG_SENTENCE));
+      assert.equal(await canvas.getByRole('alert').count(), 0);
+      await shot(page, 'desktop-de-blocks');
+
+      // The next save is based on version 2: no conflict.
+      await editor.getByText('Geringe Kosten').click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' und Puffer');
+      await canvas.getByText('Ungespeicherte Änderungen').waitFor();
+      await page.keyboard.press('Control+s');
+      await canvas.getByText('Gespeichert · Version 3').waitFor({ timeout: 30_000 });
+      assert.equal(await canvas.getByRole('alert').count(), 0);
+      assert.deepEqual(errors, []);
     } finally {
       await browser.close();
     }
