@@ -14,6 +14,28 @@ const SHOTS = process.env.USECASES_SCREENSHOTS_DIR ?? '/tmp/shots-usecases';
 const APP_PROMPT = 'You carry out the instruction of a small app';
 const SUMMARY_PROMPT = 'You summarize a text';
 const NOTE = '# Reiserichtlinie\n\nDie Tagespauschale für Auslandsreisen beträgt 48 Euro. Erste Klasse ist nicht erlaubt.\n';
+// A text longer than the model's context: its parts, then the merge (server/src/use-cases/summarize-prompt.ts).
+const PART_PROMPT = 'You summarize one part of a longer text';
+const MERGE_PROMPT = 'You write the summary of a long text';
+const PART_SUMMARY = 'Sections read: deadlines and receipts.';
+const LONG_SUMMARY = 'Each department decides requests within two to ten working days; receipts are kept for ten years.';
+// The portal is told 2,048 tokens (MODEL_CONTEXT_TOKENS); the scripted model holds 3,072 but counts
+// a token per three characters, more than real tokenizers, and refuses a longer request as vLLM does.
+const PORTAL_CONTEXT = 2_048;
+const MODEL_CONTEXT = 3_072;
+
+/** A German policy of about 18,000 characters in numbered sections: far more than the model reads at once. */
+function longPolicy(): string {
+  const topics = ['Reisekosten', 'Arbeitszeit', 'Datenschutz', 'Fortbildung'];
+  const sections = ['# Richtlinien'];
+  for (let n = 1; sections.join('\n\n').length < 18_000; n += 1) {
+    sections.push(
+      `## Abschnitt ${n}: ${topics[n % 4]}\n\nFür ${topics[n % 4]} gilt ab dem ${(n % 28) + 1}. März eine neue Regel: Anträge gehen an die Abteilung ${n}, ` +
+        `die innerhalb von ${(n % 9) + 2} Arbeitstagen entscheidet. Belege werden zehn Jahre aufbewahrt, Ausnahmen genehmigt die Leitung schriftlich.`,
+    );
+  }
+  return sections.join('\n\n');
+}
 
 /** A WAV file of `seconds` of silence (8 kHz, 16-bit mono). */
 function silentWav(seconds = 0.2): Buffer {
@@ -49,9 +71,12 @@ describe('apps page and use cases end to end', { timeout: 15 * 60_000 }, () => {
       rules: [
         { system: APP_PROMPT, reply: 'Betreff: Projektstart im März', delayMs: 20 },
         { system: SUMMARY_PROMPT, reply: '- Die Tagespauschale beträgt **48 Euro**.\n- Erste Klasse ist nicht erlaubt.', delayMs: 20 },
+        // Long enough per part to see the progress.
+        { system: PART_PROMPT, reply: PART_SUMMARY, delayMs: 500 },
+        { system: MERGE_PROMPT, reply: LONG_SUMMARY, delayMs: 20 },
       ],
     });
-    portal = await startPortal({ env: { OPENAI_BASE_URL: model.url, TRANSCRIPTION_MODEL: 'whisper-test' } });
+    portal = await startPortal({ env: { OPENAI_BASE_URL: model.url, TRANSCRIPTION_MODEL: 'whisper-test', MODEL_CONTEXT_TOKENS: String(PORTAL_CONTEXT) } });
   });
   after(async () => {
     await portal?.stop();
@@ -144,6 +169,46 @@ describe('apps page and use cases end to end', { timeout: 15 * 60_000 }, () => {
       await shot(page, 'phone-de-transcript');
       await expectNoAxeViolations(page, 'transcript on a phone');
     } finally {
+      await browser.close();
+    }
+  });
+  it('summarizes an uploaded document longer than a small model reads at once: the part being read and a bar, then the summary (desktop and phone, English)', async () => {
+    model.setScript({ context: { tokens: MODEL_CONTEXT } });
+    const { browser, page } = await signInToPortal(portal, '/usecases/summarize', 'employee', 'en-US');
+    try {
+      const policy = longPolicy();
+      assert.ok(policy.length / 3 > MODEL_CONTEXT, 'the document does not fit the model in one request');
+      model.requests.length = 0;
+      await page.getByRole('radio', { name: 'Upload a file' }).check();
+      await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'policies.md', mimeType: 'text/markdown', buffer: Buffer.from(policy) });
+      await page.getByRole('button', { name: 'Summarize', exact: true }).click();
+
+      const parts = page.locator('.usecases__parts');
+      const reading = parts.locator('.usecases__progress');
+      await reading.waitFor({ timeout: 30_000 });
+      const line = await reading.innerText();
+      const [, current, total] = (/^Reading part (\d+) of (\d+) …$/.exec(line.trim()) ?? assert.fail(line)).map(Number);
+      assert.ok(total! > 1 && current! <= total!, line);
+      assert.equal(await parts.locator('progress').getAttribute('max'), String(total));
+      await parts.scrollIntoViewIfNeeded();
+      await shot(page, 'desktop-en-summary-parts');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await parts.scrollIntoViewIfNeeded();
+      await shot(page, 'phone-en-summary-parts');
+
+      await page.getByText(LONG_SUMMARY).waitFor({ timeout: 60_000 });
+      await parts.waitFor({ state: 'detached' });
+      await page.getByText('The text is complete.').waitFor({ state: 'attached' });
+      // Every part was read in a request the model took, and the merge saw each part's summary.
+      const partRequests = model.requests.filter((request) => (request.systemMessage ?? '').includes(PART_PROMPT));
+      assert.equal(partRequests.length, total);
+      assert.deepEqual(model.requests.filter((request) => request.refusedForContext), []);
+      const merges = model.requests.filter((request) => (request.systemMessage ?? '').includes(MERGE_PROMPT));
+      assert.equal(merges.length, 1);
+      assert.equal(merges[0]!.lastUserMessage!.split(PART_SUMMARY).length - 1, total);
+      await shot(page, 'phone-en-summary-parts-done');
+    } finally {
+      model.setScript({ context: undefined });
       await browser.close();
     }
   });
