@@ -52,8 +52,8 @@ export const progressLine = () => document.querySelector('.usecases__parts .usec
 export const progressBar = () => document.querySelector<HTMLProgressElement>('.usecases__parts progress');
 
 /**
- * In German, part 3 of 12 is read; "Anhalten" stops: the page says so, drops the progress and
- * follows the stream no further (the server's side of the stop: long-document-routes.test.ts).
+ * In German, part 3 of 12 is read; "Anhalten" stops: the page says so (announced and in view),
+ * drops the progress and follows the stream no further (the server's side of the stop: long-document-routes.test.ts).
  */
 export async function expectStopBetweenParts(stream: ReturnType<typeof controlledStream>, user: UserEvent) {
   stream.push(part(3, 12));
@@ -61,6 +61,9 @@ export async function expectStopBetweenParts(stream: ReturnType<typeof controlle
   await user.click(screen.getByRole('button', { name: 'Anhalten' }));
   expect(await screen.findByText('Angehalten.')).toBeInTheDocument();
   expect(progressBar()).toBeNull();
+  // Seen too, where the text would be (not "Noch nichts da").
+  expect(screen.getByText('Angehalten, bevor ein Text geschrieben wurde.')).toBeVisible();
+  expect(screen.queryByText('Noch nichts da')).toBeNull();
   stream.push(part(4, 12));
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(screen.queryByText(/Teil 4 von 12/)).toBeNull();

@@ -93,6 +93,9 @@ export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: St
         <div ref={outputRef} className="usecases__output" lang={lang}>
           <Markdown text={output} streaming={running} headingOffset={2} />
         </div>
+      ) : status === 'stopped' ? (
+        // Stopped while the parts were read: say so where the text would be, not "nothing here yet".
+        <p className="usecases__note">{t('result.stoppedEmpty')}</p>
       ) : (
         !running && !failure && <EmptyState headingLevel={3} title={t('result.emptyTitle')} text={emptyText} />
       )}
