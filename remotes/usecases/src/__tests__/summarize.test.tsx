@@ -126,6 +126,16 @@ describe('summarize', () => {
     expect(forms[0]!.get('form')).toBe('key_points');
   });
 
+  it('names the accepted file types in the language of the page', async () => {
+    await renderAt('/usecases/summarize', '/usecases/summarize', 'de');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole('radio', { name: 'Datei hochladen' }));
+    const input = screen.getByLabelText('Datei');
+    expect(input).toHaveAccessibleDescription('PDF-, Word-, HTML-, Markdown- oder Textdateien bis 1 MB. Die Datei wird für die Zusammenfassung gelesen und nicht gespeichert.');
+    await user.upload(input, file('binary', 'lied.mp3', 'audio/mpeg'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unterstützt werden PDF-, Word- (.docx), HTML-, Markdown- und Textdateien.');
+  });
+
   it('says a 415 of the server', async () => {
     server.use(http.post('*/api/summarize/file', () => apiError(415, 'Not a document', { code: 'unsupported_media_type' })));
     await renderAt('/usecases/summarize');

@@ -7,7 +7,6 @@ import {
   isOverUploadLimit,
   summaryFormSchema,
   summaryLengthSchema,
-  uploadTypeNames,
   useCaseLanguageSchema,
   type SummaryOptions,
 } from '@assistant/contracts';
@@ -57,7 +56,7 @@ export default function SummarizePage() {
     if (!chosen) return setFile(null);
     if (!isAcceptedUpload(chosen)) {
       setFile(null);
-      setLocalFailure({ kind: 'unsupported-type', detail: t('summarize.fileTypes', { types: uploadTypeNames() }) });
+      setLocalFailure({ kind: 'unsupported-type', detail: t('summarize.fileTypes') });
       return;
     }
     if (isOverUploadLimit(chosen.size, maxMB)) {
@@ -134,7 +133,7 @@ export default function SummarizePage() {
           <div className="usecases__field">
             <label htmlFor={`${ids}-file`}>{t('summarize.file')}</label>
             <p id={`${ids}-file-hint`} className="usecases__hint">
-              {t('summarize.fileHint', { types: uploadTypeNames(), limit: numbers.format(maxMB) })}
+              {t('summarize.fileHint', { limit: numbers.format(maxMB) })}
             </p>
             <input
               id={`${ids}-file`}
