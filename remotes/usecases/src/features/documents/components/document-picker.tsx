@@ -1,7 +1,8 @@
 import { Select } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { useCollectionDocuments, useReadableCollections } from '../api/get-documents';
+import { useCollectionDocuments } from '../api/get-collection-documents';
+import { useReadableCollections } from '../api/get-readable-collections';
 
 /** The picked collection and, in it, the processed document (its file id); '' for none yet. */
 export interface DocumentChoice {
