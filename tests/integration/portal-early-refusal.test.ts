@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import { collectionSummarySchema } from '@assistant/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createPortalServer } from '../../scripts/serve-portal.mjs';
-import { openDatabase, type DatabaseHandle } from '../../server/src/db/database';
+import type { DatabaseHandle } from '../../server/src/db/database';
+import { openTestPglite } from '../../server/src/testing/test-pglite';
 import { multipart, startCollectionsTestApp, type CollectionsTestApp } from '../../server/src/__tests__/support/collections-test-app';
 
 const MB = 1024 * 1024;
@@ -24,7 +25,7 @@ describe('an upload refused early, through the portal proxy', () => {
   let distDir: string;
   let collectionId: string;
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     api = await startCollectionsTestApp(handle, { MAX_FILE_UPLOAD_MB: '1' });
     const created = await api.as('employee', { method: 'POST', url: '/api/collections', payload: { name: 'Uploads' } });
     collectionId = collectionSummarySchema.parse(created.json()).id;

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { conversationSchema, messageListResponseSchema } from '@assistant/contracts';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { parseEvents, startChatTestApp, type ChatTestApp } from './support/chat-test-app';
 
 /** 20,000 pieces of 10 characters: an endpoint that ignores max_tokens and answers 200,000 characters. */
@@ -17,7 +18,7 @@ describe('answer limits', () => {
   let model: ScriptedModelServer;
   let t: ChatTestApp;
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     model = await startScriptedModelServer({
       models: ['scripted-model'],
       rules: [

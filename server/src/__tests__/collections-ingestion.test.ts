@@ -10,7 +10,8 @@ import {
   uploadResponseSchema,
 } from '@assistant/contracts';
 import { makeCorruptPdf, makeDocx, makePdf, makeZip } from '../../../tests/fixtures/documents/make-documents';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
 import { IngestionRunner } from '../ingestion/ingestion-runner';
 import { multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
@@ -20,7 +21,7 @@ describe('collections: upload to processed', () => {
   let handle: DatabaseHandle;
   let t: CollectionsTestApp;
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     t = await startCollectionsTestApp(handle);
   });
   after(async () => {

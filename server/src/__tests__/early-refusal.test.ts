@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { collectionSummarySchema } from '@assistant/contracts';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { exeBytes, multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
 
 const MB = 1024 * 1024;
@@ -84,7 +85,7 @@ describe('early refusals of a streamed body', () => {
   let origin: string;
   let collectionId: string;
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     t = await startCollectionsTestApp(handle, { MAX_FILE_UPLOAD_MB: '1' });
     const created = await t.as('employee', { method: 'POST', url: '/api/collections', payload: { name: 'Uploads' } });
     collectionId = collectionSummarySchema.parse(created.json()).id;

@@ -18,7 +18,8 @@ import { startFakeDeepl, type FakeDeepl } from '../../../tests/fixtures/fake-dee
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import { buildApp } from '../app';
 import { createTokenVerifier } from '../auth/token-verifier';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { testConfig } from '../testing/test-config';
 import { TestIssuer } from '../testing/test-issuer';
 import { PDF_BYTES, exeBytes, multipart } from './support/collections-test-app';
@@ -42,7 +43,7 @@ describe('error codes of the API', () => {
 
   before(async () => {
     issuer = await TestIssuer.start();
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     deepl = await startFakeDeepl();
     model = await startScriptedModelServer({ models: ['scripted-model'] });
   });

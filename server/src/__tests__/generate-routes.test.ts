@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { GENERATE_FIELD_REQUIRED, GENERATE_TEMPLATES, STREAM_CONTENT_TYPE, type GenerateTemplateId } from '@assistant/contracts';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { GENERATE_TASKS } from '../use-cases/generate-prompt';
 import { startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
@@ -33,7 +34,7 @@ describe('generate', () => {
   let settings: SettingsRepository;
 
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     model = await startScriptedModelServer({ rules: [{ system: 'You write texts', reply: (_message, body) => `Text für ${String(body.messages?.length)} Nachrichten.` }] });
     t = await startCollectionsTestApp(handle, { OPENAI_BASE_URL: model.url });
     settings = await seedDemoSettings(handle.db);

@@ -18,7 +18,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { RETRIEVAL_FAILED_MESSAGE } from '../chat/grounded-retrieval';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import { GROUNDED_SYSTEM_PROMPT, SOURCES_OPEN } from '../grounding/grounded-prompt';
 import { JUDGE_SYSTEM_PROMPT } from '../grounding/judge-sources';
@@ -356,7 +357,7 @@ describe('grounded chat when retrieval fails', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let dataDir: string;
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     model = await startScriptedModelServer({ models: ['scripted-model'], rules: [INTENT_RULE, TITLE_RULE], defaultReply: 'Without documents.' });
     issuer = await TestIssuer.start();
     dataDir = await mkdtemp(join(tmpdir(), 'assistant-grounded-'));

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { SUMMARIZE_MAX_CHARACTERS, customAppSchema, type StreamEvent } from '@assistant/contracts';
 import { startScriptedModelServer, type ModelRequest, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { seedCollection, seedDocument } from '../grounding/__tests__/seed-documents';
 import { loadTokenCounter } from '../use-cases/long-text/token-count';
 import { startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
@@ -56,7 +57,7 @@ describe('a document longer than the model\'s context: summarize and custom apps
   ];
 
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     count = await loadTokenCounter();
     model = await startScriptedModelServer();
     t = await startCollectionsTestApp(handle, { OPENAI_BASE_URL: model.url, MODEL_CONTEXT_TOKENS: String(CONTEXT) });

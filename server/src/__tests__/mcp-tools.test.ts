@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import pino from 'pino';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { listMcpTools, McpUnavailableError } from '../mcp/mcp-client';
 import { McpServersRepository } from '../mcp/mcp-servers-repository';
@@ -27,7 +28,7 @@ describe('mcpTools: MCP servers as tools of the tool-calling loop', () => {
   const ids: Record<string, string> = {};
 
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     await new SettingsRepository(handle.db).seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));
     repository = new McpServersRepository(handle.db);
     hr = await startTestMcpServer({ token: 'hr-token', name: 'HR' });

@@ -13,7 +13,8 @@ import {
 } from '@assistant/contracts';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import { startTestMcpServer } from '../../../tests/fixtures/test-mcp-server';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { JUDGE_SYSTEM_PROMPT } from '../grounding/judge-sources';
 import { SOURCES_JOB_KIND, sourcesJobHandler } from '../grounding/sources-job';
@@ -78,7 +79,7 @@ describe('deep research from chat', () => {
   const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     settings = new SettingsRepository(handle.db);
     // The demo settings: enableDeepResearch on, feature set BETA.
     await settings.seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));

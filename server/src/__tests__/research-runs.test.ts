@@ -8,7 +8,8 @@ import {
   type StreamEvent,
 } from '@assistant/contracts';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { JobRunner } from '../jobs/job-runner';
@@ -65,7 +66,7 @@ describe('deep research runs', () => {
   const startRunner = (limits: Partial<ResearchLimits> = {}) => startResearchJobRunner(handle.db, model.url, { limits: { taskConcurrency: 4, ...limits } });
 
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     await new SettingsRepository(handle.db).seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));
     model = await startScriptedModelServer({ models: ['scripted-model'], rules: rules({ hangSlow: false }) });
     t = await startCollectionsTestApp(handle, { OPENAI_BASE_URL: model.url, RESEARCH_MAX_TASKS: '6', RESEARCH_MAX_CONCURRENT_PER_USER: '2' });

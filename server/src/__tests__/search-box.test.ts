@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { collectionSearchResponseSchema, collectionSummarySchema, type SearchHit } from '@assistant/contracts';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
 import { IngestionRunner } from '../ingestion/ingestion-runner';
 import { multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
@@ -34,7 +35,7 @@ describe('search box: one retrieval with questions', () => {
   };
 
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     t = await startCollectionsTestApp(handle);
     reports = await make('employee', 'Berichte');
     canteen = await make('employee', 'Kantine');

@@ -5,7 +5,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { STREAM_CONTENT_TYPE, SUMMARIZE_MAX_CHARACTERS, apiErrorSchema } from '@assistant/contracts';
 import { CIRCULAR_PDF, CIRCULAR_SENTENCE, GROUNDING_FIXTURES_DIR } from '../../../tests/fixtures/documents/make-grounding-fixtures';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { seedCollection, seedDocument } from '../grounding/__tests__/seed-documents';
 import { SUMMARY_FORM_RULES, SUMMARY_LENGTH_RULES } from '../use-cases/summarize-prompt';
@@ -29,7 +30,7 @@ describe('summarize', () => {
   let settings: SettingsRepository;
 
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     model = await startScriptedModelServer({ rules: [{ system: 'You summarize a text', reply: SUMMARY }] });
     t = await startCollectionsTestApp(handle, { OPENAI_BASE_URL: model.url });
     settings = await seedDemoSettings(handle.db);

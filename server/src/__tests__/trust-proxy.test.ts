@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../app';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from '../testing/test-pglite';
 import { testConfig } from '../testing/test-config';
 
 const base = { OIDC_ISSUER: 'https://id.example.com', LOG_LEVEL: 'silent' };
@@ -32,7 +33,7 @@ describe('TRUST_PROXY', () => {
 describe('the client address behind proxies', () => {
   let handle: DatabaseHandle;
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
   });
   after(() => handle.close());
 

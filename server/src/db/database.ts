@@ -14,8 +14,11 @@ export type Database = Kysely<DatabaseSchema>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  /** `dataDir` undefined keeps PGlite in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * `dataDir` undefined keeps PGlite in memory (tests); `image`, a data directory dumped by
+   * PGlite's dumpDataDir, starts it from there instead of an empty cluster (testing/test-pglite.ts).
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; image?: Blob };
 
 export interface DatabaseHandle {
   db: Database;
@@ -27,6 +30,8 @@ export interface DatabaseHandle {
    * PostgreSQL, PGlite's listeners on PGlite. Nothing is opened until the first subscription.
    */
   notifications: Notifications;
+  /** The data directory as an image to start another in-memory PGlite from (in-memory PGlite only). */
+  dumpImage?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -42,6 +47,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
   let db: Database;
   let pool: pg.Pool | undefined;
   let notifications: Notifications;
+  let dumpImage: (() => Promise<Blob>) | undefined;
   const traced = (dialect: Dialect) => (options.traceQueries ? tracedDialect(dialect) : dialect);
   if (target.kind === 'postgres') {
     pool = new pg.Pool({ connectionString: target.url, max: 10 });
@@ -52,10 +58,13 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     // PGlite loads extensions only when told at start: pgvector (hybrid search) and pg_trgm
     // (compound words); `create extension` then works as on PostgreSQL (docs/search.md).
     const extensions = { vector, pg_trgm };
-    const pglite = target.dataDir ? new PGlite(target.dataDir, { extensions }) : new PGlite({ extensions });
+    const pglite = target.dataDir
+      ? new PGlite(target.dataDir, { extensions })
+      : new PGlite({ extensions, ...(target.image ? { loadDataDir: target.image } : {}) });
     await pglite.waitReady;
     db = new Kysely<DatabaseSchema>({ dialect: traced(new PGliteDialect(pglite)) });
     notifications = pgliteNotifications(pglite);
+    if (!target.dataDir) dumpImage = () => pglite.dumpDataDir('none');
   }
   await migrateToLatest(db);
   return {
@@ -63,6 +72,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     kind: target.kind,
     pool,
     notifications,
+    dumpImage,
     async close() {
       await notifications.close();
       await db.destroy();

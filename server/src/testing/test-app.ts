@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import type { FastifyBaseLogger, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { createTokenVerifier, tokenVerifierOptions } from '../auth/token-verifier';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestPglite } from './test-pglite';
 import { SettingsRepository } from '../db/repositories/settings-repository';
 import { loadSettingsSeed } from '../settings/load-seed';
 import type { AppTelemetry } from '../telemetry/app-telemetry';
@@ -19,7 +20,7 @@ export const DEMO_SEED_FILE = resolve(import.meta.dirname, '../../seed/settings.
 export async function startTestApp(database?: DatabaseHandle, options: { issuer?: TestIssuerOptions; env?: NodeJS.ProcessEnv; telemetry?: AppTelemetry; logger?: FastifyBaseLogger } = {}) {
   const issuer = await TestIssuer.start(options.issuer);
   const config = testConfig(issuer.issuer, options.env);
-  const handle = database ?? (await openDatabase({ kind: 'pglite', dataDir: undefined }));
+  const handle = database ?? (await openTestPglite());
   await new SettingsRepository(handle.db).seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));
   const verifier = createTokenVerifier(tokenVerifierOptions(config.auth));
   // telemetry: spans and metrics of the test's own (telemetry/testing.ts); logger: to read its lines.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { openTestPglite } from './test-pglite';
 
 export interface TestDatabaseTarget {
   name: string;
@@ -13,7 +14,7 @@ export interface TestDatabaseTarget {
  */
 export function testDatabaseTargets(): TestDatabaseTarget[] {
   const targets: TestDatabaseTarget[] = [
-    { name: 'PGlite', open: () => openDatabase({ kind: 'pglite', dataDir: undefined }) },
+    { name: 'PGlite', open: () => openTestPglite() },
   ];
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {

@@ -2,7 +2,8 @@ import { createServer } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../app';
 import { createTokenVerifier } from '../../auth/token-verifier';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
+import { openTestPglite } from '../../testing/test-pglite';
 import { testConfig } from '../../testing/test-config';
 import { TestIssuer } from '../../testing/test-issuer';
 
@@ -20,7 +21,7 @@ export class TranslationTestBed {
   ) {}
 
   static async start(): Promise<TranslationTestBed> {
-    return new TranslationTestBed(await TestIssuer.start(), await openDatabase({ kind: 'pglite', dataDir: undefined }));
+    return new TranslationTestBed(await TestIssuer.start(), await openTestPglite());
   }
 
   async app(env: NodeJS.ProcessEnv = {}) {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../../../tests/support/free-port';
 import { loadConfig, type ServerConfig } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
+import { openTestPglite } from '../../testing/test-pglite';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../dev-identity-provider';
 import type { LoginThrottle } from '../login-throttle';
 
@@ -52,7 +53,7 @@ export async function startIdp(
     PORTAL_ORIGIN,
     ...env,
   });
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const database = await openTestPglite();
   const logger = memoryLogger();
   const create = () => createDevIdentityProvider({ config, db: database.db, logger, ...options });
   const harness: IdpHarness = {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { conversationSchema } from '@assistant/contracts';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../../tests/fixtures/scripted-model-server';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
+import { openTestPglite } from '../../testing/test-pglite';
 import { JobQueue } from '../../jobs/job-queue';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { ServerMetrics } from '../metrics';
@@ -31,7 +32,7 @@ describe('metrics', () => {
   let t: TestApp;
 
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    handle = await openTestPglite();
     model = await startScriptedModelServer({ models: ['scripted-model'] });
     metrics = new ServerMetrics({ db: handle.db });
     t = await startTestApp(handle, { env: { OPENAI_BASE_URL: model.url }, telemetry: { metrics, metricsToken: TOKEN } });

@@ -4,7 +4,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { conversationSchema } from '@assistant/contracts';
 import { pino } from 'pino';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../../tests/fixtures/scripted-model-server';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
+import { openTestPglite } from '../../testing/test-pglite';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { serverLoggerOptions } from '../log-trace-context';
 import { startTestTelemetry, type TestTelemetry } from '../testing';
@@ -23,7 +24,7 @@ describe('server traces', () => {
   const lines: Array<Record<string, unknown>> = [];
 
   before(async () => {
-    handle = await openDatabase({ kind: 'pglite', dataDir: undefined }, { traceQueries: true });
+    handle = await openTestPglite({ traceQueries: true });
     telemetry = startTestTelemetry({ database: handle });
     model = await startScriptedModelServer({
       models: ['scripted-model'],
