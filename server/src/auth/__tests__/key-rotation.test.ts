@@ -55,8 +55,15 @@ describe('signing key rotation at the provider while the verifier runs', () => {
     const forged = await Promise.all(
       Array.from({ length: 5 }, (_, i) => issuer.sign({ sub: 'forged' }, { audience, kid: `unknown-${i}`, signWith: privateKey })),
     );
+    const burstStarted = Date.now();
     await Promise.all(forged.map((token) => assert.rejects(verifier.verify(token), InvalidTokenError)));
-    assert.ok(issuer.jwksRequests <= burstFetches + 1, `rate-limited: ${issuer.jwksRequests - burstFetches} fetches for five unknown kids`);
+    // One fetch per cooldown window the burst spans: a burst that starts after the previous
+    // window ended (a slow machine) may fetch at once and once more when the next window ends.
+    const windows = Math.floor((Date.now() - burstStarted) / cooldownMs) + 1;
+    assert.ok(
+      issuer.jwksRequests <= burstFetches + windows,
+      `rate-limited: ${issuer.jwksRequests - burstFetches} fetches for five unknown kids over ${windows} cooldown window(s)`,
+    );
     const newToken = await issuer.sign({ sub: 'after-rotation' }, { audience });
 
     // The provider stops publishing the old key: once the set is fetched again, its tokens are refused.
