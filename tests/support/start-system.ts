@@ -23,6 +23,18 @@ export interface RunningSystem {
  * identity provider), on free ports with its own data folder, and waits until it answers.
  */
 export async function startSystem(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningSystem> {
+  // A free port is released before the server binds it: with test files running side by side,
+  // another process's connection can take it meanwhile. Fresh ports then, twice at most.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startSystemOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startSystemOnce(options: { dataDir?: string; env?: NodeJS.ProcessEnv }): Promise<RunningSystem> {
   const [apiPort, idpPort] = [await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'assistant-system-'));
   const portalOrigin = 'http://localhost:18080';

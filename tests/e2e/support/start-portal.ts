@@ -39,6 +39,18 @@ export interface RunningPortal {
  * and a registry file the test can rewrite. `env` adds or overrides variables (a model server).
  */
 export async function startPortal(options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningPortal> {
+  // A free port is released before the service binds it: with suites running side by side,
+  // another process's connection can take it meanwhile. Fresh ports then, twice at most.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startPortalOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startPortalOnce(options: { env?: NodeJS.ProcessEnv }): Promise<RunningPortal> {
   // One port per service (a remote mounted at several bases has one), all different.
   const remoteNames = [...new Set(REMOTES.map((remote) => remote.name))];
   const [portal, api, idp, ...remotePorts] = await freePorts(3 + remoteNames.length);
@@ -88,12 +100,18 @@ export async function startPortal(options: { env?: NodeJS.ProcessEnv } = {}): Pr
   const portalUrl = `http://localhost:${ports.portal}`;
   const apiUrl = `http://127.0.0.1:${ports.api}`;
   const issuer = `http://localhost:${ports.idp}`;
-  await waitForAll(child, () => output, [
-    `${portalUrl}/portal-config.json`,
-    `${apiUrl}/health`,
-    `${issuer}/.well-known/openid-configuration`,
-    ...Object.values(ports.remotes).map((port) => `http://localhost:${port}/mf-manifest.json`),
-  ]);
+  try {
+    await waitForAll(child, () => output, [
+      `${portalUrl}/portal-config.json`,
+      `${apiUrl}/health`,
+      `${issuer}/.well-known/openid-configuration`,
+      ...Object.values(ports.remotes).map((port) => `http://localhost:${port}/mf-manifest.json`),
+    ]);
+  } catch (error) {
+    await stopChild(child);
+    rmSync(work, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     portalUrl,
