@@ -5,8 +5,8 @@
 //  3. node:test suites (contracts, server, integration, end-to-end) found in __tests__ folders,
 //     with a real PostgreSQL for the storage tests (started here; in CI its absence is a failure)
 //     and the portal built once before the end-to-end suites share it.
-// Each stage uses every core (the machine has two); Debian's packages install in the background
-// meanwhile. The stage times print at the end.
+// The checks and jest use every core (the machine has two); Debian's packages install in the
+// background meanwhile. The stage times print at the end.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
