@@ -128,8 +128,9 @@ export function apiErrorCodeForStatus(status: number): ApiErrorCode {
  * status (no answer at all).
  */
 export function apiErrorCodeOf(status: number | undefined, body: { code?: string | undefined } | undefined): ApiErrorCode | undefined {
-  const parsed = apiErrorCodeSchema.safeParse(body?.code);
-  if (parsed.success) return parsed.data;
+  // A list lookup, not apiErrorCodeSchema: every client error reads this, on the shell's start-up path.
+  const code = body?.code;
+  if (code !== undefined && (API_ERROR_CODES as readonly string[]).includes(code)) return code as ApiErrorCode;
   return status === undefined ? undefined : apiErrorCodeForStatus(status);
 }
 

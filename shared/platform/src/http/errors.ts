@@ -1,10 +1,20 @@
-import type { ApiError } from '@assistant/contracts';
+import { apiErrorCodeOf, type ApiError, type ApiErrorCode } from '@assistant/contracts/startup';
 
 /**
  * The error classes of SPEC section 8. Each carries a `messageKey` that the notification layer
  * looks up in the error-message map (notifications/error-messages.ts), so the user never sees the
  * English technical message itself.
  */
+
+/** The codes of an answer that failed on the server's side (a 5xx): "try again later", not "fix the request". */
+const SERVER_FAULTS: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
+  'internal',
+  'not_implemented',
+  'upstream_failed',
+  'model_unavailable',
+  'service_unavailable',
+  'upstream_timeout',
+]);
 
 /** Any failed call: network error, timeout, non-2xx answer. "API request failed: {detail}". */
 export class ApiRequestError extends Error {
@@ -42,22 +52,39 @@ export class ApiRequestError extends Error {
     return parsed.success ? parsed.data : undefined;
   }
 
-  /** Key into the error-message map: by status class, timeout or network failure. */
+  /**
+   * What went wrong, as the contract's stable code (API_ERROR_CODES): the body's `code`, else the
+   * default of the status (another server's body); undefined when no answer came (network error,
+   * timeout). Clients branch on this, never on `status` (DESIGN.md section 9, docs/linting.md).
+   */
+  get code(): ApiErrorCode | undefined {
+    return apiErrorCodeOf(this.status, this.body);
+  }
+
+  /** Key into the error-message map: by code, timeout or network failure. */
   get messageKey(): string {
     if (this.timedOut) return 'request-timeout';
-    if (this.status === undefined) return 'network';
-    if (this.status === 401) return 'unauthorized';
-    if (this.status === 403) return 'forbidden';
-    if (this.status === 404) return 'not-found';
-    if (this.status === 413) return 'payload-too-large';
-    if (this.status === 429) return 'rate-limited';
-    if (this.status >= 500) return 'server-error';
-    return 'request-failed';
+    switch (this.code) {
+      case undefined:
+        return 'network';
+      case 'unauthorized':
+        return 'unauthorized';
+      case 'forbidden':
+        return 'forbidden';
+      case 'not_found':
+        return 'not-found';
+      case 'payload_too_large':
+        return 'payload-too-large';
+      case 'rate_limited':
+        return 'rate-limited';
+      default:
+        return SERVER_FAULTS.has(this.code) ? 'server-error' : 'request-failed';
+    }
   }
 
   /** Values for the message text: a 429 says in how many seconds to try again (`count`). */
   get messageValues(): { count: number } | undefined {
-    return this.status === 429 && this.retryAfterSeconds !== undefined ? { count: this.retryAfterSeconds } : undefined;
+    return this.code === 'rate_limited' && this.retryAfterSeconds !== undefined ? { count: this.retryAfterSeconds } : undefined;
   }
 }
 

@@ -275,6 +275,20 @@ describe('the three error messages', () => {
     expect(error.bodyField('toString', z.unknown())).toBeUndefined();
   });
 
+  it('exposes the contract code clients branch on: the body\'s, else the status\'s default, none without an answer', async () => {
+    server.use(
+      http.get('http://localhost/api/sources', () => HttpResponse.json({ statusCode: 409, error: 'Conflict', message: 'later', code: 'sources_not_ready' }, { status: 409 })),
+      http.get('http://localhost/api/bare', () => new HttpResponse(null, { status: 404 })),
+      http.get('http://localhost/api/newer', () => HttpResponse.json({ statusCode: 502, error: 'Bad Gateway', message: 'x', code: 'from_a_newer_server' }, { status: 502 })),
+      http.get('http://localhost/api/down', () => HttpResponse.error()),
+    );
+    const codeOf = async (path: string) => ((await clients().api.get(path, ok).catch((e: unknown) => e)) as ApiRequestError).code;
+    expect(await codeOf('sources')).toBe('sources_not_ready');
+    expect(await codeOf('bare')).toBe('not_found');
+    expect(await codeOf('newer')).toBe('upstream_failed');
+    expect(await codeOf('down')).toBeUndefined();
+  });
+
   it('API request failed on a network error', async () => {
     server.use(http.get('http://localhost/api/version', () => HttpResponse.error()));
     await expect(clients().api.get('version', versionResponseSchema)).rejects.toThrow(/^API request failed: GET http:\/\/localhost\/api\/version: /);
