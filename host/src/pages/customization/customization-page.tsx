@@ -133,13 +133,13 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
       setServerErrors({});
       notifySuccess({ message: { key: 'CUSTOMIZATION.saved', ns: SHELL_NAMESPACE } });
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 400 && error.body?.issues?.length) {
+      if (error instanceof ApiRequestError && error.code === 'validation_failed' && error.body?.issues?.length) {
         // The server names the wrong values under `body.`: shown at their fields like the form's own.
         setServerErrors(toFieldErrors(error.body.issues.map((issue) => ({ ...issue, path: issue.path[0] === 'body' ? issue.path.slice(1) : issue.path }))));
         setFocusRequest((n) => n + 1);
         return;
       }
-      if (error instanceof ApiRequestError && error.status === 409 && !confirmLockout) {
+      if (error instanceof ApiRequestError && error.code === 'conflict' && !confirmLockout) {
         setConfirming(patch);
         return;
       }

@@ -64,7 +64,7 @@ export function McpServersSection() {
               await remove.mutateAsync(removing.id);
             } catch (error) {
               // Already gone (another administrator): the list is reloaded either way.
-              if (!(error instanceof ApiRequestError && error.status === 404)) return t('CUSTOMIZATION.mcp.removeFailed');
+              if (!(error instanceof ApiRequestError && error.code === 'not_found')) return t('CUSTOMIZATION.mcp.removeFailed');
             }
             notifySuccess({ message: { key: 'CUSTOMIZATION.mcp.removed', ns: SHELL_NAMESPACE, values: { name: removing.name } } });
             announce(t('CUSTOMIZATION.mcp.removed', { name: removing.name }));
@@ -208,11 +208,11 @@ function AddMcpServerForm({ existing, onAdded }: { existing: McpServer[]; onAdde
       onAdded(created.name);
       nameRef.current?.focus();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 409) {
+      if (error instanceof ApiRequestError && error.code === 'conflict') {
         showErrors({ name: t('CUSTOMIZATION.mcp.errors.duplicate') });
         return;
       }
-      if (error instanceof ApiRequestError && error.status === 400 && error.body?.issues?.length) {
+      if (error instanceof ApiRequestError && error.code === 'validation_failed' && error.body?.issues?.length) {
         const next: AddErrors = {};
         for (const issue of error.body.issues) {
           const field = (issue.path[0] === 'body' ? issue.path[1] : issue.path[0]) as keyof AddErrors;
