@@ -6,8 +6,8 @@ import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { Notifications } from './db/notifications';
-import { AgentStore } from './agents/agent-store';
-import { CanvasStore } from './canvas/canvas-store';
+import { AgentsRepository } from './agents/agents-repository';
+import { CanvasesRepository } from './canvas/canvases-repository';
 import { AppFavouritesRepository } from './custom-apps/app-favourites-repository';
 import { CustomAppsRepository } from './custom-apps/custom-apps-repository';
 import { CollectionsRepository } from './db/repositories/collections-repository';
@@ -133,9 +133,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const traces = new GroundingTracesRepository(db);
   const jobs = new JobQueue(db);
   const conversations = new ConversationsRepository(db);
-  const canvases = new CanvasStore(db);
+  const canvases = new CanvasesRepository(db);
   // Agents (docs/agents.md): personal and company agents, chatted with in a conversation.
-  const agents = new AgentStore(db);
+  const agents = new AgentsRepository(db);
   // Deep research (docs/deep-research.md): the runs' jobs are main.ts's research runner; runs start
   // from POST /research and from a chat message.
   const research = new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research, notifications });

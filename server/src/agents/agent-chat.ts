@@ -3,7 +3,7 @@ import type { CollectionsRepository, Viewer } from '../db/repositories/collectio
 import { questionLanguage } from '../grounding/grounded-prompt';
 import { readableCollections } from './agent-references';
 import { agentSystemNote, agentVariables, fillAgentInstructions } from './agent-instructions';
-import type { AgentStore, StoredAgent } from './agent-store';
+import type { AgentsRepository, StoredAgent } from './agents-repository';
 
 /** What an agent changes about one answer (docs/agents.md "Chat with an agent"). */
 export interface AgentForAnswer {
@@ -37,11 +37,11 @@ export interface AgentRefusal {
  * `setAgent` is the agent to remember on the conversation (a first message), else undefined.
  */
 export async function resolveAnswerAgent(
-  deps: { agents: AgentStore; collections: CollectionsRepository },
+  deps: { agents: AgentsRepository; collections: CollectionsRepository },
   input: {
     viewer: Viewer;
     userName: string | undefined;
-    /** The agent the conversation is with so far (AgentStore.conversationAgent; null: none). */
+    /** The agent the conversation is with so far (AgentsRepository.conversationAgent; null: none). */
     current: string | null;
     payload: Pick<MessagePayload, 'personality' | 'content'>;
     /** Whether the conversation has messages already (prepareExchange). */

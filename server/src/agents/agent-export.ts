@@ -1,7 +1,7 @@
 import { AGENT_EXPORT_FORMAT, AGENT_EXPORT_FORMAT_VERSION, type AgentExport } from '@assistant/contracts';
 import type { CollectionsRepository, Viewer } from '../db/repositories/collections-repository';
 import { readableCollections, type AgentReferenceServices } from './agent-references';
-import type { AgentDefinition, StoredAgent } from './agent-store';
+import type { AgentDefinition, StoredAgent } from './agents-repository';
 
 /**
  * The export document of an agent (contract agentExportSchema, format version 1): its form, with

@@ -1,6 +1,6 @@
 import type { CollectionsRepository, Viewer } from '../db/repositories/collections-repository';
 import type { McpServersRepository } from '../mcp/mcp-servers-repository';
-import type { AgentDefinition } from './agent-store';
+import type { AgentDefinition } from './agents-repository';
 
 /** One refused field of the form, as in a 400 validation_failed (path inside the body). */
 export interface FieldIssue {

@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { describeStreamFailure } from '../inference/public-failure';
 import type { CanvasPassage } from './canvas-passage';
-import type { CanvasStore } from './canvas-store';
+import type { CanvasesRepository } from './canvases-repository';
 import { RangeGuard } from './range-guard';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -24,7 +24,7 @@ export interface CanvasEditStream {
   request: CanvasEditRequest;
   passage: CanvasPassage;
   /** Where the result is kept as the canvas's next version (with `request.canvas_id`). */
-  canvases: CanvasStore;
+  canvases: CanvasesRepository;
   owner: string;
   /** Aborted when the client went away. */
   clientSignal: AbortSignal;

@@ -20,7 +20,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkAgentReferences, readableCollections, type FieldIssue } from '../agents/agent-references';
 import { exportAgent, planImport } from '../agents/agent-export';
-import { publicAgent, type AgentDefinition, type AgentRefusal, type AgentStore } from '../agents/agent-store';
+import { publicAgent, type AgentDefinition, type AgentRefusal, type AgentsRepository } from '../agents/agents-repository';
 import { requireAdministrator } from '../auth/auth-hook';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import { exportAttachment } from '../http/export-attachment';
@@ -30,7 +30,7 @@ import type { McpServersRepository } from '../mcp/mcp-servers-repository';
 import { viewerOf } from './collections';
 
 export interface AgentRoutesOptions {
-  agents: AgentStore;
+  agents: AgentsRepository;
   collections: CollectionsRepository;
   servers: McpServersRepository;
   models: Pick<ModelProvider, 'models'>;

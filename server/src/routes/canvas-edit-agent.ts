@@ -5,7 +5,7 @@ import { canvasEditMessages } from '../canvas/canvas-edit-prompt';
 import { canvasEditLines } from '../canvas/canvas-edit-stream';
 import { canvasPassage } from '../canvas/canvas-passage';
 import { CANVAS_BODY_LIMIT, limitCanvasLength } from '../canvas/canvas-size-limit';
-import type { CanvasStore } from '../canvas/canvas-store';
+import type { CanvasesRepository } from '../canvas/canvases-repository';
 import { sendError } from '../http/send-error';
 import { abortWhenClientLeaves } from '../inference/client-abort';
 import type { ModelProvider } from '../inference/model-provider';
@@ -34,7 +34,7 @@ const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: the canvas needs a la
  * reachable, 502/504 the model refused or did not answer in time. Counted against the user's
  * model limits.
  */
-export const canvasEditAgentRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; canvases: CanvasStore }> = async (app, { models, canvases }) => {
+export const canvasEditAgentRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; canvases: CanvasesRepository }> = async (app, { models, canvases }) => {
   app.post(
     '/skills/canvas-edit-agent',
     {

@@ -17,7 +17,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CANVAS_BODY_LIMIT, limitCanvasLength } from '../canvas/canvas-size-limit';
-import type { CanvasRefusal, CanvasStore } from '../canvas/canvas-store';
+import type { CanvasRefusal, CanvasesRepository } from '../canvas/canvases-repository';
 import { sendError } from '../http/send-error';
 
 /** Sends one of the contract's canvas refusals (the browser-kept store answers the same). */
@@ -41,7 +41,7 @@ const conversationParamsSchema = z.object({ id: uuidSchema });
  * longer than CANVAS_MAX_CHARACTERS is a 413 payload_too_large with the limit in characters. The
  * model's edits are POST /skills/canvas-edit-agent (canvas-edit-agent.ts).
  */
-export const canvasRoutes: FastifyPluginAsyncZod<{ canvases: CanvasStore }> = async (app, { canvases }) => {
+export const canvasRoutes: FastifyPluginAsyncZod<{ canvases: CanvasesRepository }> = async (app, { canvases }) => {
   app.get(
     '/conversations/:id/canvases',
     { schema: { params: conversationParamsSchema, response: { 200: canvasListResponseSchema } } },

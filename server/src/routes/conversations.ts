@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { prepareIds, relayExchange, startExchange, type ChatToolSettings, type GroundedStart, type GroundingServices, type PreparedExchange } from '../chat/answer-exchange';
 import { resolveAnswerAgent } from '../agents/agent-chat';
-import type { AgentStore } from '../agents/agent-store';
+import type { AgentsRepository } from '../agents/agents-repository';
 import { resolveGroundingScope } from '../chat/grounding-scope';
 import { continueResearchExchange, reattachResearchExchange, startResearchExchange, streamResearchExchange, type ResearchExchange } from '../chat/research-exchange';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
@@ -56,7 +56,7 @@ export interface ConversationServices {
   /** Deep research runs started and continued from a message (`deep_research`); absent: refused (501). */
   research?: ResearchService | undefined;
   /** Agents a conversation is with (`personality`, docs/agents.md); absent: refused (501). */
-  agents?: AgentStore | undefined;
+  agents?: AgentsRepository | undefined;
 }
 
 

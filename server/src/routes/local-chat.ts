@@ -12,7 +12,7 @@ import { sendError } from '../http/send-error';
 import type { ChatDelta, ModelProvider } from '../inference/model-provider';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import { agentSystemNote, agentVariables, fillAgentInstructions, withAgentNote } from '../agents/agent-instructions';
-import type { AgentStore } from '../agents/agent-store';
+import type { AgentsRepository } from '../agents/agents-repository';
 import { questionLanguage } from '../grounding/grounded-prompt';
 import { refuseAgent } from './agents';
 import { viewerOf } from './collections';
@@ -37,7 +37,7 @@ export const LOCAL_AGENT_NEEDS_SERVER = 'An agent with knowledge or tools answer
  * the server keeps no conversation. An agent with knowledge or tools is refused (501), and one the
  * user may not read is a 404.
  */
-export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; agents?: AgentStore | undefined }> = async (app, { models, agents }) => {
+export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; agents?: AgentsRepository | undefined }> = async (app, { models, agents }) => {
   app.post('/chat/stream', { schema: { body: localChatRequestSchema }, config: { modelLimits: true } }, async (request, reply) => {
     const body = request.body;
     const payload = body.payload;

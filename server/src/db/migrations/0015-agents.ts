@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('agent_versions')
     .addColumn('agent_id', 'uuid', (col) => col.notNull().references('agents.id').onDelete('cascade'))
     .addColumn('version', 'integer', (col) => col.notNull())
-    // The form's fields (agents/agent-store.ts reads them back through the contract's schema).
+    // The form's fields (agents/agents-repository.ts reads them back through the contract's schema).
     .addColumn('definition', 'jsonb', (col) => col.notNull())
     .addColumn('created_by', 'text', (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))

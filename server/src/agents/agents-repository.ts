@@ -31,7 +31,7 @@ const isUuid = (id: string) => uuidSchema.safeParse(id).success;
  * exactly like a missing one. A save is version base + 1 only while base is still current (the
  * agent row is locked for it; the versions' primary key refuses a second version of a number).
  */
-export class AgentStore {
+export class AgentsRepository {
   constructor(private readonly db: Database) {}
 
   private visible(db: Database | Transaction<DatabaseSchema>, viewer: Viewer) {

@@ -49,7 +49,7 @@ interface NewVersion {
  * base + 1 only while base is still current (the canvas row is locked for it, and the versions'
  * primary key refuses a second version of the same number).
  */
-export class CanvasStore {
+export class CanvasesRepository {
   constructor(private readonly db: Database) {}
 
   /** The canvases of the owner's conversation, most recently updated first; undefined when it is not theirs. */
