@@ -162,6 +162,7 @@ describe('summarize', () => {
     assert.equal(exe.json().code, 'unsupported_media_type');
     const blank = await upload([{ name: 'file', filename: 'leer.txt', content: '   \n' }]);
     assert.equal(blank.statusCode, 422);
+    assert.equal(blank.json().code, 'no_text');
     const options = await upload([{ name: 'form', value: 'poem' }, { name: 'file', filename: 'a.txt', content: TEXT }]);
     assert.equal(options.statusCode, 400);
     assert.deepEqual(options.json().issues[0].path, ['body', 'form']);

@@ -100,14 +100,14 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
       const check = new TextCheck();
       check.push(bytes);
       const mediaType = bytes.length === 0 ? undefined : decideMediaType(name, await sniffHead(bytes), check.end());
-      if (!mediaType) return sendError(reply, 422, `"${name}" is empty: there is no text to summarize`, { code: 'bad_request' });
+      if (!mediaType) return sendError(reply, 422, `"${name}" is empty: there is no text to summarize`, { code: 'no_text' });
       const document = await parseDocument(bytes, mediaType);
       text = document.pages.map((page) => page.text).join('\n\n');
     } catch (error) {
       if (error instanceof UnsupportedContentError) return sendError(reply, 415, error.message, { code: 'unsupported_media_type' });
       if (error instanceof DocumentParseError) {
         request.log.info({ dataCode: error.dataCode }, 'summarize: the uploaded file could not be read');
-        return sendError(reply, 422, `"${name}" could not be read: ${error.message}`, { code: 'bad_request' });
+        return sendError(reply, 422, `"${name}" could not be read: ${error.message}`, { code: 'no_text' });
       }
       throw error;
     }

@@ -30,6 +30,8 @@ export const API_ERROR_CODES = [
   'sources_not_ready',
   /** 422: the sources of an answer could not be computed (no passages, or the judgement failed). */
   'sources_failed',
+  /** 422: a document has no text to work on (empty, or it could not be read). */
+  'no_text',
   /** 413: too large; `limit` says the limit and its unit. */
   'payload_too_large',
   /** 415: a file or body of a type the server does not take. */
@@ -53,6 +55,35 @@ export const API_ERROR_CODES = [
 ] as const;
 export const apiErrorCodeSchema = z.enum(API_ERROR_CODES, { error: mustBeOneOf(API_ERROR_CODES) });
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
+
+/** The codes of a 400: the request itself was refused, and its `message` says what to change. */
+const REFUSED_REQUEST_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([
+  'validation_failed',
+  'bad_request',
+  'malformed_multipart',
+  'unknown_model',
+  'unsupported_language',
+]);
+
+/** The codes of a 5xx: the server or a service it called failed; the same request may succeed later. */
+const SERVER_FAULT_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([
+  'internal',
+  'not_implemented',
+  'upstream_failed',
+  'model_unavailable',
+  'service_unavailable',
+  'upstream_timeout',
+]);
+
+/** Whether `code` says the request itself was refused (a 400's codes). */
+export function isRefusedRequest(code: ApiErrorCode | undefined): boolean {
+  return code !== undefined && REFUSED_REQUEST_CODES.has(code);
+}
+
+/** Whether `code` is a failure on the server's side (a 5xx's codes), not a refusal of the request. */
+export function isServerFault(code: ApiErrorCode | undefined): boolean {
+  return code !== undefined && SERVER_FAULT_CODES.has(code);
+}
 
 /** Units of a 413's `limit`. */
 export const LIMIT_UNITS = ['characters', 'bytes', 'files'] as const;

@@ -69,6 +69,8 @@ export {
   apiErrorLimitSchema,
   apiErrorSchema,
   healthResponseSchema,
+  isRefusedRequest,
+  isServerFault,
   validationFailure,
   type ApiError,
   type ApiErrorCode,

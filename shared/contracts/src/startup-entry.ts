@@ -4,7 +4,7 @@
 // each build keeps only what it uses. Everything here is also exported by `@assistant/contracts`,
 // which the pages load with themselves; the definitions live once, in the files named below.
 export { APP_NAME, APP_VERSION } from './app-info';
-export { apiErrorSchema, apiErrorCodeOf, type ApiError, type ApiErrorCode } from './api-error';
+export { apiErrorSchema, apiErrorCodeOf, isServerFault, type ApiError, type ApiErrorCode } from './api-error';
 export {
   configSchema,
   defaultConfig,

@@ -8,6 +8,8 @@ import {
   apiErrorCodeSchema,
   apiErrorSchema,
   healthResponseSchema,
+  isRefusedRequest,
+  isServerFault,
   validationFailure,
 } from '../api-error';
 import { accepts, rejects } from './helpers';
@@ -84,6 +86,26 @@ describe('api error codes', () => {
     assert.equal(apiErrorCodeOf(502, { code: 'something_newer' }), 'upstream_failed');
     assert.equal(apiErrorCodeOf(404, undefined), 'not_found');
     assert.equal(apiErrorCodeOf(undefined, undefined), undefined);
+  });
+
+  it('tells a refused request (400) and a server fault (5xx) from the other refusals by code', () => {
+    assert.deepEqual(
+      API_ERROR_CODES.filter((code) => isRefusedRequest(code)),
+      ['validation_failed', 'bad_request', 'malformed_multipart', 'unknown_model', 'unsupported_language'],
+    );
+    assert.deepEqual(
+      API_ERROR_CODES.filter((code) => isServerFault(code)),
+      ['internal', 'not_implemented', 'upstream_failed', 'model_unavailable', 'service_unavailable', 'upstream_timeout'],
+    );
+    // The default of every status falls in its class: a code unknown to the client is treated like its status.
+    assert.ok(isRefusedRequest(apiErrorCodeForStatus(400)));
+    for (const status of [500, 501, 502, 503, 504, 599]) assert.ok(isServerFault(apiErrorCodeForStatus(status)), String(status));
+    for (const status of [401, 403, 404, 409, 413, 415, 429, 499]) {
+      const code = apiErrorCodeForStatus(status);
+      assert.ok(!isRefusedRequest(code) && !isServerFault(code), String(status));
+    }
+    assert.equal(isRefusedRequest(undefined), false);
+    assert.equal(isServerFault(undefined), false);
   });
 
   it('carries the limit of a 413 with its unit, and keeps an unknown code of a newer server', () => {

@@ -1,20 +1,10 @@
-import { apiErrorCodeOf, type ApiError, type ApiErrorCode } from '@assistant/contracts/startup';
+import { apiErrorCodeOf, isServerFault, type ApiError, type ApiErrorCode } from '@assistant/contracts/startup';
 
 /**
  * The error classes of SPEC section 8. Each carries a `messageKey` that the notification layer
  * looks up in the error-message map (notifications/error-messages.ts), so the user never sees the
  * English technical message itself.
  */
-
-/** The codes of an answer that failed on the server's side (a 5xx): "try again later", not "fix the request". */
-const SERVER_FAULTS: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
-  'internal',
-  'not_implemented',
-  'upstream_failed',
-  'model_unavailable',
-  'service_unavailable',
-  'upstream_timeout',
-]);
 
 /** Any failed call: network error, timeout, non-2xx answer. "API request failed: {detail}". */
 export class ApiRequestError extends Error {
@@ -78,7 +68,7 @@ export class ApiRequestError extends Error {
       case 'rate_limited':
         return 'rate-limited';
       default:
-        return SERVER_FAULTS.has(this.code) ? 'server-error' : 'request-failed';
+        return isServerFault(this.code) ? 'server-error' : 'request-failed';
     }
   }
 

@@ -1,9 +1,9 @@
-import { apiErrorCodeOf, type ApiErrorLimit } from '@assistant/contracts';
+import type { ApiErrorLimit } from '@assistant/contracts';
 import { ApiRequestError, currentLanguage, errorMessageText } from '@assistant/platform';
 
 /**
- * Why a call of a use case failed, by the error body's stable `code` (DESIGN.md section 9) and a
- * 422's status; `detail` is the server's sentence for people, shown under the localized title.
+ * Why a call of a use case failed, by the error's stable `code` (DESIGN.md section 9); `detail`
+ * is the server's sentence for people, shown under the localized title.
  */
 export interface UseCaseFailure {
   kind:
@@ -28,14 +28,14 @@ export interface UseCaseFailure {
 export function failureFromError(error: unknown): UseCaseFailure {
   if (!(error instanceof ApiRequestError)) return { kind: 'failed', detail: error instanceof Error ? error.message : undefined };
   if (error.timedOut) return { kind: 'timeout' };
-  const code = apiErrorCodeOf(error.status, error.body);
   const detail = error.body?.message;
   const issues = error.body?.issues?.map((issue) => ({
     path: issue.path.map(String).filter((part, index) => !(index === 0 && part === 'body')),
     message: issue.message,
   }));
-  if (error.status === 422) return { kind: 'no-text', detail };
-  switch (code) {
+  switch (error.code) {
+    case 'no_text':
+      return { kind: 'no-text', detail };
     case 'payload_too_large':
       return { kind: 'too-large', detail, limit: error.body?.limit };
     case 'unsupported_media_type':
