@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, configSchema, loadConfig } from '../config';
 
 describe('server configuration', () => {
   it('runs the dev identity provider with local defaults when asked for (DEV_IDP=on)', () => {
@@ -125,5 +127,13 @@ describe('server configuration', () => {
         return true;
       },
     );
+  });
+
+  it('documents every variable it reads in docs/configuration.md, and no other in the server tables', () => {
+    const docs = readFileSync(resolve(import.meta.dirname, '../../../docs/configuration.md'), 'utf8');
+    // The server's variables are the tables before the settings section (the portal's come after it).
+    const serverPart = docs.slice(0, docs.indexOf('\n## Settings'));
+    const documented = [...serverPart.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((match) => match[1]).sort();
+    assert.deepEqual(documented, Object.keys(configSchema.in.shape).sort());
   });
 });
