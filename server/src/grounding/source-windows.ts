@@ -1,6 +1,6 @@
 import { SOURCE_MAX_SEGMENTS, SOURCE_SEGMENT_JOINER, type SourceSegment } from '@assistant/contracts';
 import type { Database } from '../db/database';
-import type { Hit } from '../search/search-passages';
+import { toHit, type Hit } from '../search/search-passages';
 import { endsSentence, splitSentences, type SentenceRange } from './sentences';
 
 /**
@@ -166,18 +166,8 @@ export async function documentWindows(db: Database, fileId: string, options: Sou
     // The reading order up to the budget (with room for the widening): later passages cannot fit anyway.
     if (used > options.maxCharacters) break;
     used += passage.text.length;
-    hits.push({
-      passageId: passage.id,
-      fileId: passage.file_id,
-      collectionId: passage.collection_id,
-      pageNumber: passage.page_number,
-      startOffset: passage.start_offset,
-      endOffset: passage.end_offset,
-      text: passage.text,
-      // One score for all: the stable sort keeps the reading order.
-      score: 0,
-      highlights: [],
-    });
+    // One score for all: the stable sort keeps the reading order.
+    hits.push(toHit(passage, 0));
   }
   // Up to the first window that does not fit: the beginning of the document, without gaps.
   return buildSourceWindows(db, hits, { ...options, stopAtFirstMiss: true });

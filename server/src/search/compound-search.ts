@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Highlight } from './highlights';
-import type { AnyKysely } from './tables';
+import type { AnyKysely, PassageRow } from './tables';
 
 /** Query words shorter than this are left to full-text search (too many unrelated words contain them). */
 export const COMPOUND_MIN_LETTERS = 4;
@@ -16,16 +16,7 @@ export interface CompoundStem {
   pattern: string;
 }
 
-export interface CompoundRow {
-  id: string;
-  file_id: string;
-  collection_id: string;
-  page_number: number;
-  start_offset: number;
-  end_offset: number;
-  text: string;
-  score: number;
-}
+export type CompoundRow = PassageRow & { score: number };
 
 /** Folds what the German stemmer folds (ä→a, ö→o, ü→u, ß→ss), lower case. */
 function fold(word: string): string {
@@ -148,7 +139,7 @@ export async function searchCompounds(
   const { collectionIds, fileIds, stems, limit } = input;
   if (stems.length === 0 || collectionIds.length === 0 || fileIds?.length === 0) return [];
   const rankStems = input.rankStems?.length ? input.rankStems : stems;
-  const { rows } = await sql<Omit<CompoundRow, 'score'>>`
+  const { rows } = await sql<PassageRow>`
     select p.id, p.file_id, p.collection_id, p.page_number, p.start_offset, p.end_offset, p.text
     from passages p
     where p.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})

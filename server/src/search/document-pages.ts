@@ -1,14 +1,12 @@
 import type { DocumentPage } from '@assistant/contracts';
+import type { Selectable } from 'kysely';
+import type { DocumentPagesTable } from '../db/schema';
 import { searchDb, type AnyKysely } from './tables';
 
-export interface DocumentPageRow {
-  file_id: string;
-  page_number: number;
-  text: string;
-  wordcount: number;
+export type DocumentPageRow = Omit<Selectable<DocumentPagesTable>, 'boxes'> & {
   /** jsonb: parsed by the driver, or a JSON string. */
   boxes: unknown;
-}
+};
 
 const fraction = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
 

@@ -4,7 +4,7 @@ import { compoundHighlights, compoundStems, queryWords, searchCompounds, wordFor
 import type { Highlight } from './highlights';
 import { reciprocalRankFusion } from './rank-fusion';
 import { passagesMatchingFilter, splitSearchBoxQuery } from './search-box-syntax';
-import { searchPassages, type Hit, type SearchInput } from './search-passages';
+import { searchPassages, toHit, type Hit, type SearchInput } from './search-passages';
 import type { SearchStorage } from './search-storage';
 import type { AnyKysely } from './tables';
 import { TermFrequencies } from './term-frequencies';
@@ -149,17 +149,7 @@ export function createRetriever(options: HybridRetrieverOptions): HybridRetrieve
       for (const hit of fullTextKept) byId.set(hit.passageId, hit);
       for (const row of [...compoundsKept, ...nearestKept]) {
         if (byId.has(row.id)) continue;
-        byId.set(row.id, {
-          passageId: row.id,
-          fileId: row.file_id,
-          collectionId: row.collection_id,
-          pageNumber: row.page_number,
-          startOffset: row.start_offset,
-          endOffset: row.end_offset,
-          text: row.text,
-          score: 0,
-          highlights: [],
-        });
+        byId.set(row.id, toHit(row, 0));
       }
       const lists = [fullTextKept.map((h) => h.passageId), compoundsKept.map((r) => r.id), nearestKept.map((r) => r.id)];
       return reciprocalRankFusion(lists)

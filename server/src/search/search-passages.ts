@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH } from '@assistant/contracts';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { PassagesTable } from '../db/schema';
 import { markersToHighlights, type Highlight } from './highlights';
-import type { AnyKysely } from './tables';
+import type { AnyKysely, PassageRow } from './tables';
 
 export type { Highlight } from './highlights';
 
@@ -20,6 +21,21 @@ export interface Hit {
   score: number;
   /** The words that matched, in text order. */
   highlights: Highlight[];
+}
+
+/** A passage row as a hit. */
+export function toHit(row: PassageRow, score: number, highlights: Highlight[] = []): Hit {
+  return {
+    passageId: row.id,
+    fileId: row.file_id,
+    collectionId: row.collection_id,
+    pageNumber: row.page_number,
+    startOffset: row.start_offset,
+    endOffset: row.end_offset,
+    text: row.text,
+    score,
+    highlights,
+  };
 }
 
 export interface SearchInput {
@@ -63,18 +79,7 @@ const START = '\u0001';
 const STOP = '\u0002';
 const headlineOptions = (start: string, stop: string) => `StartSel="${start}", StopSel="${stop}", HighlightAll=true`;
 
-interface Row {
-  id: string;
-  file_id: string;
-  collection_id: string;
-  page_number: number;
-  start_offset: number;
-  end_offset: number;
-  text: string;
-  language: string;
-  score: number | string;
-  marked: string;
-}
+type Row = PassageRow & Pick<Selectable<PassagesTable>, 'language'> & { score: number | string; marked: string };
 
 /**
  * Full-text search over the passages of the given collections. The query is read the way a web
@@ -128,17 +133,7 @@ export async function searchPassages(db: AnyKysely, input: SearchInput, options:
   for (const row of rows) {
     let highlights = markersToHighlights(row.text, row.marked, START, STOP);
     if (highlights === null) highlights = await headlineWithNonce(db, row, query);
-    hits.push({
-      passageId: row.id,
-      fileId: row.file_id,
-      collectionId: row.collection_id,
-      pageNumber: row.page_number,
-      startOffset: row.start_offset,
-      endOffset: row.end_offset,
-      text: row.text,
-      score: Number(row.score),
-      highlights: highlights ?? [],
-    });
+    hits.push(toHit(row, Number(row.score), highlights ?? []));
   }
   return hits;
 }

@@ -1,11 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/schema';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DatabaseSchema, PassagesTable } from '../db/schema';
 
 /**
  * The two tables search writes and reads (migration 0003). Search functions take any Kysely
  * instance (a transaction of the caller's included) and see only these tables.
  */
 export type SearchTables = Pick<DatabaseSchema, 'document_pages' | 'passages' | 'passage_embeddings'>;
+
+/** A passage as the searches read it: where it is and its text (its tsvector stays in the database). */
+export type PassageRow = Pick<Selectable<PassagesTable>, 'id' | 'file_id' | 'collection_id' | 'page_number' | 'start_offset' | 'end_offset' | 'text'>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a Kysely of any schema: callers pass their own database or transaction
 export type AnyKysely = Kysely<any>;

@@ -1,18 +1,11 @@
 import { sql } from 'kysely';
 import { HNSW_MAX_DIMENSIONS } from './search-storage';
-import type { AnyKysely } from './tables';
+import type { AnyKysely, PassageRow } from './tables';
 
-export interface VectorRow {
-  id: string;
-  file_id: string;
-  collection_id: string;
-  page_number: number;
-  start_offset: number;
-  end_offset: number;
-  text: string;
+export type VectorRow = PassageRow & {
   /** Cosine distance (`<=>`), 0 is the same direction. */
   distance: number;
-}
+};
 
 /**
  * The passages nearest to a query vector by cosine distance, among the embeddings of `model`
