@@ -49,7 +49,7 @@ export default function AgentFormPage() {
         {form}
       </>
     );
-  } else if (query.isError && query.error instanceof ApiRequestError && query.error.status === 404) {
+  } else if (query.isError && query.error instanceof ApiRequestError && query.error.code === 'not_found') {
     content = <EmptyState title={t('form.notFound.title')} text={t('form.notFound.text')} />;
   } else if (query.isError) {
     content = (

@@ -26,7 +26,7 @@ export default function AgentVersionsPage() {
         <AgentVersions agent={agent} />
       </>
     );
-  } else if (query.isError && query.error instanceof ApiRequestError && query.error.status === 404) {
+  } else if (query.isError && query.error instanceof ApiRequestError && query.error.code === 'not_found') {
     content = <EmptyState title={t('form.notFound.title')} text={t('form.notFound.text')} />;
   } else if (query.isError) {
     content = <ErrorState title={t('form.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} retryLabel={t('list.failed.retry')} />;

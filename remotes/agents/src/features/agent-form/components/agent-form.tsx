@@ -146,7 +146,7 @@ export function AgentForm({ agent, labelledBy }: AgentFormProps) {
         announce(t('form.conflict.title'));
         return;
       }
-      const issues = error instanceof ApiRequestError && error.status === 400 ? error.body?.issues : undefined;
+      const issues = error instanceof ApiRequestError && error.code === 'validation_failed' ? error.body?.issues : undefined;
       const fromServer = issues ? serverFieldErrors(issues) : {};
       if (Object.keys(fromServer).length > 0) {
         showErrors(fromServer);

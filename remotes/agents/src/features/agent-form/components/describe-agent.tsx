@@ -1,4 +1,4 @@
-import { AGENT_GENERATE_DESCRIPTION_MAX_LENGTH, generateAgentRequestSchema, type AgentDraft } from '@assistant/contracts';
+import { AGENT_GENERATE_DESCRIPTION_MAX_LENGTH, generateAgentRequestSchema, isRefusedRequest, type AgentDraft } from '@assistant/contracts';
 import { ApiRequestError, errorMessageText, useLocale } from '@assistant/platform';
 import { Button, Card, Loading, TextArea } from '@assistant/ui';
 import { useState } from 'react';
@@ -28,10 +28,11 @@ export function DescribeAgent({ id, onProposal, announce }: DescribeAgentProps) 
 
   const failureText = (failure: unknown): string => {
     if (failure instanceof ApiRequestError) {
-      if (failure.status === 503) return t('form.generate.errors.noModel');
-      if (failure.status === 502) return t('form.generate.errors.unusable');
-      if (failure.status === 504 || failure.timedOut) return t('form.generate.errors.timeout');
-      if (failure.status === 400 && failure.body?.message) return t('errors.invalid', { message: failure.body.message });
+      const { code } = failure;
+      if (code === 'model_unavailable' || code === 'service_unavailable') return t('form.generate.errors.noModel');
+      if (code === 'upstream_failed') return t('form.generate.errors.unusable');
+      if (code === 'upstream_timeout' || failure.timedOut) return t('form.generate.errors.timeout');
+      if (isRefusedRequest(code) && failure.body?.message) return t('errors.invalid', { message: failure.body.message });
     }
     return errorMessageText(failure, language);
   };

@@ -21,7 +21,7 @@ export async function updateAgent(id: string, fields: UpdateAgentRequestInput): 
   try {
     return await apiClients().api.put(`agents/${encodeURIComponent(id)}`, fields, agentSchema);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 409) throw new AgentConflictError(error.bodyField('current', agentSchema) ?? (await getAgent(id)));
+    if (error instanceof ApiRequestError && error.code === 'conflict') throw new AgentConflictError(error.bodyField('current', agentSchema) ?? (await getAgent(id)));
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '@assistant/contracts';
+import { isRefusedRequest, type Locale } from '@assistant/contracts';
 import { ApiRequestError, errorMessageText } from '@assistant/platform';
 import type { TFunction } from 'i18next';
 
@@ -11,16 +11,18 @@ export interface AgentFailure {
 }
 
 /**
- * The agent calls answer 403 (a company agent changed by a non-administrator), 404 (gone, or
- * another user's) and 400 with `{ message }` (a document or form the server refuses). Anything
- * else (network, timeout, server error, session) gets the platform's text for it.
+ * The agent calls answer `forbidden` (a company agent changed by a non-administrator), `not_found`
+ * (gone, or another user's) and a refused request (`isRefusedRequest`) with `{ message }` (a
+ * document or form the server refuses). Anything else (network, timeout, server error, session)
+ * gets the platform's text for it.
  */
 export function describeAgentError(error: unknown, t: TFunction, language: Locale): AgentFailure {
   if (error instanceof ApiRequestError) {
     const serverMessage = error.body?.message?.trim();
-    if (error.status === 403) return { kind: 'forbidden', message: t('errors.forbidden') };
-    if (error.status === 404) return { kind: 'not-found', message: t('errors.notFound') };
-    if (error.status === 400 && serverMessage) return { kind: 'invalid', message: t('errors.invalid', { message: serverMessage }) };
+    const { code } = error;
+    if (code === 'forbidden') return { kind: 'forbidden', message: t('errors.forbidden') };
+    if (code === 'not_found') return { kind: 'not-found', message: t('errors.notFound') };
+    if (isRefusedRequest(code) && serverMessage) return { kind: 'invalid', message: t('errors.invalid', { message: serverMessage }) };
   }
   return { kind: 'other', message: errorMessageText(error, language) };
 }
