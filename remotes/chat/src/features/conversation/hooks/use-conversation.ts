@@ -326,10 +326,10 @@ export function useConversation(
           console.warn('Sending the message failed', error);
           failure = errorKeyForFailure(error);
           // A limit of the server: the platform's notice says when to try again (retry-after).
-          if (error instanceof ApiRequestError && error.status === 429) notifyError(error);
+          if (error instanceof ApiRequestError && error.code === 'rate_limited') notifyError(error);
           // Perhaps the conversation is gone (deleted elsewhere, a wrong link): look again; a 404
           // there shows that it does not exist.
-          if (error instanceof ApiRequestError && error.status === 404 && conversationId !== undefined) void refetch();
+          if (error instanceof ApiRequestError && error.code === 'not_found' && conversationId !== undefined) void refetch();
         }
       }
       cancelFrame(frameRef);
@@ -391,7 +391,7 @@ export function useConversation(
     return undefined;
   }, [tree, leafId, unsaved]);
 
-  const notFound = isError && loadError instanceof ApiRequestError && loadError.status === 404;
+  const notFound = isError && loadError instanceof ApiRequestError && loadError.code === 'not_found';
   const status = conversationId === undefined || loaded !== undefined ? 'ready' : notFound ? 'not-found' : isError ? 'failed' : 'loading';
   return { status, conversationId, tree, branch, streamingId, failures: view.failures, reload, send, stop, switchTo, composerParent, ensureConversation };
 }

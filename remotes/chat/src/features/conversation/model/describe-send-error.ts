@@ -1,4 +1,4 @@
-import { apiErrorCodeOf, STREAM_ERROR_CODES, type StreamErrorCode } from '@assistant/contracts';
+import { STREAM_ERROR_CODES, type StreamErrorCode } from '@assistant/contracts';
 import { ApiRequestError } from '@assistant/platform';
 
 /** The `conversation.errors.*` key for a failed exchange: a stream error code (the contract's) or a thrown error. */
@@ -10,16 +10,18 @@ export function errorKeyForCode(code: string): SendErrorKey {
 }
 
 /**
- * A call that failed before the stream started (docs/chat.md "Sending a message"): by the error
- * body's `code` (docs/contracts.md), or by the status when another server sends none.
+ * A call that failed before the stream started (docs/chat.md "Sending a message"): by the error's
+ * `code` (docs/contracts.md; the status's default when another server sends none).
  */
 export function errorKeyForFailure(error: unknown): SendErrorKey {
   if (!(error instanceof ApiRequestError)) return 'internal';
   if (error.timedOut) return 'timeout';
-  if (error.status === undefined) return 'network';
-  // Refused for this user, for example a deep research with its flag off.
-  if (error.status === 403) return 'forbidden';
-  switch (apiErrorCodeOf(error.status, error.body)) {
+  switch (error.code) {
+    case undefined:
+      return 'network';
+    // Refused for this user, for example a deep research with its flag off.
+    case 'forbidden':
+      return 'forbidden';
     case 'upstream_timeout':
       return 'timeout';
     case 'model_unavailable':

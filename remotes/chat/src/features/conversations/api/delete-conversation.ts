@@ -25,7 +25,7 @@ export function useDeleteConversation(history: ScopedChatHistory) {
     mutationFn: (id: string) => deleteConversation(history, id),
     onSuccess: (_nothing, id) => forget(id),
     onError: (error, id) => {
-      if (error instanceof ApiRequestError && error.status === 404) forget(id);
+      if (error instanceof ApiRequestError && error.code === 'not_found') forget(id);
     },
   });
 }

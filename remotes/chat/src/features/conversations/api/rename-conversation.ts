@@ -23,7 +23,7 @@ export function useRenameConversation(history: ScopedChatHistory) {
       void client.invalidateQueries({ queryKey });
     },
     onError: (error) => {
-      if (error instanceof ApiRequestError && error.status === 404) void client.invalidateQueries({ queryKey });
+      if (error instanceof ApiRequestError && error.code === 'not_found') void client.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '@assistant/contracts';
+import { isRefusedRequest, type Locale } from '@assistant/contracts';
 import { ApiRequestError, errorMessageText } from '@assistant/platform';
 import type { TFunction } from 'i18next';
 
@@ -11,15 +11,15 @@ export interface ConversationFailure {
 }
 
 /**
- * The conversation calls answer 404 (gone, or someone else's) and 400 with `{ message }` (a name
- * refused). Anything else (network, timeout, server error, session, a 429 with when to try again)
+ * The conversation calls answer `not_found` (gone, or someone else's) and a refused request
+ * (`isRefusedRequest`) with `{ message }` (a name refused). Anything else (network, timeout, server error, session, a 429 with when to try again)
  * gets the platform's text.
  */
 export function describeConversationError(error: unknown, t: TFunction, language: Locale): ConversationFailure {
   if (error instanceof ApiRequestError) {
-    if (error.status === 404) return { kind: 'not-found', message: t('conversations.errors.notFound') };
+    if (error.code === 'not_found') return { kind: 'not-found', message: t('conversations.errors.notFound') };
     const serverMessage = error.body?.message?.trim();
-    if (error.status === 400 && serverMessage) return { kind: 'invalid', message: t('conversations.errors.invalid', { message: serverMessage }) };
+    if (isRefusedRequest(error.code) && serverMessage) return { kind: 'invalid', message: t('conversations.errors.invalid', { message: serverMessage }) };
   }
   return { kind: 'other', message: errorMessageText(error, language) };
 }

@@ -1,4 +1,4 @@
-import type { ResearchState } from '@assistant/contracts';
+import { isServerFault, type ResearchState } from '@assistant/contracts';
 import { ApiRequestError, useQuery, useQueryClient } from '@assistant/platform';
 import { startTransition, useEffect, useState } from 'react';
 import { conversationKeys, researchKeys } from '../../../query-keys';
@@ -71,8 +71,9 @@ export function useResearchRun(researchId: string): ResearchRunModel {
           }
         } catch (error) {
           if (signal.aborted) return;
-          // Not the user's run, or no such run: following again would not help.
-          if (error instanceof ApiRequestError && error.status !== undefined && error.status < 500 && error.status !== 408 && error.status !== 429) return;
+          // Not the user's run, or no such run: following again would not help. No answer, a
+          // server fault or a rate limit is tried again.
+          if (error instanceof ApiRequestError && error.code !== undefined && !isServerFault(error.code) && error.code !== 'rate_limited') return;
           console.warn('Following the research run failed', error);
         }
         if (signal.aborted || latest.outcome) return;
