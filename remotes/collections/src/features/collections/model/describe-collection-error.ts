@@ -1,4 +1,4 @@
-import type { Locale } from '@assistant/contracts';
+import { isRefusedRequest, type Locale } from '@assistant/contracts';
 import { ApiRequestError, errorMessageText } from '@assistant/platform';
 import type { TFunction } from 'i18next';
 
@@ -12,24 +12,17 @@ export interface CollectionFailure {
 }
 
 /**
- * The collection calls answer 403 (a company collection changed by a non-administrator), 404 (it
- * no longer exists, or is someone else's) and 400 with `{ message }` (a name the server refuses).
+ * The collection calls answer `forbidden` (a company collection changed by a non-administrator),
+ * `not_found` (it no longer exists, or is someone else's) and a refused request
+ * (`isRefusedRequest`) with `{ message }` (a name the server refuses).
  * Anything else (network, timeout, server error, session) gets the platform's text for it.
  */
 export function describeCollectionError(error: unknown, t: TFunction, language: Locale): CollectionFailure {
   if (error instanceof ApiRequestError) {
     const serverMessage = error.body?.message?.trim();
-    switch (error.status) {
-      case 403:
-        return { kind: 'forbidden', message: t('list.errors.forbidden') };
-      case 404:
-        return { kind: 'not-found', message: t('list.errors.notFound') };
-      case 400:
-        if (serverMessage) return { kind: 'invalid', message: t('list.errors.invalid', { message: serverMessage }) };
-        break;
-      default:
-        break;
-    }
+    if (error.code === 'forbidden') return { kind: 'forbidden', message: t('list.errors.forbidden') };
+    if (error.code === 'not_found') return { kind: 'not-found', message: t('list.errors.notFound') };
+    if (isRefusedRequest(error.code) && serverMessage) return { kind: 'invalid', message: t('list.errors.invalid', { message: serverMessage }) };
   }
   return { kind: 'other', message: errorMessageText(error, language) };
 }

@@ -69,8 +69,8 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
         await retryFile(file.fileId);
         announce(t('documents.retried', { name }));
       } catch (error) {
-        // 409: it is no longer failed (someone retried already); the refreshed list shows how it stands.
-        if (!(error instanceof ApiRequestError && error.status === 409)) {
+        // A conflict: it is no longer failed (someone retried already); the refreshed list shows how it stands.
+        if (!(error instanceof ApiRequestError && error.code === 'conflict')) {
           console.warn('Retrying the file failed', error);
           setActionError(t('documents.retryFailed', { name }));
         }
@@ -93,7 +93,7 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
       setRemovedId(file.fileId);
       announce(t('documents.removed', { name }));
     } catch (error) {
-      if (!(error instanceof ApiRequestError && error.status === 404)) {
+      if (!(error instanceof ApiRequestError && error.code === 'not_found')) {
         console.warn('Removing the file failed', error);
         setActionError(t('documents.removeFailed', { name }));
       }

@@ -1,11 +1,11 @@
-import type { CollectionSummary } from '@assistant/contracts';
+import { isRefusedRequest, type CollectionSummary } from '@assistant/contracts';
 import { ApiRequestError } from '@assistant/platform';
 import { useCollectionQuery } from '../api/get-collection';
 
 export type CollectionLoad =
   | { status: 'loading' }
   | { status: 'loaded'; collection: CollectionSummary }
-  /** 404: it does not exist or is someone else's (the server does not tell which). */
+  /** `not_found`: it does not exist or is someone else's (the server does not tell which). */
   | { status: 'not-found' }
   | { status: 'failed' };
 
@@ -19,8 +19,8 @@ export function useCollection(id: string): CollectionLoad & { reload(): void } {
   if (query.data) return { status: 'loaded', collection: query.data, reload };
   if (query.isError) {
     const error = query.error;
-    // 400: not even a collection id (a mistyped address); the same answer for the user as a 404.
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return { status: 'not-found', reload };
+    // A refused request is not even a collection id (a mistyped address): for the user the same as not found.
+    if (error instanceof ApiRequestError && (error.code === 'not_found' || isRefusedRequest(error.code))) return { status: 'not-found', reload };
     return { status: 'failed', reload };
   }
   return { status: 'loading', reload };
