@@ -45,7 +45,7 @@ export default function AppEditorPage() {
   const invalid = !isAppId(appId);
   if (!invalid && existing.isPending) return <Loading label={t('loading')} fill />;
   if (invalid || existing.isError || !existing.data) {
-    const missing = invalid || (existing.error instanceof ApiRequestError && (existing.error.status === 404 || existing.error.status === 400));
+    const missing = invalid || (existing.error instanceof ApiRequestError && (existing.error.code === 'not_found' || existing.error.code === 'validation_failed'));
     return (
       <section className="usecases">
         <PageHeader title={t('apps.title')} />

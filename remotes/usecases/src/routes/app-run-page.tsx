@@ -50,7 +50,7 @@ export default function AppRunPage() {
   const invalid = !isAppId(appId);
   if (!invalid && app.isPending) return <Loading label={t('loading')} fill />;
   if (invalid || app.isError) {
-    const missing = invalid || (app.error instanceof ApiRequestError && (app.error.status === 404 || app.error.status === 400));
+    const missing = invalid || (app.error instanceof ApiRequestError && (app.error.code === 'not_found' || app.error.code === 'validation_failed'));
     return (
       <section className="usecases">
         <PageHeader title={t('apps.title')} />

@@ -29,7 +29,7 @@ export default function AppVersionsPage() {
   const invalid = !isAppId(appId);
   if (!invalid && app.isPending) return <Loading label={t('loading')} fill />;
   if (invalid || app.isError || !app.data) {
-    const missing = invalid || (app.error instanceof ApiRequestError && (app.error.status === 404 || app.error.status === 400));
+    const missing = invalid || (app.error instanceof ApiRequestError && (app.error.code === 'not_found' || app.error.code === 'validation_failed'));
     return (
       <section className="usecases">
         <PageHeader title={t('versions.title')} />

@@ -1,4 +1,4 @@
-import { apiErrorCodeOf, type QaChatRequest } from '@assistant/contracts';
+import type { QaChatRequest } from '@assistant/contracts';
 import { ApiRequestError, notifyError } from '@assistant/platform';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { QaExchange } from '../../../qa-exchange';
@@ -61,8 +61,8 @@ export function useAskQuestion() {
     } catch (error) {
       if (!controller.signal.aborted) {
         console.warn('Asking the question failed', error);
-        failure = error instanceof ApiRequestError ? (apiErrorCodeOf(error.status, error.body) ?? 'failed') : 'failed';
-        if (error instanceof ApiRequestError && error.status === 429) notifyError(error);
+        failure = error instanceof ApiRequestError ? (error.code ?? 'failed') : 'failed';
+        if (error instanceof ApiRequestError && error.code === 'rate_limited') notifyError(error);
       }
     }
     cancelFrame(frameRef);
