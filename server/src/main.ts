@@ -10,7 +10,7 @@ import { EmbeddingsClient } from './inference/embeddings';
 import { ModelProvider } from './inference/model-provider';
 import { defaultIngestionDependencies } from './ingestion/default-dependencies';
 import { FileStorage } from './ingestion/file-storage';
-import { IngestionRunner } from './ingestion/ingestion-runner';
+import { ingestionJobRunner } from './ingestion/ingestion-job';
 import { JobQueue } from './jobs/job-queue';
 import { JobRunner, type JobHandler } from './jobs/job-runner';
 import { withIngestionEmbeddings } from './search/ingestion-embeddings';
@@ -117,17 +117,19 @@ async function main() {
       })
       .catch((error: unknown) => searchLog.warn({ err: error }, 'could not schedule re-embedding'));
   };
-  // Ingestion jobs live in the database: this runner resumes what a previous start left unfinished.
+  // Ingestion jobs (one per uploaded file) on a runner of their own: one document at a time per
+  // process, never waiting behind source computation; it resumes what a previous start left unfinished.
   const storage = new FileStorage(config.dataDir);
-  const ingestion = new IngestionRunner({
+  const ingestion = ingestionJobRunner({
     db: database.db,
     storage,
     deps: embedder
       ? withIngestionEmbeddings(defaultIngestionDependencies, { embedder, log: searchLog, onMissing: scheduleEmbeddings })
       : defaultIngestionDependencies,
+    notifications: database.notifications,
     log: logger.child({ component: 'ingestion' }),
   });
-  // Long work other than ingestion (source computation, re-embedding): rows any replica may claim.
+  // Source computation and re-embedding: rows any replica may claim.
   const jobHandlers: Record<string, JobHandler> = {
     ...(embedder ? { [REEMBED_JOB_KIND]: reembedJobHandler({ db: database.db, embedder, queue: new JobQueue(database.db), nudge: () => jobs.nudge() }) } : {}),
     [SOURCES_JOB_KIND]: sourcesJobHandler({ db: database.db, models, portalOrigin: config.portalOrigin, log: logger.child({ component: 'grounding' }) }),

@@ -22,7 +22,7 @@ import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } f
 import { AGENT_OPEN } from '../agents/agent-instructions';
 import type { DatabaseHandle } from '../db/database';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
-import { IngestionRunner } from '../ingestion/ingestion-runner';
+import { ingestionJobRunner } from '../ingestion/ingestion-job';
 import { DRAFT_UNREADABLE } from '../routes/generate-agent';
 import { LOCAL_AGENT_NEEDS_SERVER } from '../routes/local-chat';
 import { testDatabaseTargets } from '../testing/test-databases';
@@ -57,7 +57,7 @@ for (const target of testDatabaseTargets()) {
       mine = await collectionWith('employee', 'Mine', 'mine.md', `# Travel\n\n${MINE}`);
       company = await collectionWith('admin', 'Company', 'company.txt', COMPANY, 'company');
       admins = await collectionWith('admin', 'Board', 'board.md', `# Board\n\n${ADMINS}`);
-      await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+      await ingestionJobRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
     });
     after(async () => {
       await t.close();

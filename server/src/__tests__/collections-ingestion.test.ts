@@ -13,7 +13,7 @@ import { makeCorruptPdf, makeDocx, makePdf, makeZip } from '../../../tests/fixtu
 import type { DatabaseHandle } from '../db/database';
 import { openTestPglite } from '../testing/test-pglite';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
-import { IngestionRunner } from '../ingestion/ingestion-runner';
+import { ingestionJobRunner } from '../ingestion/ingestion-job';
 import { multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
 
 /** Upload through the API, ingestion with the real parser and indexer, and what the interface then reads. */
@@ -49,7 +49,7 @@ describe('collections: upload to processed', () => {
       ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/pdf'],
     );
 
-    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+    await ingestionJobRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
 
     const list = collectionFileListResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/collections/${collection.id}/files` })).json());
     const byName = new Map(list.files.map((f) => [f.name, f]));
@@ -70,7 +70,7 @@ describe('collections: upload to processed', () => {
     assert.equal(retried.statusCode, 201, retried.body);
     assert.equal(ingestionRunSchema.parse(retried.json()).status, 'created');
     assert.equal((await t.as('employee', { method: 'POST', url: `/api/files/${files[2]!.fileId}/runs` })).statusCode, 409);
-    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+    await ingestionJobRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
 
     const runs = ingestionRunsPageSchema.parse((await t.as('employee', { method: 'GET', url: `/api/ingestion/runs?collection_id=${collection.id}` })).json());
     assert.deepEqual(runs.runs.map((r) => r.status).sort(), ['completed', 'completed', 'failed', 'failed']);
@@ -98,7 +98,7 @@ describe('collections: upload to processed', () => {
       ]),
     });
     assert.equal(uploaded.statusCode, 201, uploaded.body);
-    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+    await ingestionJobRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
 
     const response = await t.as('employee', { method: 'GET', url: `/api/collections/${collection.id}/search?q=Bericht` });
     assert.equal(response.statusCode, 200, response.body);
@@ -134,7 +134,7 @@ describe('collections: upload to processed', () => {
     const south = await make('Süd');
     await upload(north.id, 'nord.txt', 'Die Lieferketten im Norden sind stabil. Der Bericht folgt.');
     await upload(south.id, 'sued.md', '# Süden\n\nDie Lieferkette im Süden ist gestört, und der Bericht ist verspätet.');
-    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+    await ingestionJobRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
 
     const both = await t.as('employee', { method: 'GET', url: `/api/search?q=Lieferkette&collection_id=${north.id}&collection_id=${south.id}` });
     assert.equal(both.statusCode, 200, both.body);

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { makeDocx } from '../../../tests/fixtures/documents/make-documents';
 import type { DatabaseHandle } from '../db/database';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
-import { IngestionRunner } from '../ingestion/ingestion-runner';
+import { ingestionJobRunner } from '../ingestion/ingestion-job';
 import { testDatabaseTargets } from '../testing/test-databases';
 import { exeBytes, multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
 
@@ -44,7 +44,7 @@ for (const target of testDatabaseTargets()) {
       assert.equal(response.statusCode, 200, response.body);
       return collectionFileListResponseSchema.parse(response.json()).files;
     }
-    const ingest = () => new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+    const ingest = () => ingestionJobRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
     const count = async (table: 'collections' | 'files' | 'passages' | 'document_pages' | 'ingestion_runs', ids: { collectionId: string }) => {
       const column = table === 'collections' ? sql.ref('id') : table === 'passages' || table === 'files' ? sql.ref('collection_id') : undefined;
       const where = column

@@ -28,7 +28,7 @@ import { RETRIEVAL_TOOL_NAME } from '../grounding/retrieval-events';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
 import { ModelProvider } from '../inference/model-provider';
 import { FileStorage } from '../ingestion/file-storage';
-import { IngestionRunner } from '../ingestion/ingestion-runner';
+import { ingestionJobRunner } from '../ingestion/ingestion-job';
 import { JobRunner } from '../jobs/job-runner';
 import type { Retriever } from '../search/retriever';
 import { testConfig } from '../testing/test-config';
@@ -87,7 +87,7 @@ for (const target of testDatabaseTargets()) {
       model.requests.length = 0;
     });
 
-    const ingest = () => new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+    const ingest = () => ingestionJobRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
     /** Runs the waiting sources jobs the way main.ts registers them. */
     const runSourcesJobs = () => {
       const quiet = { debug() {}, info() {}, warn() {}, error() {} };

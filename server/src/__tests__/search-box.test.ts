@@ -4,7 +4,7 @@ import { collectionSearchResponseSchema, collectionSummarySchema, type SearchHit
 import type { DatabaseHandle } from '../db/database';
 import { openTestPglite } from '../testing/test-pglite';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
-import { IngestionRunner } from '../ingestion/ingestion-runner';
+import { ingestionJobRunner } from '../ingestion/ingestion-job';
 import { multipart, startCollectionsTestApp, type CollectionsTestApp } from './support/collections-test-app';
 
 const REPORT = 'Der Jahresbericht 2025 liegt dem Vorstand vor, und die Zahlen sind geprüft.';
@@ -46,7 +46,7 @@ describe('search box: one retrieval with questions', () => {
     ]);
     await upload('employee', canteen, [{ name: 'kantine.txt', content: CANTEEN }]);
     await upload('other', foreign, [{ name: 'fremd.txt', content: FOREIGN }]);
-    await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+    await ingestionJobRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
   });
   after(async () => {
     await t.close();

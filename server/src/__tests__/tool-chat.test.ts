@@ -11,7 +11,7 @@ import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } f
 import type { DatabaseHandle } from '../db/database';
 import { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import { defaultIngestionDependencies } from '../ingestion/default-dependencies';
-import { IngestionRunner } from '../ingestion/ingestion-runner';
+import { ingestionJobRunner } from '../ingestion/ingestion-job';
 import { testDatabaseTargets } from '../testing/test-databases';
 import { NO_SUCH_PAGE } from '../tools/builtin/read-document-page';
 import { TOOL_RESULT_NOTE } from '../tools/tool-loop';
@@ -52,7 +52,7 @@ for (const target of testDatabaseTargets()) {
       mine = await collectionWith('employee', 'Mine', 'mine.md', `# Travel\n\n${MINE}`);
       await collectionWith('admin', 'Company', 'company.txt', COMPANY, 'company');
       theirs = await collectionWith('other', 'Theirs', 'theirs.md', `# Secret\n\n${THEIRS}`);
-      await new IngestionRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+      await ingestionJobRunner({ db: handle.db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
     });
     after(async () => {
       await t.close();

@@ -94,7 +94,10 @@ export interface FilesTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** One ingestion job per uploaded file version, claimed by a runner through locked_until. */
+/**
+ * One ingestion run per uploaded file version, as users see it; its work is the job of kind
+ * `ingestion` with key `ingestion:<id>` (migration 0020), `attempts` that job's claim that last started it.
+ */
 export interface IngestionRunsTable {
   id: string;
   file_id: string;
@@ -106,7 +109,6 @@ export interface IngestionRunsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   started_at: Date | null;
   finished_at: Date | null;
-  locked_until: Date | null;
 }
 
 /** Long work any replica may run (jobs/job-queue.ts): claimed by lease, one per key. */

@@ -1,7 +1,7 @@
 import type { Embedder } from '../inference/embeddings';
 import { isAbortError } from '../inference/upstream';
 import type { ParsedDocument } from '../ingestion/document-model';
-import type { IngestionDependencies } from '../ingestion/ingestion-runner';
+import type { IngestionDependencies } from '../ingestion/ingestion-job';
 import { chunkDocument } from './chunk-document';
 import { storeEmbeddings } from './passage-embeddings';
 import { searchDb } from './tables';

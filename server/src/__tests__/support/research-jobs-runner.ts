@@ -6,7 +6,7 @@ import { FilesRepository } from '../../db/repositories/files-repository';
 import { GroundingTracesRepository } from '../../db/repositories/grounding-traces-repository';
 import { ModelProvider } from '../../inference/model-provider';
 import { defaultIngestionDependencies } from '../../ingestion/default-dependencies';
-import { IngestionRunner } from '../../ingestion/ingestion-runner';
+import { ingestionJobRunner } from '../../ingestion/ingestion-job';
 import { JobRunner } from '../../jobs/job-runner';
 import { DEFAULT_RESEARCH_LIMITS, researchJobHandlers, type ResearchLimits } from '../../research/research-jobs';
 import { ResearchRepository } from '../../research/research-repository';
@@ -54,5 +54,5 @@ export async function uploadTravelPolicy(t: CollectionsTestApp, db: Database): P
     ...multipart([{ name: 'Travel.docx', content: Buffer.from(makeDocx(['The travel policy applies to every trip. Trips need approval first.'])) }]),
   });
   assert.equal(uploaded.statusCode, 201, uploaded.body);
-  await new IngestionRunner({ db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
+  await ingestionJobRunner({ db, storage: t.storage, deps: defaultIngestionDependencies }).drain();
 }

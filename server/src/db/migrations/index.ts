@@ -17,6 +17,7 @@ import * as agents from './0015-agents';
 import * as customApps from './0016-custom-apps';
 import * as customAppVersions from './0018-custom-app-versions';
 import * as messageAttachmentsAndToolServers from './0019-message-attachments-and-tool-servers';
+import * as ingestionJobs from './0020-ingestion-jobs';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-custom-apps': customApps,
   '0018-custom-app-versions': customAppVersions,
   '0019-message-attachments-and-tool-servers': messageAttachmentsAndToolServers,
+  '0020-ingestion-jobs': ingestionJobs,
 };

@@ -1,6 +1,7 @@
 import type { CollectionFile, FileStatus, IngestionError, IngestionRunMetadata } from '@assistant/contracts';
 import type { Database } from '../database';
 import type { CollectionRow, Viewer } from './collections-repository';
+import { IngestionRunsRepository } from './ingestion-runs-repository';
 
 export interface FileRow {
   id: string;
@@ -106,9 +107,9 @@ export class FilesRepository {
   }
 
   /**
-   * Records a file and its ingestion run (status created) in one transaction. The version is one
-   * above the highest of the same name in the collection; a concurrent upload of the same name that
-   * takes the number first makes this one retry with the next.
+   * Records a file and its ingestion run (status created, its job enqueued) in one transaction.
+   * The version is one above the highest of the same name in the collection; a concurrent upload of
+   * the same name that takes the number first makes this one retry with the next.
    */
   async addWithRun(file: NewFile): Promise<FileRow> {
     for (let attempt = 0; ; attempt++) {
@@ -138,16 +139,13 @@ export class FilesRepository {
             })
             .returning(FILE_COLUMNS.map((column) => column.slice(2) as Unprefixed<typeof column>))
             .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('ingestion_runs')
-            .values({
-              id: file.runId,
-              file_id: file.id,
-              status: 'created',
-              metadata: JSON.stringify({ ...file.metadata, createdAt: now.toISOString() }),
-              created_at: now,
-            })
-            .execute();
+          await new IngestionRunsRepository(trx).create({
+            id: file.runId,
+            fileId: file.id,
+            owner: file.createdBy,
+            metadata: { ...file.metadata, createdAt: now.toISOString() },
+            createdAt: now,
+          });
           return row;
         });
       } catch (error) {

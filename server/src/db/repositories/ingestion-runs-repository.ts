@@ -1,18 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { IngestionError, IngestionRun, IngestionRunMetadata, IngestionRunsPage } from '@assistant/contracts';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { JobQueue } from '../../jobs/job-queue';
 import type { Database } from '../database';
+import type { IngestionRunsTable } from '../schema';
 import type { Viewer } from './collections-repository';
 
-/** A run a runner has claimed, with what it needs to process the file. */
+/** The job kind that works on a run (ingestion/ingestion-job.ts); its key is `ingestion:<run id>`. */
+export const INGESTION_JOB_KIND = 'ingestion';
+
+/** A run a claim of its job works on, with what it needs to process the file. */
 export interface ClaimedRun {
   id: string;
   fileId: string;
   collectionId: string;
   storageKey: string;
   mediaType: string;
-  /** After this claim; a completion only counts while the run still carries this number. */
+  /** The job's claim; a completion only counts while the run still carries this number. */
   attempts: number;
+}
+
+export interface NewRun {
+  id: string;
+  fileId: string;
+  /** The user the run works for (the file's uploader). */
+  owner: string;
+  metadata: IngestionRunMetadata;
+  createdAt?: Date;
 }
 
 export class IngestionRunsRepository {
@@ -46,7 +60,7 @@ export class IngestionRunsRepository {
    */
   async retry(fileId: string): Promise<string | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const file = await trx.selectFrom('files').select('id').where('id', '=', fileId).forUpdate().executeTakeFirst();
+      const file = await trx.selectFrom('files').select('created_by').where('id', '=', fileId).forUpdate().executeTakeFirst();
       if (!file) return undefined;
       const latest = await trx
         .selectFrom('ingestion_runs')
@@ -57,7 +71,7 @@ export class IngestionRunsRepository {
         .executeTakeFirst();
       if (latest?.status !== 'failed') return undefined;
       const id = randomUUID();
-      await trx.insertInto('ingestion_runs').values({ id, file_id: fileId, status: 'created', metadata: JSON.stringify(latest.metadata) }).execute();
+      await this.create({ id, fileId, owner: file.created_by, metadata: latest.metadata as IngestionRunMetadata }, trx);
       await trx.updateTable('files').set({ status: 'uploaded', updated_at: new Date() }).where('id', '=', fileId).execute();
       return id;
     });
@@ -76,48 +90,48 @@ export class IngestionRunsRepository {
   }
 
   /**
-   * Claims the oldest run that waits (created) or whose runner stopped holding it (running with an
-   * expired lock, as after a restart), in one statement: `for update skip locked` keeps two
-   * replicas from claiming the same run.
+   * Records a run (created) and enqueues its job, in the caller's transaction when given one: a
+   * run never waits without a job, and the job's notification goes out once the run is committed.
    */
-  async claim(lockMs: number): Promise<ClaimedRun | undefined> {
-    const result = await sql<{ id: string; file_id: string; attempts: number }>`
-      update ingestion_runs set
-        status = 'running',
-        attempts = attempts + 1,
-        started_at = coalesce(started_at, now()),
-        locked_until = now() + make_interval(secs => ${lockMs / 1000})
-      where id = (
-        select id from ingestion_runs
-        where status = 'created' or (status = 'running' and (locked_until is null or locked_until < now()))
-        order by created_at, id
-        limit 1
-        for update skip locked
-      )
-      returning id, file_id, attempts`.execute(this.db);
-    const run = result.rows[0];
-    if (!run) return undefined;
-    const file = await this.db
-      .selectFrom('files')
-      .select(['collection_id', 'storage_key', 'media_type'])
-      .where('id', '=', run.file_id)
-      .executeTakeFirst();
-    if (!file) return undefined;
-    return {
-      id: run.id,
-      fileId: run.file_id,
-      collectionId: file.collection_id,
-      storageKey: file.storage_key,
-      mediaType: file.media_type,
-      attempts: run.attempts,
-    };
+  async create(run: NewRun, db: Database = this.db): Promise<void> {
+    await db
+      .insertInto('ingestion_runs')
+      .values({ id: run.id, file_id: run.fileId, status: 'created', metadata: JSON.stringify(run.metadata), ...(run.createdAt ? { created_at: run.createdAt } : {}) })
+      .execute();
+    await new JobQueue(db).enqueue(INGESTION_JOB_KIND, { run_id: run.id }, { owner: run.owner, key: `${INGESTION_JOB_KIND}:${run.id}` });
+  }
+
+  /**
+   * Marks the run as worked on by this claim of its job (`attempt`) and its file as processing, and
+   * answers what processing needs; undefined when the run is over (an earlier claim finished it)
+   * or gone with its file.
+   */
+  async start(runId: string, attempt: number): Promise<ClaimedRun | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const run = await trx
+        .updateTable('ingestion_runs')
+        .set({ status: 'running', attempts: attempt, started_at: sql<Date>`coalesce(started_at, now())` })
+        .where('id', '=', runId)
+        .where('status', 'in', ['created', 'running'])
+        .returning('file_id')
+        .executeTakeFirst();
+      if (!run) return undefined;
+      const file = await trx
+        .updateTable('files')
+        .set({ status: 'processing', updated_at: new Date() })
+        .where('id', '=', run.file_id)
+        .returning(['collection_id', 'storage_key', 'media_type'])
+        .executeTakeFirst();
+      if (!file) return undefined;
+      return { id: runId, fileId: run.file_id, collectionId: file.collection_id, storageKey: file.storage_key, mediaType: file.media_type, attempts: attempt };
+    });
   }
 
   /** Completes a run the caller still holds; false when it lost it (another runner took over). */
   async complete(run: ClaimedRun, db: Database = this.db): Promise<boolean> {
     const updated = await db
       .updateTable('ingestion_runs')
-      .set({ status: 'completed', dataset_id: run.fileId, errors: null, finished_at: new Date(), locked_until: null })
+      .set({ status: 'completed', dataset_id: run.fileId, errors: null, finished_at: new Date() })
       .where('id', '=', run.id)
       .where('status', '=', 'running')
       .where('attempts', '=', run.attempts)
@@ -130,7 +144,7 @@ export class IngestionRunsRepository {
   async fail(run: ClaimedRun, error: IngestionError): Promise<boolean> {
     const updated = await this.db
       .updateTable('ingestion_runs')
-      .set({ status: 'failed', errors: JSON.stringify([error]), finished_at: new Date(), locked_until: null })
+      .set({ status: 'failed', errors: JSON.stringify([error]), finished_at: new Date() })
       .where('id', '=', run.id)
       .where('status', '=', 'running')
       .where('attempts', '=', run.attempts)
@@ -141,14 +155,7 @@ export class IngestionRunsRepository {
   }
 }
 
-function toRun(row: {
-  id: string;
-  file_id: string;
-  status: IngestionRun['status'];
-  errors: unknown[] | null;
-  dataset_id: string | null;
-  metadata: Record<string, unknown>;
-}): IngestionRun {
+function toRun(row: Pick<Selectable<IngestionRunsTable>, 'id' | 'file_id' | 'status' | 'errors' | 'dataset_id' | 'metadata'>): IngestionRun {
   return {
     id: row.id,
     fileId: row.file_id,

@@ -4,18 +4,29 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
-import type { DatabaseHandle } from '../../db/database';
+import { Migrator, sql } from 'kysely';
+import { migrateToLatest, type DatabaseHandle } from '../../db/database';
+import { migrations } from '../../db/migrations/index';
 import { CollectionsRepository } from '../../db/repositories/collections-repository';
 import { FilesRepository } from '../../db/repositories/files-repository';
-import { IngestionRunsRepository } from '../../db/repositories/ingestion-runs-repository';
+import { INGESTION_JOB_KIND, IngestionRunsRepository } from '../../db/repositories/ingestion-runs-repository';
+import { JobQueue } from '../../jobs/job-queue';
 import { testDatabaseTargets } from '../../testing/test-databases';
 import { DocumentParseError, type ParsedDocument } from '../document-model';
 import { defaultIngestionDependencies } from '../default-dependencies';
 import { FileStorage } from '../file-storage';
-import { IngestionRunner, type IngestionDependencies } from '../ingestion-runner';
+import { ingestionJobRunner, type IngestionDependencies } from '../ingestion-job';
 
 const viewer = { sub: 'employee', isAdmin: false };
+
+const until = async (check: () => Promise<boolean>, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('condition not met in time');
+};
 
 function documentOf(text: string): ParsedDocument {
   return { mediaType: 'text/plain', language: 'english', pages: [{ pageNumber: 1, text, boxes: [] }] };
@@ -38,7 +49,7 @@ function standIns(overrides: Partial<IngestionDependencies> = {}): IngestionDepe
 }
 
 for (const target of testDatabaseTargets()) {
-  describe(`ingestion runner on ${target.name}`, () => {
+  describe(`ingestion jobs on ${target.name}`, () => {
     let handle: DatabaseHandle;
     let storage: FileStorage;
     let dataDir: string;
@@ -72,33 +83,50 @@ for (const target of testDatabaseTargets()) {
       });
       return { fileId: id, runId };
     }
+    /** A file and its run as they were before migration 0020: no job. */
+    async function addFileWithoutJob(content: string) {
+      const added = await addFile(content);
+      await handle.db.deleteFrom('jobs').where('key', '=', `${INGESTION_JOB_KIND}:${added.runId}`).execute();
+      return added;
+    }
     async function state(runId: string) {
       const run = await handle.db.selectFrom('ingestion_runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
       const file = await handle.db.selectFrom('files').select('status').where('id', '=', run.file_id).executeTakeFirstOrThrow();
-      return { run, fileStatus: file.status };
+      const job = await handle.db.selectFrom('jobs').selectAll().where('key', '=', `${INGESTION_JOB_KIND}:${runId}`).executeTakeFirstOrThrow();
+      return { run, fileStatus: file.status, job };
+    }
+    /** What a runner leaves behind when it claimed a run's job and stopped or died: both `running`. */
+    async function leftClaimed(runId: string, attempts: number, lease: 'expired' | 'live') {
+      const lockedUntil = lease === 'expired' ? sql<Date>`now() - interval '1 minute'` : sql<Date>`now() + interval '10 minutes'`;
+      await handle.db.updateTable('jobs').set({ status: 'running', attempts, locked_until: lockedUntil }).where('key', '=', `${INGESTION_JOB_KIND}:${runId}`).execute();
+      await handle.db.updateTable('ingestion_runs').set({ status: 'running', attempts, started_at: new Date() }).where('id', '=', runId).execute();
     }
 
-    it('takes a created run to completed, with the file id as dataset and the file processed', async () => {
+    it('enqueues a job with each run, and takes the run to completed, with the file id as dataset and the file processed', async () => {
       const { fileId, runId } = await addFile('Hello world');
+      const waiting = await state(runId);
+      assert.deepEqual([waiting.run.status, waiting.job.kind, waiting.job.status, waiting.job.owner_id], ['created', 'ingestion', 'pending', viewer.sub]);
+      assert.deepEqual(waiting.job.payload, { run_id: runId });
       const deps = standIns();
-      const runner = new IngestionRunner({ db: handle.db, storage, deps });
-      assert.equal(await runner.drain(), 1);
-      const { run, fileStatus } = await state(runId);
+      const runner = ingestionJobRunner({ db: handle.db, storage, deps });
+      await runner.drain();
+      const { run, fileStatus, job } = await state(runId);
       assert.equal(run.status, 'completed');
       assert.equal(run.dataset_id, fileId);
       assert.equal(run.attempts, 1);
-      assert.equal(run.locked_until, null);
       assert.ok(run.started_at && run.finished_at);
       assert.equal(fileStatus, 'processed');
       assert.deepEqual(deps.indexed, [fileId]);
+      assert.deepEqual([job.status, job.result, job.locked_until], ['completed', { run_id: runId, pages: 1 }, null]);
       const page = await new IngestionRunsRepository(handle.db).findVisible(runId, viewer);
       assert.deepEqual(page?.output, { datasetId: fileId });
-      assert.equal(await runner.drain(), 0, 'nothing left');
+      await runner.drain();
+      assert.deepEqual(deps.indexed, [fileId], 'nothing left');
     });
 
     it('records the DATA code and message of a failed parse, and the file as processing-failed', async () => {
       const { runId } = await addFile('locked');
-      const runner = new IngestionRunner({
+      const runner = ingestionJobRunner({
         db: handle.db,
         storage,
         deps: standIns({ parse: async () => { throw new DocumentParseError('DATA0005', 'The PDF is password protected'); } }),
@@ -114,7 +142,7 @@ for (const target of testDatabaseTargets()) {
 
     it('fails a document that takes too long with DATA0007, and an empty one with DATA0006', async () => {
       const slow = await addFile('slow');
-      const runner = new IngestionRunner({
+      const runner = ingestionJobRunner({
         db: handle.db,
         storage,
         timeoutMs: 50,
@@ -132,7 +160,7 @@ for (const target of testDatabaseTargets()) {
       const broken = await addFile('boom');
       const gone = await addFile('gone');
       await rm(storage.path(gone.fileId));
-      const runner = new IngestionRunner({
+      const runner = ingestionJobRunner({
         db: handle.db,
         storage,
         deps: standIns({ index: async () => { throw new Error('connection refused at 10.0.0.7'); } }),
@@ -145,35 +173,81 @@ for (const target of testDatabaseTargets()) {
       assert.equal(pages.length, 0);
     });
 
-    it('after a restart, completes a run left running with an expired lock, and leaves one with a live lock alone', async () => {
+    it('after a restart, completes a run whose job was left running with an expired lease, and leaves one with a live lease alone', async () => {
       const interrupted = await addFile('Interrupted text');
       const held = await addFile('Held elsewhere');
-      // A runner claimed both and stopped (crash): running, attempts 1, one lock expired, one live.
-      await handle.db
-        .updateTable('ingestion_runs')
-        .set({ status: 'running', attempts: 1, started_at: new Date(), locked_until: sql<Date>`now() - interval '1 minute'` })
-        .where('id', '=', interrupted.runId)
-        .execute();
-      await handle.db
-        .updateTable('ingestion_runs')
-        .set({ status: 'running', attempts: 1, started_at: new Date(), locked_until: sql<Date>`now() + interval '10 minutes'` })
-        .where('id', '=', held.runId)
-        .execute();
+      // A runner claimed both and stopped (crash): running, attempts 1, one lease expired, one live.
+      await leftClaimed(interrupted.runId, 1, 'expired');
+      await leftClaimed(held.runId, 1, 'live');
       await handle.db.updateTable('files').set({ status: 'processing' }).where('id', 'in', [interrupted.fileId, held.fileId]).execute();
       // Pages of the first, broken-off try.
       await handle.db.insertInto('document_pages').values({ file_id: interrupted.fileId, page_number: 1, text: 'half', wordcount: 1, boxes: '[]' }).execute();
 
-      const restarted = new IngestionRunner({ db: handle.db, storage, deps: standIns() });
-      assert.equal(await restarted.drain(), 1);
-      const { run, fileStatus } = await state(interrupted.runId);
+      const deps = standIns();
+      await ingestionJobRunner({ db: handle.db, storage, deps }).drain();
+      assert.deepEqual(deps.indexed, [interrupted.fileId]);
+      const { run, fileStatus, job } = await state(interrupted.runId);
       assert.equal(run.status, 'completed');
       assert.equal(run.attempts, 2);
+      assert.equal(job.status, 'completed');
       assert.equal(fileStatus, 'processed');
       const pages = await handle.db.selectFrom('document_pages').select('text').where('file_id', '=', interrupted.fileId).execute();
       assert.deepEqual(pages.map((p) => p.text), ['Interrupted text']);
       assert.equal((await state(held.runId)).run.status, 'running');
       // Clean up the held one so later tests see no waiting runs.
-      await handle.db.updateTable('ingestion_runs').set({ status: 'completed', dataset_id: held.fileId, locked_until: null }).where('id', '=', held.runId).execute();
+      await handle.db.updateTable('ingestion_runs').set({ status: 'completed', dataset_id: held.fileId }).where('id', '=', held.runId).execute();
+      await handle.db.updateTable('jobs').set({ status: 'completed', locked_until: null }).where('key', '=', `${INGESTION_JOB_KIND}:${held.runId}`).execute();
+    });
+
+    it('picks up again, once its lease ran out, a job left claimed by a process that died', async () => {
+      const { fileId, runId } = await addFile('Taken over');
+      // The dead process: it claimed the job (a 300 ms lease), started the run, and was never heard of again.
+      const claimed = await new JobQueue(handle.db).claim([INGESTION_JOB_KIND], 300);
+      assert.deepEqual(claimed?.payload, { run_id: runId });
+      await new IngestionRunsRepository(handle.db).start(runId, claimed!.attempts);
+
+      const deps = standIns();
+      const runner = ingestionJobRunner({ db: handle.db, storage, deps, leaseMs: 300, pollMs: 20 });
+      runner.start();
+      try {
+        // While the lease holds, the run is the dead process's.
+        await new Promise((r) => setTimeout(r, 100));
+        assert.deepEqual(deps.indexed, []);
+        assert.equal((await state(runId)).run.attempts, 1);
+        await until(async () => (await state(runId)).run.status === 'completed');
+      } finally {
+        await runner.stop();
+      }
+      const { run, job, fileStatus } = await state(runId);
+      assert.deepEqual([run.attempts, job.attempts, job.status, fileStatus], [2, 2, 'completed', 'processed']);
+      assert.deepEqual(deps.indexed, [fileId]);
+    });
+
+    it('leaves the run of a stopping runner to the next claim of its job', async () => {
+      const { fileId, runId } = await addFile('Stopped midway');
+      const stopping = ingestionJobRunner({
+        db: handle.db,
+        storage,
+        leaseMs: 300,
+        pollMs: 20,
+        deps: standIns({ parse: (_bytes, _type, options) => new Promise((_, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('aborted')))) }),
+      });
+      stopping.start();
+      await until(async () => (await state(runId)).run.status === 'running');
+      await stopping.stop();
+      const left = await state(runId);
+      assert.deepEqual([left.run.status, left.job.status, left.run.errors], ['running', 'running', null]);
+
+      const deps = standIns();
+      const next = ingestionJobRunner({ db: handle.db, storage, deps, leaseMs: 300, pollMs: 20 });
+      next.start();
+      try {
+        await until(async () => (await state(runId)).run.status === 'completed');
+      } finally {
+        await next.stop();
+      }
+      assert.equal((await state(runId)).run.attempts, 2);
+      assert.deepEqual(deps.indexed, [fileId]);
     });
 
     it('lets two runners at once process each run exactly once', async () => {
@@ -181,8 +255,8 @@ for (const target of testDatabaseTargets()) {
       const a = standIns();
       const b = standIns();
       await Promise.all([
-        new IngestionRunner({ db: handle.db, storage, deps: a }).drain(),
-        new IngestionRunner({ db: handle.db, storage, deps: b }).drain(),
+        ingestionJobRunner({ db: handle.db, storage, deps: a }).drain(),
+        ingestionJobRunner({ db: handle.db, storage, deps: b }).drain(),
       ]);
       assert.deepEqual([...a.indexed, ...b.indexed].sort(), added.map((f) => f.fileId).sort());
       for (const file of added) assert.equal((await state(file.runId)).run.attempts, 1);
@@ -190,22 +264,19 @@ for (const target of testDatabaseTargets()) {
 
     it('gives up on a run that brought its runner down too often', async () => {
       const poison = await addFile('poison');
-      await handle.db
-        .updateTable('ingestion_runs')
-        .set({ status: 'running', attempts: 3, locked_until: sql<Date>`now() - interval '1 second'` })
-        .where('id', '=', poison.runId)
-        .execute();
+      await leftClaimed(poison.runId, 3, 'expired');
       const deps = standIns();
-      await new IngestionRunner({ db: handle.db, storage, deps, maxAttempts: 3 }).drain();
-      const { run } = await state(poison.runId);
+      await ingestionJobRunner({ db: handle.db, storage, deps, maxAttempts: 3 }).drain();
+      const { run, job } = await state(poison.runId);
       assert.equal(run.status, 'failed');
-      assert.equal((run.errors as Array<{ dataCode: string }>)[0]!.dataCode, 'DATA0009');
+      assert.deepEqual((run.errors as Array<{ dataCode: string; message: string }>)[0], { type: 'internal', message: 'Gave up after 3 attempts', httpCode: 500, dataCode: 'DATA0009' });
+      assert.deepEqual([job.status, job.result], ['completed', { run_id: poison.runId, failed: 'DATA0009' }]);
       assert.deepEqual(deps.indexed, []);
     });
 
     it('with the real parser and indexer, makes pages and passages of a text file', async () => {
       const { fileId, runId } = await addFile('Die Reiserichtlinie gilt für alle Dienstreisen.\n\nTravel policy applies to every trip.');
-      await new IngestionRunner({ db: handle.db, storage, deps: defaultIngestionDependencies }).drain();
+      await ingestionJobRunner({ db: handle.db, storage, deps: defaultIngestionDependencies }).drain();
       const { run } = await state(runId);
       assert.equal(run.status, 'completed', JSON.stringify(run.errors));
       const pages = await new FilesRepository(handle.db).pages(fileId);
@@ -216,13 +287,34 @@ for (const target of testDatabaseTargets()) {
     });
 
     it('polls when started, picks up a nudge, and stops cleanly', async () => {
-      const runner = new IngestionRunner({ db: handle.db, storage, deps: standIns(), pollMs: 20 });
+      const runner = ingestionJobRunner({ db: handle.db, storage, deps: standIns(), pollMs: 20 });
       runner.start();
       const { runId } = await addFile('polled');
       runner.nudge();
       for (let i = 0; i < 100 && (await state(runId)).run.status !== 'completed'; i++) await new Promise((r) => setTimeout(r, 20));
       assert.equal((await state(runId)).run.status, 'completed');
       await runner.stop();
+    });
+
+    it('moves the work an ingestion runner of its own left waiting onto jobs (migration 0020)', async () => {
+      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+      const down = await migrator.migrateDown();
+      assert.equal(down.error, undefined);
+      assert.deepEqual(down.results?.map((r) => [r.migrationName, r.status]), [['0020-ingestion-jobs', 'Success']]);
+      // As the runner of the ingestion_runs table left them: waiting, interrupted (lock expired), held elsewhere.
+      const waiting = await addFileWithoutJob('waiting');
+      const interrupted = await addFileWithoutJob('interrupted');
+      const held = await addFileWithoutJob('held');
+      await sql`update ingestion_runs set status = 'running', attempts = 1, locked_until = now() - interval '1 minute' where id = ${interrupted.runId}`.execute(handle.db);
+      await sql`update ingestion_runs set status = 'running', attempts = 1, locked_until = now() + interval '10 minutes' where id = ${held.runId}`.execute(handle.db);
+
+      await migrateToLatest(handle.db);
+      const jobs = await Promise.all([waiting, interrupted, held].map(async (f) => (await state(f.runId)).job));
+      assert.deepEqual(jobs.map((j) => [j.status, j.attempts, j.owner_id]), [['pending', 0, viewer.sub], ['running', 1, viewer.sub], ['running', 1, viewer.sub]]);
+      const deps = standIns();
+      await ingestionJobRunner({ db: handle.db, storage, deps }).drain();
+      assert.deepEqual(deps.indexed.sort(), [waiting.fileId, interrupted.fileId].sort());
+      assert.equal((await state(held.runId)).run.status, 'running');
     });
   });
 }
