@@ -73,6 +73,18 @@ const files = [
 
 const el = (type, captured) => ({ element: captured ? { type, captured } : { type } });
 
+// Where a client branches on an HTTP status instead of the error's code (the rule "Codes, not
+// statuses" below): `x.status === 404`, `404 !== x?.status`, `statusCode >= 500`, `switch
+// (x.status) { case 404: ... }`.
+const statusName = '/^(status|statusCode)$/';
+const isStatus = (side) => [`${side}.name=${statusName}`, `${side}.property.name=${statusName}`, `${side}.expression.property.name=${statusName}`];
+const statusBranches = [
+  ...[['left', 'right'], ['right', 'left']].flatMap(([status, number]) =>
+    isStatus(status).map((test) => `BinaryExpression[operator=/^([=!]==?|[<>]=?)$/][${test}][${number}.value=type(number)]`),
+  ),
+  ...isStatus('discriminant').map((test) => `SwitchStatement[${test}] > SwitchCase[test.value=type(number)]`),
+].map((selector) => ({ selector, message: "Branch on the error's contract code (ApiRequestError.code, DESIGN.md section 9), not on the HTTP status." }));
+
 const boundaryPolicies = [
   // Packages from the registry and Node's own modules: not this rule's business (the package.json
   // of each package says what it may use). The last policy takes back the workspace's own ones.
@@ -242,6 +254,24 @@ export default defineConfig([
         },
       ],
     },
+  },
+
+  // --- Codes, not statuses (DESIGN.md section 9, docs/linting.md) --------------------------------
+  {
+    // A client branches on an error's stable `code` (ApiRequestError.code), never on its HTTP
+    // status: a comparison of `status`/`statusCode` with a number, or a `case` number in a switch
+    // over one, is a finding. The transport that speaks HTTP itself stays out: the API client's
+    // 401 renewal and 404 retries (SPEC's client table), the upload's XHR, and the telemetry
+    // exporters, whose collectors answer without our codes. Tests may assert statuses.
+    files: browserCode,
+    ignores: [
+      '**/__tests__/**',
+      'shared/platform/src/testing/**',
+      'shared/platform/src/http/http-client.ts',
+      'shared/platform/src/http/upload-with-progress.ts',
+      'shared/platform/src/telemetry/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...statusBranches] },
   },
 
   // --- File names (DESIGN.md section 10) --------------------------------------------------------

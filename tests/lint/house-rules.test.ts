@@ -91,6 +91,25 @@ describe('the lint step finds what breaks the house rules', () => {
     assertReported(await findings(file, `import '@assistant/ui';\n`), 'boundaries/dependencies');
   });
 
+  it('a client branching on an HTTP status instead of the error code', async () => {
+    const [a] = remotes;
+    const branches = [
+      'export const gone = (error: { status?: number }) => error.status === 404;\n',
+      'export const gone = (error?: { status?: number }) => 404 === error?.status;\n',
+      'export const fault = (error: { body: { statusCode: number } }) => error.body.statusCode >= 500;\n',
+      'export function kind(error: { status: number }) {\n  switch (error.status) {\n    case 409:\n      return 1;\n    default:\n      return 0;\n  }\n}\n',
+    ];
+    for (const file of [`remotes/${a}/src/zz-lint-probe.ts`, 'host/src/zz-lint-probe.tsx', 'shared/ui/src/zz-lint-probe.ts', 'shared/platform/src/zz-lint-probe.ts']) {
+      for (const branch of branches) assertReported(await findings(file, branch), 'no-restricted-syntax');
+    }
+    // The code, a status that is no HTTP status, the transport and tests pass.
+    const byCode = "export const gone = (error: { code?: string }) => error.code === 'not_found';\n";
+    assert.deepEqual(await findings(`remotes/${a}/src/zz-lint-probe.ts`, byCode), []);
+    assert.deepEqual(await findings(`remotes/${a}/src/zz-lint-probe.ts`, "export const done = (file: { status: string }) => file.status === 'processed';\n"), []);
+    assert.deepEqual(await findings('shared/platform/src/http/http-client.ts', branches[0]!), []);
+    assert.deepEqual(await findings(`remotes/${a}/src/__tests__/zz-lint-probe.ts`, branches[0]!), []);
+  });
+
   it("a feature importing another feature's internals", async (t) => {
     const pair = twoFeatures();
     if (!pair) return t.skip('no remote with two features');
