@@ -40,20 +40,22 @@ export const REMOTES = [
     navigation: { labelKey: 'NAVIGATION.collections', icon: 'collections', order: 40 },
   },
   // Summarize, generate, transcribe and custom apps: one remote mounted at several route bases
-  // (docs/decisions.md); the first mount is the remote's own, `mounts` adds the others.
+  // (docs/decisions.md); the first mount is the remote's own, `mounts` adds the others. Each
+  // names its route table (`mount`): the remote reads nothing from the URL to know its app.
   {
     name: 'usecases',
     port: 8096,
     routeBase: '/usecases/summarize',
+    mount: 'summarize',
     featureFlag: 'enableExtensibleSummarize',
     navigation: { labelKey: 'NAVIGATION.summarize', icon: 'summarize', order: 50 },
     mounts: [
-      { routeBase: '/usecases/generate', featureFlag: 'enableExtensibleGenerate', navigation: { labelKey: 'NAVIGATION.generate', icon: 'generate', order: 60 } },
+      { routeBase: '/usecases/generate', mount: 'generate', featureFlag: 'enableExtensibleGenerate', navigation: { labelKey: 'NAVIGATION.generate', icon: 'generate', order: 60 } },
       // Shown and routed only when the server has a transcription model (GET /api/transcriptions/config).
-      { routeBase: '/usecases/transcribe', requires: 'transcription', navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 } },
-      { routeBase: '/create-your-own', navigation: { labelKey: 'NAVIGATION.customApps', icon: 'apps', order: 80 } },
+      { routeBase: '/usecases/transcribe', mount: 'transcribe', requires: 'transcription', navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 } },
+      { routeBase: '/create-your-own', mount: 'create-your-own', navigation: { labelKey: 'NAVIGATION.customApps', icon: 'apps', order: 80 } },
       // A custom app runs at /usecases/{id}; /usecases/qa and the mounts above are more specific.
-      { routeBase: '/usecases' },
+      { routeBase: '/usecases', mount: 'custom-apps' },
     ],
   },
 ].map((remote) => ({ ...remote, dir: join(root, 'remotes', remote.name) }));
@@ -97,10 +99,11 @@ export function remoteManifestUrl(remote, env = process.env) {
 export function registryFromEnv(env = process.env) {
   return {
     remotes: REMOTES.flatMap(({ name, port, mounts = [], ...first }) =>
-      [first, ...mounts].map(({ routeBase, featureFlag, feature, requires, navigation }) => ({
+      [first, ...mounts].map(({ routeBase, mount, featureFlag, feature, requires, navigation }) => ({
         name,
         manifestUrl: remoteManifestUrl({ name, port }, env),
         routeBase,
+        ...(mount ? { mount } : {}),
         ...(featureFlag ? { featureFlag } : {}),
         ...(feature ? { feature } : {}),
         ...(requires ? { requires } : {}),

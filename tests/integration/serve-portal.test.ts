@@ -205,6 +205,11 @@ describe('serve-portal', () => {
       ],
     );
     assert.equal(entries.find((e) => e.routeBase === '/usecases/transcribe')?.requires, 'transcription', 'transcribe exists only with a transcription model');
+    assert.deepEqual(
+      entries.filter((e) => e.name === 'usecases').map((e) => e.mount),
+      ['summarize', 'generate', 'transcribe', 'create-your-own', 'custom-apps'],
+      'each mount of the use-case remote names its route table',
+    );
     assert.equal(entries.find((e) => e.name === 'qa')?.navigation, undefined, 'QA is a use case, reached from the apps page');
   });
 

@@ -1,5 +1,5 @@
 import type { RemoteRegistryEntry } from '@assistant/contracts';
-import type { RemoteModule } from '@assistant/platform';
+import { mountedRoutes, type RemoteModule } from '@assistant/platform';
 import { matchRoutes, type RouteObject } from '@assistant/routing';
 import { loadRemoteModule } from './use-remote-module';
 
@@ -63,8 +63,8 @@ export async function preloadRemoteForPath(
   try {
     const module = await load(entry.name);
     const rest = pathname.slice(entry.routeBase.replace(/\/+$/, '').length) || '/';
-    warmRoutes(module.routes, rest.startsWith('/') ? rest : `/${rest}`);
+    warmRoutes(mountedRoutes(module, entry.mount), rest.startsWith('/') ? rest : `/${rest}`);
   } catch {
-    // The route shows the failure when it is opened.
+    // The route shows the failure (a failed load, a mount the module lacks) when it is opened.
   }
 }

@@ -1,5 +1,5 @@
 import type { RemoteRegistryEntry } from '@assistant/contracts';
-import type { RemoteModule } from '@assistant/platform';
+import { mountedRoutes, type RemoteModule } from '@assistant/platform';
 import type { i18n as I18n } from 'i18next';
 import { useContext, type ReactNode } from 'react';
 import { getI18n, I18nContext } from 'react-i18next';
@@ -10,8 +10,11 @@ import { RequiresCapability } from './requires-capability';
 import { forgetRemoteModule, useRemoteModule } from './use-remote-module';
 
 export interface RemoteRoutesProps {
-  /** The registry entry; only `name` is used here, the caller mounts this under `routeBase`. */
-  entry: Pick<RemoteRegistryEntry, 'name'>;
+  /**
+   * The registry entry: `name` says which remote to load, `mount` which of its route tables to
+   * render (docs/federation.md); the caller mounts this under `routeBase`.
+   */
+  entry: Pick<RemoteRegistryEntry, 'name' | 'mount'>;
   /** Shown for a path under the route base that the remote does not know. */
   notFound?: ReactNode;
 }
@@ -19,12 +22,13 @@ export interface RemoteRoutesProps {
 /**
  * A remote's routes, to be mounted by the shell's router at `<routeBase>/*`: loads the remote's
  * `./module` on first render, adds its texts to the shell's i18next instance and renders its
- * (relative) routes. Loading and failure stay inside this route (RemoteBoundary).
+ * (relative) routes, or the route table the entry's `mount` names. Loading and failure (also a
+ * mount the module does not have) stay inside this route (RemoteBoundary).
  */
 export function RemoteRoutes({ entry, notFound }: RemoteRoutesProps) {
   return (
     <RemoteBoundary name={entry.name} onRetry={() => forgetRemoteModule(entry.name)}>
-      <RemoteRouteTree name={entry.name} notFound={notFound} />
+      <RemoteRouteTree name={entry.name} mount={entry.mount} notFound={notFound} />
     </RemoteBoundary>
   );
 }
@@ -35,7 +39,7 @@ export function RemoteRoutes({ entry, notFound }: RemoteRoutesProps) {
  * capability routes to its remote only while the server says it is available (RequiresCapability);
  * otherwise its paths show `notFound`, as if the route did not exist.
  */
-export function createRemoteRoute(entry: Pick<RemoteRegistryEntry, 'name' | 'routeBase' | 'requires'>, notFound?: ReactNode): RouteObject {
+export function createRemoteRoute(entry: Pick<RemoteRegistryEntry, 'name' | 'mount' | 'routeBase' | 'requires'>, notFound?: ReactNode): RouteObject {
   const routes = <RemoteRoutes entry={entry} notFound={notFound} />;
   return {
     path: `${entry.routeBase}/*`,
@@ -51,7 +55,7 @@ export function createRemoteRoute(entry: Pick<RemoteRegistryEntry, 'name' | 'rou
 
 const namespacesAdded = new WeakMap<I18n, WeakSet<RemoteModule>>();
 
-function RemoteRouteTree({ name, notFound }: { name: string; notFound?: ReactNode }) {
+function RemoteRouteTree({ name, mount, notFound }: { name: string; mount: string | undefined; notFound?: ReactNode }) {
   const remote = useRemoteModule(name);
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
   if (i18n) {
@@ -62,6 +66,5 @@ function RemoteRouteTree({ name, notFound }: { name: string; notFound?: ReactNod
       added.add(remote);
     }
   }
-  const routes = notFound === undefined ? remote.routes : [...remote.routes, { path: '*', element: notFound }];
-  return useRoutes(routes);
+  return useRoutes(mountedRoutes(remote, mount, notFound));
 }

@@ -58,6 +58,11 @@ export function remoteModuleProblem(value: unknown): string | undefined {
   const module = value as Partial<RemoteModule>;
   if (typeof module.id !== 'string' || module.id === '') return 'id is missing';
   if (!Array.isArray(module.routes)) return 'routes is not a list';
+  if (module.mounts !== undefined) {
+    if (module.mounts === null || typeof module.mounts !== 'object') return 'mounts is not an object';
+    const bad = Object.keys(module.mounts).find((mount) => !Array.isArray(module.mounts![mount]));
+    if (bad !== undefined) return `mounts.${bad} is not a list`;
+  }
   if (!Array.isArray(module.navigation)) return 'navigation is not a list';
   const i18n = module.i18n;
   if (!i18n || typeof i18n.namespace !== 'string' || i18n.namespace === '') return 'i18n.namespace is missing';

@@ -4,7 +4,8 @@ import { StandaloneRemote } from '@assistant/platform';
 import { createRoot } from 'react-dom/client';
 import remote from './module';
 
-/** The first of the route bases the host mounts this remote at; alone, the other pages are not reachable. */
+/** The remote's first mount in the registry (scripts/portal-layout.mjs); alone, the other apps are not reachable. */
 const ROUTE_BASE = '/usecases/summarize';
+const MOUNT = 'summarize';
 
-createRoot(document.getElementById('root')!).render(<StandaloneRemote remote={remote} routeBase={ROUTE_BASE} />);
+createRoot(document.getElementById('root')!).render(<StandaloneRemote remote={remote} routeBase={ROUTE_BASE} mount={MOUNT} />);

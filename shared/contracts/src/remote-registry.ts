@@ -45,6 +45,12 @@ export const remoteRegistryEntrySchema = z.object({
     .check(z.refine((url) => url.endsWith('mf-manifest.json'), { message: 'Must point at an mf-manifest.json' })),
   /** Route the remote's routes are relative to: `/chat`, `/usecases/qa`. */
   routeBase: z.string().check(z.regex(/^\/[a-z0-9\-/]*[a-z0-9]$/, 'Must be a path such as /chat')),
+  /**
+   * Which of the remote's route tables this entry mounts (its module's `mounts`, by name), for a
+   * remote mounted at several route bases: the registry says which app goes where, the remote
+   * never reads its route base. Without it, the module's `routes`.
+   */
+  mount: z.optional(z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, 'Must be a lower-case name such as summarize'))),
   /** Shown and routed only when this flag is on. */
   featureFlag: z.optional(z.enum(FEATURE_FLAG_NAMES)),
   /**

@@ -13,12 +13,12 @@ const REMOTES: Array<Omit<RemoteRegistryEntry, 'manifestUrl'>> = [
   { name: 'translate', routeBase: '/translate', featureFlag: 'enableTranslate', navigation: { labelKey: 'NAVIGATION.translate', icon: 'translate', order: 30 } },
   { name: 'agents', routeBase: '/agents', feature: 'personalAgents', navigation: { labelKey: 'NAVIGATION.agents', icon: 'agents', order: 20 } },
   { name: 'collections', routeBase: '/collections', featureFlag: 'enableCollections', feature: 'collections', navigation: { labelKey: 'NAVIGATION.collections', icon: 'collections', order: 40 } },
-  // One remote at several route bases (scripts/portal-layout.mjs).
-  { name: 'usecases', routeBase: '/usecases/summarize', featureFlag: 'enableExtensibleSummarize', navigation: { labelKey: 'NAVIGATION.summarize', icon: 'summarize', order: 50 } },
-  { name: 'usecases', routeBase: '/usecases/generate', featureFlag: 'enableExtensibleGenerate', navigation: { labelKey: 'NAVIGATION.generate', icon: 'generate', order: 60 } },
-  { name: 'usecases', routeBase: '/usecases/transcribe', requires: 'transcription', navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 } },
-  { name: 'usecases', routeBase: '/create-your-own', navigation: { labelKey: 'NAVIGATION.customApps', icon: 'apps', order: 80 } },
-  { name: 'usecases', routeBase: '/usecases' },
+  // One remote at several route bases, each entry naming its route table (scripts/portal-layout.mjs).
+  { name: 'usecases', routeBase: '/usecases/summarize', mount: 'summarize', featureFlag: 'enableExtensibleSummarize', navigation: { labelKey: 'NAVIGATION.summarize', icon: 'summarize', order: 50 } },
+  { name: 'usecases', routeBase: '/usecases/generate', mount: 'generate', featureFlag: 'enableExtensibleGenerate', navigation: { labelKey: 'NAVIGATION.generate', icon: 'generate', order: 60 } },
+  { name: 'usecases', routeBase: '/usecases/transcribe', mount: 'transcribe', requires: 'transcription', navigation: { labelKey: 'NAVIGATION.transcribe', icon: 'transcribe', order: 70 } },
+  { name: 'usecases', routeBase: '/create-your-own', mount: 'create-your-own', navigation: { labelKey: 'NAVIGATION.customApps', icon: 'apps', order: 80 } },
+  { name: 'usecases', routeBase: '/usecases', mount: 'custom-apps' },
 ];
 
 export interface RunningPortal {

@@ -121,6 +121,25 @@ describe('the route remote loads beside the start-up', () => {
     expect(page).toHaveBeenCalledTimes(1);
   });
 
+  it("starts the page of the entry's mount: the route table the registry names, not another mount's", async () => {
+    const summarize = jest.fn(() => new Promise<{ default: () => null }>(() => undefined));
+    const run = jest.fn(() => new Promise<{ default: () => null }>(() => undefined));
+    const module: RemoteModule = {
+      id: 'usecases',
+      routes: [],
+      mounts: { summarize: [{ index: true, Component: lazy(summarize) }], 'custom-apps': [{ path: ':appId', Component: lazy(run) }] },
+      navigation: [],
+      i18n: { namespace: 'usecases', resources: { de: {}, en: {} } },
+    };
+    const mounted = [{ ...entry('usecases', '/usecases/summarize'), mount: 'summarize' }, { ...entry('usecases', '/usecases'), mount: 'custom-apps' }];
+    await preloadRemoteForPath(mounted, '/usecases/summarize', async () => module);
+    expect([summarize.mock.calls.length, run.mock.calls.length]).toEqual([1, 0]);
+    await preloadRemoteForPath(mounted, '/usecases/4b6f1c8e-2a0d-4e5f-9b1c-3d2e1f0a9b8c', async () => module);
+    expect([summarize.mock.calls.length, run.mock.calls.length]).toEqual([1, 1]);
+    // A mount the module does not have is the route's error to show, not the preload's.
+    await expect(preloadRemoteForPath([{ ...entry('usecases', '/usecases/x'), mount: 'nothing' }], '/usecases/x', async () => module)).resolves.toBeUndefined();
+  });
+
   it('never rejects: a failed load is left to the route boundary; a shell path loads nothing', async () => {
     const load = jest.fn(async () => {
       throw new Error('down');

@@ -1,6 +1,6 @@
 import type { RemoteModule } from '@assistant/platform';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import { Link, MemoryRouter, Route, Routes } from '@assistant/routing';
@@ -166,6 +166,63 @@ describe('RemoteRoutes', () => {
     loadRemoteMock.mockResolvedValue({ default: chatModule });
     await renderShell('/chat/nothing/here');
     expect(await screen.findByText('Not found')).toBeInTheDocument();
+  });
+
+  it("renders the route table the entry's mount names, with the shell's not-found page after it", async () => {
+    const appsModule: RemoteModule = {
+      id: 'apps',
+      routes: [],
+      mounts: {
+        summarize: [{ index: true, element: <h1>Summarize page</h1> }],
+        editor: [{ path: 'new', element: <h1>Editor page</h1> }],
+      },
+      navigation: [],
+      i18n: { namespace: 'apps', resources: { de: {}, en: {} } },
+    };
+    loadRemoteMock.mockResolvedValue({ default: appsModule });
+    const mountAt = async (path: string) => {
+      await act(async () => {
+        render(
+          <I18nextProvider i18n={await createI18n()}>
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                <Route path="/summarize/*" element={<RemoteRoutes entry={{ name: 'apps', mount: 'summarize' }} notFound={<p>Not found</p>} />} />
+                <Route path="/editor/*" element={<RemoteRoutes entry={{ name: 'apps', mount: 'editor' }} notFound={<p>Not found</p>} />} />
+                <Route path="/typo/*" element={<RemoteRoutes entry={{ name: 'apps', mount: 'summarise' }} notFound={<p>Not found</p>} />} />
+                <Route path="/unnamed/*" element={<RemoteRoutes entry={{ name: 'apps' }} notFound={<p>Not found</p>} />} />
+              </Routes>
+            </MemoryRouter>
+          </I18nextProvider>,
+        );
+      });
+      await settle();
+    };
+    forgetRemoteModule('apps');
+
+    await mountAt('/summarize');
+    expect(await screen.findByRole('heading', { name: 'Summarize page' })).toBeInTheDocument();
+    cleanup();
+    // "new" belongs to the editor's table only.
+    await mountAt('/summarize/new');
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Editor page' })).toBeNull();
+    cleanup();
+    await mountAt('/editor/new');
+    expect(await screen.findByRole('heading', { name: 'Editor page' })).toBeInTheDocument();
+    cleanup();
+    // A registry mistake shows in the remote's route, saying what is wrong.
+    await mountAt('/typo');
+    expect(await screen.findByRole('alert')).toHaveTextContent('remote "apps" has no mount "summarise" (it has: summarize, editor)');
+    cleanup();
+    await mountAt('/unnamed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('its registry entry needs a mount (one of: summarize, editor)');
+    expect(loadRemoteMock).toHaveBeenCalledWith('apps/module');
+  });
+
+  it('refuses a module whose mounts are not route tables', async () => {
+    loadRemoteMock.mockResolvedValue({ default: { ...chatModule, mounts: { summarize: 'index' } } });
+    await renderShell('/chat');
+    expect(await screen.findByRole('alert')).toHaveTextContent('mounts.summarize is not a list');
   });
 
   it('shows a loading state while the remote loads', async () => {

@@ -5,6 +5,8 @@ import { isRemoteEnabled } from '../../navigation/build-navigation';
 
 /** The registry name of the remote that mounts the use cases and the custom apps (`/usecases/{id}`). */
 export const USE_CASES_REMOTE = 'usecases';
+/** The route table of that remote that runs a custom app at `<routeBase>/<id>` (a registry entry's `mount`). */
+export const CUSTOM_APPS_MOUNT = 'custom-apps';
 
 /**
  * Where a built-in app's route comes from:
@@ -71,10 +73,9 @@ function liveRemotes(input: GatingInput): RegistryLookup {
   const live = input.remotes.filter((entry) =>
     isRemoteEnabled(entry, { flags: input.flags, isFeatureAvailable: input.isFeatureAvailable, isCapabilityAvailable: input.isCapabilityAvailable }),
   );
-  const builtInPaths = new Set(BUILT_IN_APPS.map((app) => app.path));
-  // The use-case remote's mount that is none of the built-in apps' paths opens custom apps at
+  // The use-case remote's entry that mounts its custom-apps table opens custom apps at
   // <routeBase>/<id>; /usecases itself (SPEC: /usecases/{useCaseId}) wins over any other.
-  const customAppMounts = live.filter((entry) => entry.name === USE_CASES_REMOTE && !builtInPaths.has(entry.routeBase));
+  const customAppMounts = live.filter((entry) => entry.name === USE_CASES_REMOTE && entry.mount === CUSTOM_APPS_MOUNT);
   return {
     exact: (path) => live.some((entry) => entry.routeBase === path),
     customApps: customAppMounts.find((entry) => entry.routeBase === '/usecases') ?? customAppMounts[0],

@@ -7,6 +7,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { File as NodeFile } from 'node:buffer';
+import { createElement } from 'react';
 import remote from '../module';
 
 /** A complete answer stream: begin, one append per piece, end, done. */
@@ -146,9 +147,21 @@ export async function resetUseCases(options: { createYourOwn?: boolean } = {}): 
   }));
 }
 
-/** Renders the remote mounted at `routeBase`, opened at `path` (default: the base itself). */
+/** The local registry's mounts of this remote (scripts/portal-layout.mjs): the route table at each base. */
+export const MOUNTS: Readonly<Record<string, string>> = {
+  '/usecases/summarize': 'summarize',
+  '/usecases/generate': 'generate',
+  '/usecases/transcribe': 'transcribe',
+  '/create-your-own': 'create-your-own',
+  '/usecases': 'custom-apps',
+};
+
+/** Stands in for the host's not-found page, which the host puts after a remote's routes. */
+export const HOST_NOT_FOUND = 'Host: page not found';
+
+/** Renders the remote as the registry mounts it at `routeBase`, opened at `path` (default: the base itself). */
 export function renderAt(routeBase: string, path = routeBase, language: 'de' | 'en' = 'en') {
-  return renderRemoteAt(remote, routeBase, path, language);
+  return renderRemoteAt(remote, routeBase, path, language, { mount: MOUNTS[routeBase], notFound: createElement('h1', null, HOST_NOT_FOUND) });
 }
 
 /** axe on the whole document, with the rules that need a real page (title, landmarks, colours) off. */

@@ -38,6 +38,15 @@ describe('remote registry entry', () => {
     }
   });
 
+  it('accepts the name of a route table as the mount, and refuses one that is no name', () => {
+    const summarize = { ...entry, name: 'usecases', routeBase: '/usecases/summarize', mount: 'summarize' };
+    assert.deepEqual(accepts(remoteRegistryEntrySchema, summarize), summarize);
+    accepts(remoteRegistryEntrySchema, { ...summarize, mount: 'create-your-own' });
+    for (const mount of ['', 'Summarize', '/summarize', 'summarize/new', '-apps', 42]) {
+      assert.deepEqual(rejects(remoteRegistryEntrySchema, { ...summarize, mount }).path, ['mount'], String(mount));
+    }
+  });
+
   it('refuses an unknown flag, a bad name, manifest URL or route base', () => {
     assert.deepEqual(rejects(remoteRegistryEntrySchema, { ...entry, featureFlag: 'enableEverything' }).path, ['featureFlag']);
     assert.deepEqual(rejects(remoteRegistryEntrySchema, { ...entry, name: 'Agents' }).path, ['name']);

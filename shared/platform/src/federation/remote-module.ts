@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from '@assistant/routing';
 
 /** A navigation entry a remote adds inside its own area (the shell's top-level entry comes from the registry). */
@@ -15,7 +16,14 @@ export interface RemoteNavigationEntry {
  */
 export interface RemoteModule {
   id: string;
+  /** The routes of a registry entry that names no `mount`. */
   routes: RouteObject[];
+  /**
+   * A remote the registry mounts at several route bases, one app at each: its route tables by
+   * name. A registry entry's `mount` picks one, so the remote never reads its route base to know
+   * which app it is.
+   */
+  mounts?: Record<string, RouteObject[]>;
   navigation: RemoteNavigationEntry[];
   i18n: {
     namespace: string;
@@ -27,3 +35,29 @@ export interface RemoteModule {
 export function defineRemoteModule(module: RemoteModule): RemoteModule {
   return module;
 }
+
+/**
+ * The route table a registry entry mounts: the module's `mounts[mount]`, or its `routes` when the
+ * entry names none; with `notFound`, that page for every other path below the route base (as the
+ * host renders it). Throws when the entry and the module do not fit (a registry mistake the
+ * remote's error boundary shows): an unknown mount, or none named for a remote that has only
+ * mounts.
+ */
+export function mountedRoutes(remote: RemoteModule, mount: string | undefined, notFound?: ReactNode): RouteObject[] {
+  const routes = tableOf(remote, mount);
+  return notFound === undefined ? routes : [...routes, { path: '*', element: notFound }];
+}
+
+function tableOf(remote: RemoteModule, mount: string | undefined): RouteObject[] {
+  const mounts = remote.mounts ?? {};
+  if (mount !== undefined) {
+    if (!Object.hasOwn(mounts, mount)) throw new Error(`remote "${remote.id}" has no mount "${mount}" (it has: ${names(mounts)})`);
+    return mounts[mount]!;
+  }
+  if (remote.routes.length === 0 && Object.keys(mounts).length > 0) {
+    throw new Error(`remote "${remote.id}" is mounted by name: its registry entry needs a mount (one of: ${names(mounts)})`);
+  }
+  return remote.routes;
+}
+
+const names = (mounts: Record<string, unknown>) => Object.keys(mounts).join(', ') || 'none';

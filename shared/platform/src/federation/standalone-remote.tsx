@@ -3,22 +3,18 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from '@assistant/routing';
 import { addNamespace, i18n, initI18n } from '../i18n/i18n';
 import { ServerStateProvider } from '../server-state/server-state-provider';
-import type { RemoteModule } from './remote-module';
-
-function RemoteTree({ remote }: { remote: RemoteModule }) {
-  return useRoutes(remote.routes);
-}
+import { mountedRoutes, type RemoteModule } from './remote-module';
 
 function PageRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
 /**
- * A remote on its own page, mounted as the host mounts it (its relative routes below
- * `<routeBase>/*`), so a team can run and show its remote without the shell. No sign-in: calls
- * that need a token fail there, as they would for a signed-out user.
+ * A remote on its own page, mounted as the host mounts it (its relative routes, or the route table
+ * `mount` names, below `<routeBase>/*`), so a team can run and show its remote without the shell.
+ * No sign-in: calls that need a token fail there, as they would for a signed-out user.
  */
-export function StandaloneRemote({ remote, routeBase }: { remote: RemoteModule; routeBase: string }) {
+export function StandaloneRemote({ remote, routeBase, mount }: { remote: RemoteModule; routeBase: string; mount?: string }) {
   const routes = useMemo<RouteObject[]>(() => {
     initI18n();
     addNamespace(remote.i18n.namespace, remote.i18n.resources);
@@ -27,13 +23,13 @@ export function StandaloneRemote({ remote, routeBase }: { remote: RemoteModule; 
         path: `${routeBase}/*`,
         element: (
           <Suspense fallback={<p role="status">…</p>}>
-            <RemoteTree remote={remote} />
+            <PageRoutes routes={mountedRoutes(remote, mount)} />
           </Suspense>
         ),
       },
       { path: '*', element: <Navigate to={routeBase} replace /> },
     ];
-  }, [remote, routeBase]);
+  }, [remote, routeBase, mount]);
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>

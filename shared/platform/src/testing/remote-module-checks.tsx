@@ -1,9 +1,10 @@
+import { remoteRegistryEntrySchema } from '@assistant/contracts/startup';
 import { render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useRoutes } from '@assistant/routing';
-import type { RemoteModule } from '../federation/remote-module';
+import { mountedRoutes, type RemoteModule } from '../federation/remote-module';
 import { ServerStateProvider } from '../server-state/server-state-provider';
 import './reset-between-tests';
 
@@ -20,12 +21,18 @@ function textAt(resources: Record<string, unknown>, path: string): unknown {
 
 /**
  * What is wrong with a remote's `./module` default export, as readable lines (empty when it is
- * sound): its id, routes, de and en texts with the same keys and none empty, navigation labels.
+ * sound): its id, routes (or mounts, each with routes and a name a registry entry can give), de
+ * and en texts with the same keys and none empty, navigation labels.
  */
 export function remoteModuleProblems(remote: RemoteModule, expectedId: string): string[] {
   const problems: string[] = [];
   if (remote.id !== expectedId) problems.push(`id is "${remote.id}", expected "${expectedId}"`);
-  if (remote.routes.length === 0) problems.push('no routes');
+  const mounts = Object.entries(remote.mounts ?? {});
+  if (remote.routes.length === 0 && mounts.length === 0) problems.push('no routes');
+  for (const [name, routes] of mounts) {
+    if (!remoteRegistryEntrySchema.shape.mount.safeParse(name).success) problems.push(`mount "${name}" is no name a registry entry can give`);
+    if (routes.length === 0) problems.push(`mount "${name}" has no routes`);
+  }
   if (!remote.i18n.namespace) problems.push('no i18n namespace');
   const de = keyPaths(remote.i18n.resources.de);
   const en = keyPaths(remote.i18n.resources.en);
@@ -43,19 +50,28 @@ export function remoteModuleProblems(remote: RemoteModule, expectedId: string): 
   return problems;
 }
 
+export interface RenderRemoteOptions {
+  /** The route table the registry entry names (`mount`); without it, the module's `routes`. */
+  mount?: string;
+  /** What the host shows for a path below the route base that the remote does not know. */
+  notFound?: ReactNode;
+}
+
 /** Renders a remote's routes at `path`, mounted below `routeBase` as the host mounts them. */
 export async function renderRemoteAt(
   remote: RemoteModule,
   routeBase: string,
   path: string,
   language: 'de' | 'en' = 'en',
+  { mount, notFound }: RenderRemoteOptions = {},
 ): Promise<RenderResult> {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({ lng: language, resources: {}, interpolation: { escapeValue: false } });
   i18n.addResourceBundle('de', remote.i18n.namespace, remote.i18n.resources.de);
   i18n.addResourceBundle('en', remote.i18n.namespace, remote.i18n.resources.en);
+  const table = mountedRoutes(remote, mount, notFound);
   function RemoteTree() {
-    return useRoutes(remote.routes);
+    return useRoutes(table);
   }
   return render(
     <I18nextProvider i18n={i18n}>

@@ -127,6 +127,15 @@ describe('availableApps: one tile per tool whose route exists', () => {
     expect(tiles.some((tile) => tile.kind === 'custom')).toBe(false);
   });
 
+  it('opens custom apps only where the registry mounts the custom-apps table, whatever the route base', () => {
+    const unnamed = REGISTRY.map((entry) => (entry.routeBase === '/usecases' ? { ...entry, mount: undefined } : entry));
+    expect(customAppsMount(startUp(ALL_FLAGS, 'BETA', unnamed))).toBeUndefined();
+    const atCreateYourOwn = REGISTRY.filter((entry) => entry.routeBase !== '/usecases').map((entry) =>
+      entry.routeBase === '/create-your-own' ? { ...entry, mount: 'custom-apps' } : entry,
+    );
+    expect(customAppsMount(startUp(ALL_FLAGS, 'BETA', atCreateYourOwn))?.routeBase).toBe('/create-your-own');
+  });
+
   it.each([
     ['everything on', ALL_FLAGS, 'BETA'],
     ['flags off', { enableHomepage: true }, 'BETA'],

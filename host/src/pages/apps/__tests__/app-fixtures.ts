@@ -4,7 +4,7 @@ const manifest = (name: string) => `https://remotes.example.org/${name}/mf-manif
 
 /**
  * The local layout's registry (scripts/portal-layout.mjs) plus the use-case remote, mounted once
- * per use case (each with its own flag), at /create-your-own and at /usecases for custom apps.
+ * per use case (each with its own flag and route table), at /create-your-own and at /usecases for custom apps.
  */
 export const REGISTRY: RemoteRegistryEntry[] = [
   { name: 'chat', manifestUrl: manifest('chat'), routeBase: '/chat', featureFlag: 'enableChat', navigation: { labelKey: 'NAVIGATION.chat', icon: 'chat', order: 10 } },
@@ -12,11 +12,11 @@ export const REGISTRY: RemoteRegistryEntry[] = [
   { name: 'translate', manifestUrl: manifest('translate'), routeBase: '/translate', featureFlag: 'enableTranslate' },
   { name: 'agents', manifestUrl: manifest('agents'), routeBase: '/agents', feature: 'personalAgents' },
   { name: 'collections', manifestUrl: manifest('collections'), routeBase: '/collections', featureFlag: 'enableCollections', feature: 'collections' },
-  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/summarize', featureFlag: 'enableExtensibleSummarize' },
-  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/generate', featureFlag: 'enableExtensibleGenerate' },
-  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/transcribe', requires: 'transcription' },
-  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/create-your-own' },
-  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases' },
+  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/summarize', mount: 'summarize', featureFlag: 'enableExtensibleSummarize' },
+  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/generate', mount: 'generate', featureFlag: 'enableExtensibleGenerate' },
+  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases/transcribe', mount: 'transcribe', requires: 'transcription' },
+  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/create-your-own', mount: 'create-your-own' },
+  { name: 'usecases', manifestUrl: manifest('usecases'), routeBase: '/usecases', mount: 'custom-apps' },
 ];
 
 /** Every flag of an app on. */

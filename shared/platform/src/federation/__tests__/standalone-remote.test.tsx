@@ -27,6 +27,18 @@ describe('StandaloneRemote', () => {
     expect(window.location.pathname).toBe('/probe/items/7');
   });
 
+  it('renders the route table its mount names', async () => {
+    const mounted = defineRemoteModule({
+      ...remote,
+      routes: [],
+      mounts: { first: [{ index: true, element: <h1>first app</h1> }], second: [{ index: true, element: <h1>second app</h1> }] },
+    });
+    window.history.replaceState(null, '', '/apps/second');
+    render(<StandaloneRemote remote={mounted} routeBase="/apps/second" mount="second" />);
+    expect(await screen.findByRole('heading', { name: 'second app' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'first app' })).toBeNull();
+  });
+
   it('sends a path outside the route base to the route base', async () => {
     window.history.replaceState(null, '', '/elsewhere');
     render(<StandaloneRemote remote={remote} routeBase="/probe" />);
