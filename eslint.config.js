@@ -1,4 +1,4 @@
-// The house rules checked by a machine (issue 11; docs/linting.md). Run by `npm test` (its own
+// The house rules checked by a machine (docs/linting.md). Run by `npm test` (its own
 // step, after the type-check) and by `npm run lint`; any finding fails both.
 //
 // What is checked:
@@ -10,7 +10,7 @@
 //    needs a reason: every eslint-disable comment must say why, after `--`);
 //  - typescript-eslint's recommended rules (not type-aware: tsc runs in npm test already; docs/linting.md);
 //  - kebab-case file and folder names (DESIGN.md section 10);
-//  - react-router only through @assistant/routing (issue 18: the adapter is the shared singleton).
+//  - react-router only through @assistant/routing (the adapter is the shared singleton).
 import js from '@eslint/js';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import boundaries from 'eslint-plugin-boundaries';
@@ -238,7 +238,7 @@ export default defineConfig([
     },
   },
 
-  // --- The router through its adapter (issue 18, docs/federation.md "Bundle size") -------------
+  // --- The router through its adapter (docs/federation.md "Bundle size") -----------------------
   {
     files: [code],
     ignores: ['shared/routing/**'],

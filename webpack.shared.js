@@ -21,7 +21,7 @@ const SINGLETONS = [
   'i18next',
   'react-i18next',
   '@assistant/contracts',
-  // The start-up path's schemas (zod/mini, issue 18): shared so that the shell, the platform and the
+  // The start-up path's schemas (zod/mini): shared so that the shell, the platform and the
   // ui use one copy instead of each bundling its own.
   '@assistant/contracts/startup',
   '@assistant/platform',

@@ -238,7 +238,7 @@ const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(
 const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
- * The shell's page with what the start-up needs inlined (issue 18): the runtime config and the
+ * The shell's page with what the start-up needs inlined: the runtime config and the
  * registry as one JSON data tag (not script: CSP does not apply; host/src/app/inline-startup.ts),
  * and `<link rel="preload">` for the shell's initial files and the current route's remote, so all
  * of them come in the first round trip after the HTML instead of one after another.

@@ -1,7 +1,7 @@
 // The shell's start-up (SPEC section 4): sign-in first (every API call needs a token), then
 // 1. flags, then the feature set; 2. the router; 3. once it exists, the access token and
 // telemetry; 4. mount. Configuration, remote registry and permissions load beside step 1.
-// Issue 18: the portal config and the registry come inlined in the page (app/inline-startup.ts);
+// Few round trips before the first paint: the portal config and the registry come inlined in the page (app/inline-startup.ts);
 // flags, feature set, config and permissions come in one answer (GET /api/startup, applied in
 // the spec's order, app/load-startup.ts); the current route's remote loads beside it.
 import '@assistant/ui/styles.css';
@@ -41,7 +41,7 @@ import { clearSignedOut, isMarkedSignedOut } from './auth/signed-out';
 
 const root = createRoot(document.getElementById('root')!);
 
-/** The shell's route table, rendered by the declarative router (issue 18: no data router, a smaller shell). */
+/** The shell's route table, rendered by the declarative router (no data router: a smaller shell). */
 function ShellRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }

@@ -1,5 +1,5 @@
 /**
- * Values the portal server inlines into `index.html` (scripts/serve-portal.mjs, issue 18): the
+ * Values the portal server inlines into `index.html` (scripts/serve-portal.mjs), saving their requests at start-up: the
  * runtime configuration (`/portal-config.json`) and the remote registry (`/remotes.json`) as one
  * `<script type="application/json" id="portal-startup">` (data, not script: the
  * Content-Security-Policy does not apply to it). Each value is checked by the same schema as the

@@ -9,7 +9,7 @@ import {
 } from '@assistant/platform';
 
 /**
- * The server's part of the start-up in one round trip (issue 18): `GET /api/startup` answers
+ * The server's part of the start-up in one round trip: `GET /api/startup` answers
  * flags, feature set, config and the user's permissions together. They are APPLIED in the order
  * of SPEC section 4, flags, then the feature set (then config and permissions), so anything that
  * watches the gating store sees the same sequence as before; only the waiting is gone.

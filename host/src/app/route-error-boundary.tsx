@@ -31,7 +31,7 @@ class Boundary extends Component<BoundaryProps, { error: unknown; resetKey: stri
 /**
  * The shell's routes behind an error boundary. The data router had one of its own (its default
  * error element, in place of the whole shell until the next navigation); the declarative router
- * has none (issue 18), so an error thrown while rendering a page (a shell page's chunk that did not
+ * has none, so an error thrown while rendering a page (a shell page's chunk that did not
  * load, a bug) shows the start screen's failure, with its reload, instead of an empty page, and
  * the next navigation (back) renders again. A remote's errors stay inside its route (RemoteBoundary).
  */

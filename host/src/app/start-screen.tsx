@@ -7,7 +7,7 @@ import { SHELL_NAMESPACE } from './shell-i18n';
  * What the page shows while the shell starts, while it leaves for sign-in, or when it cannot start.
  * While loading it draws the shell's frame (AppLayout: the header bar and the sidebar, empty) with
  * the indicator in the main area, so the shell's first frame takes the same space and nothing
- * moves when it replaces this screen (no layout shift, issue 18).
+ * moves when it replaces this screen (no layout shift).
  */
 export function StartScreen({ state }: { state: 'loading' | 'signing-in' | 'failed' }) {
   const { t } = useTranslation(SHELL_NAMESPACE);

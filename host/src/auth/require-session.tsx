@@ -38,8 +38,8 @@ export async function requireSession(location: GuardedLocation): Promise<null> {
 
 /**
  * Whether a navigation inside the shell checks the session again. The same navigations as when
- * the guard was the shell route's loader in a data router (issue 18 moved the shell to the
- * declarative router): a changed query, or the same path and query entered again (a link to the
+ * the guard was the shell route's loader in a data router (the shell moved to the declarative
+ * router for a smaller start-up bundle): a changed query, or the same path and query entered again (a link to the
  * page shown), unless only a fragment is entered. A new path alone does not.
  */
 export function checksAgain(from: GuardedLocation & { key?: string }, to: GuardedLocation & { key?: string }): boolean {

@@ -2,8 +2,8 @@ import { z } from './zod-mini';
 
 /**
  * The building blocks of common.ts that the shell's start-up path needs (links, e-mail, counts,
- * messages), written with `zod/mini` so that the start-up bundle carries only what it uses
- * (issue 18). Both entry points export them: `@assistant/contracts` (through common.ts) and
+ * messages), written with `zod/mini` so that the start-up bundle carries only what it uses.
+ * Both entry points export them: `@assistant/contracts` (through common.ts) and
  * `@assistant/contracts/startup`. Messages are plain English because they reach the user through
  * "Response validation failed: ..." and the server's 400 answers.
  */

@@ -5,7 +5,7 @@ import { fileRecordSchema } from './files';
 import { ingestionErrorCodeSchema } from './ingestion';
 
 /**
- * Document collections (SPEC section 2 /collections, issue 5): personal ones belong to their owner
+ * Document collections (SPEC section 2 /collections): personal ones belong to their owner
  * alone, company ones are read by every employee and managed by administrators. Calls:
  * GET|POST /api/collections, GET|PATCH|DELETE /api/collections/{id}, GET|POST /api/collections/{id}/files,
  * DELETE /api/files/{fileId}, GET /api/files/{fileId}/content, GET /api/files/{fileId}/pages.

@@ -1,7 +1,7 @@
 import { z } from './zod-mini';
 import { emailSchema, httpUrlSchema } from './basics';
 
-// zod/mini: GET /api/config is on the shell's start-up path (issue 18).
+// zod/mini: GET /api/config is on the shell's start-up path.
 
 /** Defaults of SPEC section 9, used by the server's seed and by the client when loading fails. */
 export const CONFIG_DEFAULTS = {
@@ -101,7 +101,7 @@ export const fontsSchema = z.object({
 });
 
 /**
- * A sign-language video explaining part of the portal (issue 3: configured by administrators,
+ * A sign-language video explaining part of the portal (configured by administrators,
  * shown on /sign-language with its captions).
  */
 export const signLanguageVideoSchema = z.object({

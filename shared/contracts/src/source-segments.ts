@@ -2,7 +2,7 @@ import type { SourceSegment } from './source-locations';
 
 /**
  * The plain helpers of source-locations.ts the document preview needs, without zod, so that the
- * platform (part of the shell's start-up, issue 18) does not load the schemas for them.
+ * platform (part of the shell's start-up) does not load the schemas for them.
  */
 
 /** What joins two segments' page texts into a source's text. */

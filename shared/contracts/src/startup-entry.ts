@@ -1,4 +1,4 @@
-// `@assistant/contracts/startup` (issue 18): the part of the contracts that the shell, the platform
+// `@assistant/contracts/startup`: the part of the contracts that the shell, the platform
 // and the ui load before the first paint, written with zod/mini (or without zod), so that the
 // start-up bundle does not carry the whole of zod and every schema. It is not a shared module:
 // each build keeps only what it uses. Everything here is also exported by `@assistant/contracts`,

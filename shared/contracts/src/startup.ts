@@ -4,7 +4,7 @@ import { featureFlagsSchema } from './feature-flags';
 import { featureSetValueSchema } from './feature-set';
 
 /**
- * GET /api/startup (issue 18): everything the shell needs from the server before its first paint,
+ * GET /api/startup: everything the shell needs from the server before its first paint,
  * in one answer scoped to the signed-in user, so that start-up is one round trip instead of
  * flags, then feature set, then config and permissions. The values are the same as the single
  * calls give (`/feature-flags`, `/feature-set`, `/config`, `/iam/check_user` for the known

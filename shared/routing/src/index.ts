@@ -1,4 +1,4 @@
-// The portal's router (issue 18, docs/federation.md "Bundle size"): the react-router names the
+// The portal's router (docs/federation.md "Bundle size"): the react-router names the
 // shell, the remotes and the platform use, and nothing else. This package is the shared singleton
 // (webpack.shared.js), not react-router itself: shared modules are not tree-shaken, so sharing
 // react-router put all of it (data APIs, server rendering, fetchers) into the shell; behind this

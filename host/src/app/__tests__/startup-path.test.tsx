@@ -1,4 +1,4 @@
-// Issue 18: the start-up in few round trips. Values inlined by the portal server are used without
+// The start-up in few round trips. Values inlined by the portal server are used without
 // a request; flags, feature set, config and permissions come in one answer, applied in the
 // spec's order; the current route's remote and its page load beside the start-up.
 import { FEATURE_SET_LEGACY, defaultConfig, type StartupResponse } from '@assistant/contracts';

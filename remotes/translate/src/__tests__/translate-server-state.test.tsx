@@ -1,4 +1,4 @@
-// What the screen loads and calls through the platform's QueryClient (issue 11): one load of the
+// What the screen loads and calls through the platform's QueryClient: one load of the
 // engines and of the configuration per entry, the persisted engines at once, translate as a mutation.
 import { queryClient, setPersistenceUser, useConfigStore, useTranslationResourcesStore } from '@assistant/platform';
 import { configure, screen, waitFor } from '@testing-library/react';

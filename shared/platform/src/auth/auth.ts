@@ -12,7 +12,7 @@ export { SignInLinkExpiredError } from './sign-in-link-expired-error';
 
 /*
  * The platform's auth is a small facade so that oidc-client-ts (about 20 KB gzip) stays out of the
- * shell's first paint (issue 18). While the persisted user holds a valid session, the facade
+ * shell's first paint. While the persisted user holds a valid session, the facade
  * answers from that record and imports the implementation (oidc-session.ts) right after the first
  * paint, or sooner when something needs it (sign-in, sign-out, a renew, a token the API refused, a
  * session that stopped being valid). Without a valid session it is imported at once: the sign-in

@@ -14,7 +14,7 @@ import {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What an answer is checked with: a schema of the full zod or of zod/mini (the start-up path's, issue 18). */
+/** What an answer is checked with: a schema of the full zod or of zod/mini (the start-up path's, for a smaller shell). */
 type Schema = z.core.$ZodType;
 
 /** Pause between two attempts after a 404 (see docs/platform.md "Retries on 404"). */

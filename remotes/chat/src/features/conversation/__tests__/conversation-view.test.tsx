@@ -118,7 +118,7 @@ describe('the conversation view', () => {
     await act(async () => history.streams[0]!.done());
   });
 
-  it('Escape stops the answer being written (issue 12)', async () => {
+  it('Escape stops the answer being written', async () => {
     const history = new FakeChatHistory(exchange('one', 'Hi', 'Hello!'), { autoAnswer: null });
     const user = userEvent.setup();
     renderConversation(history);

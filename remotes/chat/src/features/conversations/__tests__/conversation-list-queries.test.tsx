@@ -46,7 +46,7 @@ describe('the conversation list through the query layer', () => {
     await screen.findByRole('link', { name: 'Budget' });
     expect(backend.listCalls).toBe(1);
 
-    // "New conversation" creates it with the first question (issue 12); the answer reloads the list.
+    // "New conversation" creates it with the first question (not the click); the answer reloads the list.
     await user.click(screen.getByRole('button', { name: 'New conversation' }));
     await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Porto{Enter}');
     await screen.findByRole('link', { name: 'About Porto' });

@@ -145,7 +145,7 @@ describe('conversation list', () => {
     expect(notificationTexts()).toEqual(['success: “Lisbon trip” was deleted.']);
   });
 
-  it('has rename and delete in a per-item menu, by keyboard: arrows move, Escape closes and returns (issue 12)', async () => {
+  it('has rename and delete in a per-item menu, by keyboard: arrows move, Escape closes and returns', async () => {
     const user = userEvent.setup();
     resetChatState([conversation({ name: 'Lisbon trip', updated_at: daysAgo(0) })]);
     await renderChat();
@@ -172,7 +172,7 @@ describe('conversation list', () => {
     expect(backend.requests).toEqual([]);
   });
 
-  it('says plainly that a deleted or foreign conversation does not exist, and offers a new one (issue 12)', async () => {
+  it('says plainly that a deleted or foreign conversation does not exist, and offers a new one', async () => {
     const user = userEvent.setup();
     resetChatState([conversation({ name: 'Budget', updated_at: daysAgo(0) })]);
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
