@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { startupResponseSchema } from '@assistant/contracts';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
-/** GET /api/startup (issue 18): the single start-up calls in one answer, per user. */
+/** GET /api/startup: the single start-up calls in one answer, per user. */
 describe('GET /api/startup', () => {
   let t: TestApp;
   before(async () => {

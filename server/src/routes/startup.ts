@@ -23,7 +23,7 @@ export const startupRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepository
   }));
   app.get('/version', { schema: { response: { 200: versionResponseSchema } } }, () => ({ version: APP_VERSION }));
 
-  // GET /api/startup (issue 18): flags, feature set, config and the user's permissions in one
+  // GET /api/startup: flags, feature set, config and the user's permissions in one
   // answer, read from the same repositories as the single calls, in parallel. The shell applies
   // flags before the feature set (SPEC section 4); nothing here needs to wait for the other.
   if (limits) {

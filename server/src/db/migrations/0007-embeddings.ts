@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { prepareSearchStorage } from '../../search/search-storage';
 
-// Hybrid search (issue 13): pgvector's `vector` extension and the passage_embeddings table where
+// Hybrid search (docs/search.md): pgvector's `vector` extension and the passage_embeddings table where
 // the database offers it, pg_trgm and a trigram index on passages.text for compound words. Both
 // only when available (Debian's PostgreSQL has no pgvector): the server checks again at every
 // start with the same idempotent steps, so an extension installed later is picked up then.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Grounded chat (issue 13). Files uploaded into a conversation live in a collection of scope
+// Grounded chat (docs/chat.md). Files uploaded into a conversation live in a collection of scope
 // 'conversation': its owner's, tied to the conversation (deleted with it through the foreign key,
 // and its files, runs, pages and passages with it), one per conversation, never listed with the
 // personal and company collections. An assistant message keeps the tool events of its answer

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The company's MCP tool servers (issue 14), registered by administrators. The bearer token is
+// The company's MCP tool servers, registered by administrators. The bearer token is
 // kept here only, sent only to that server's URL, and never returned by the API (docs/mcp.md).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

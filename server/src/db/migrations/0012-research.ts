@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Deep research runs (issue 14, docs/deep-research.md): one row per run with its state (stage,
+// Deep research runs (docs/deep-research.md): one row per run with its state (stage,
 // plan with each task's status and findings, sources, report), and its events appended in order
 // (seq 1, 2, ... per run), which a client replays and then follows from any replica.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Deep research started from chat (issue 14, docs/deep-research.md "Starting a run from chat"):
+// Deep research started from chat (docs/deep-research.md "Starting a run from chat"):
 // an assistant message names the run it belongs to, so reopening the conversation finds the run
 // and follows it again; a run keeps the message's MCP servers (`server_ids`) for its tasks.
 // No foreign key on messages.research_id: the run is made for messages that are stored just

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The canvas (issue 15, docs/canvas.md): Markdown documents beside a conversation, each its
+// The canvas (docs/canvas.md): Markdown documents beside a conversation, each its
 // owner's alone, with every save, model edit and restore kept as a numbered version. `version`
 // of a canvas is the number of its current version; a version is never changed once stored.
 export async function up(db: Kysely<unknown>): Promise<void> {

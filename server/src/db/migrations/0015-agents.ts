@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Agents (issue 16, docs/agents.md): an assistant with its own instructions, model, knowledge and
+// Agents (docs/agents.md): an assistant with its own instructions, model, knowledge and
 // tools. `agents` holds who owns it, who may see it and its current version; every save is a new
 // row of `agent_versions` (never changed once stored) holding the whole form as JSON. A
 // conversation remembers the agent its first message named (`conversations.agent_id`; no foreign

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Custom apps ("create your own", issue 16, docs/custom-apps.md): a prompt template with
+// Custom apps ("create your own", docs/custom-apps.md): a prompt template with
 // variables, personal (its owner's alone) or company (published by an administrator). One row per
 // app holding its current definition; `version` counts every change from 1 and a save must name
 // the version it is based on (optimistic concurrency), so no history is kept.

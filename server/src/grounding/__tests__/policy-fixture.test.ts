@@ -22,7 +22,7 @@ import { seedCollection, seedDocument } from './seed-documents';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(GROUNDING_FIXTURES_DIR, name)));
 
-// The end-to-end documents of issue 13, parsed as ingestion parses them: the policy's key sentence
+// The documents of the grounded-answer end-to-end tests, parsed as ingestion parses them: the policy's key sentence
 // runs over the PDF's page break, the circular contradicts it.
 for (const target of testDatabaseTargets().slice(0, 1)) {
   describe(`windows of the travel policy PDF on ${target.name}`, () => {
