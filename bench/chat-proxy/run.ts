@@ -3,7 +3,7 @@
 // upstream asked directly and through a bare node:http proxy (the floor: bench/chat-proxy/bare-proxy.ts),
 // at 1 and 100 simultaneous starts, in the same run; the CPU each proxy process spends per exchange;
 // and how many concurrent streams each process holds at an event-loop delay p99 of 20 ms.
-// Each figure is printed beside its baseline and its goal (issue 18). See bench/README.md#chat-proxy.
+// Each figure is printed beside its baseline and its goal. See bench/README.md#chat-proxy.
 //
 //   node --import tsx bench/chat-proxy/run.ts [--tokens 60] [--token-ms 5] [--rounds 5] [--concurrency 1,100]
 //     [--hold-levels 25,50,100,150,200,300,400,600,800] [--hold-seconds 1.5] [--postgres] [--profile-server DIR]
@@ -44,7 +44,7 @@ const ROUNDS = Number(values.rounds);
 const LEVELS = values.concurrency.split(',').map(Number);
 const HOLD_LEVELS = values['hold-levels'].split(',').map(Number).filter((level) => level > 0);
 const HOLD_MS = Number(values['hold-seconds']) * 1000;
-/** The event-loop delay p99 a process may reach while holding its streams (issue 18). */
+/** The event-loop delay p99 a process may reach while holding its streams (its goal). */
 const HOLD_P99_MS = 20;
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -405,7 +405,7 @@ async function main() {
         `concurrent streams held at p99 ${HOLD_P99_MS} ms, per process: server ${fmt(serverHeld, 0)}, bare proxy ${fmt(bareHeld, 0)}, ratio ${fmt(serverHeld / bareHeld)}; goal >= 0.8x: ${verdict(serverHeld >= 0.8 * bareHeld)}`,
       );
     }
-    console.log('Goals (issue 18; the baseline is the bare node:http proxy measured in this run):');
+    console.log('Goals (the baseline is the bare node:http proxy measured in this run):');
     for (const goal of goals) console.log(`  - ${goal}`);
   } finally {
     for (const child of children.reverse()) await stopChild(child);

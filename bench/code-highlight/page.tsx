@@ -1,6 +1,6 @@
 // The benchmark page (bundled by run.ts with esbuild, loaded in Chromium with the ui's stylesheets):
 // a finished code block rendered with the old one-pass highlighting (baseline: the whole code
-// highlighted and rendered in one go, as code-block.tsx did before issue 18), with the first sliced
+// highlighted and rendered in one go, as code-block.tsx did before the sliced highlighting), with the first sliced
 // version (baseline: pieces in slices, all inline in one `<pre><code>`), or with the ui's CodeBlock.
 import { memo, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';

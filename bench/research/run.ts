@@ -1,4 +1,4 @@
-// Deep research benchmark (issue 14): a 10-task research against the scripted model server with
+// Deep research benchmark: a 10-task research against the scripted model server with
 // fixed latencies, through the product's research jobs (server/src/research/) on in-memory PGlite
 // or (--db postgres) a throw-away PostgreSQL server (scripts/test-postgres.mjs).
 //

@@ -1,4 +1,4 @@
-// The labelled German and English corpus of the retrieval benchmark (issue 13): facts about
+// The labelled German and English corpus of the retrieval benchmark: facts about
 // fictitious teams, each in one passage, asked about in four ways, among filler passages.
 //
 // A labelled passage states one fact about one team and one document kind ("Die Wartungsverträge

@@ -1,4 +1,4 @@
-// Retrieval benchmark (issue 13): the hybrid retriever of grounded answers
+// Retrieval benchmark: the hybrid retriever of grounded answers
 // (server/src/search/retriever.ts) on a generated, labelled German and English corpus.
 //
 // 1. Quality on ~2,200 passages (800 labelled facts among fillers, one question each: exact word,

@@ -1,4 +1,4 @@
-// Search benchmark (issue 5): PostgreSQL full-text search on PGlite (searchPassages: stored
+// Search benchmark: PostgreSQL full-text search on PGlite (searchPassages: stored
 // tsvector, GIN index, ts_rank_cd, ts_headline highlights) against minisearch over the same
 // passages in the same run, at 10k and 50k generated passages; recall@10 on a labelled query set;
 // and ingestion pages per second for generated PDFs beside the same text as plain text. The search

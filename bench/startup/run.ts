@@ -1,4 +1,4 @@
-// Start-up of the portal on a slow network (issue 18): LCP of /translate cold and warm, CLS, the
+// Start-up of the portal on a slow network: LCP of /translate cold and warm, CLS, the
 // sequential request round trips before the main content, and a first switch to another remote,
 // in Debian's Chromium with a Fast-3G-like network and 4x CPU throttling.
 //
@@ -23,7 +23,7 @@ const SWITCH_TO = option('switch-to', '/chat');
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_THROTTLE = 4;
 
-/** The issue's figures, measured before this work (same machine, same conditions). */
+/** The figures measured before the start-up work (same machine, same conditions). */
 const BASELINE = { lcpCold: 12_200, lcpWarm: 5_100, cls: 0.05, roundTrips: 11, switchRoundTrips: undefined as number | undefined };
 const GOALS = { lcpCold: 4_000, lcpWarm: 2_500, cls: 0.02, roundTrips: 2, switchRoundTrips: 2 };
 
@@ -225,7 +225,7 @@ async function main() {
     const cls = Math.max(c.cls, w.cls);
 
     console.log(`\nStart-up of /translate (Chromium, ${CPU_THROTTLE}x CPU, ${(NETWORK.downloadThroughput * 8) / 1024 / 1024} Mbps down / ${(NETWORK.uploadThroughput * 8) / 1024} kbps up / ${NETWORK.latency} ms RTT; median of ${ROUNDS} round(s))`);
-    console.log('baseline: the figures recorded in issue 18 before this work (not re-measured in this run)\n');
+    console.log('baseline: the figures recorded before the start-up work (not re-measured in this run)\n');
     const rows: Array<[string, string, string, string, string]> = [
       ['LCP cold', seconds(c.lcp), seconds(BASELINE.lcpCold), `<= ${seconds(GOALS.lcpCold)}`, `${(c.lcp / BASELINE.lcpCold).toFixed(2)}  ${c.lcp <= GOALS.lcpCold ? 'met' : 'NOT met'}`],
       ['LCP warm', seconds(w.lcp), seconds(BASELINE.lcpWarm), `<= ${seconds(GOALS.lcpWarm)}`, `${(w.lcp / BASELINE.lcpWarm).toFixed(2)}  ${w.lcp <= GOALS.lcpWarm ? 'met' : 'NOT met'}`],

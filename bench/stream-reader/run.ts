@@ -1,5 +1,5 @@
 /**
- * Stream-reader benchmark (issue 3): events per second of the platform's readJsonLines (with
+ * Stream-reader benchmark: events per second of the platform's readJsonLines (with
  * schema validation against the stream envelope) against a plain per-line JSON.parse loop over the
  * same bytes, measured in the same run. Goal: the reader reaches at least half the plain loop's
  * rate. Prints figures; never fails (not a test).

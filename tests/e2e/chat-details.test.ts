@@ -5,7 +5,7 @@ import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
-// An answer's details and the search by a message's word (issue 12), in a real browser at both
+// An answer's details and the search by a message's word, in a real browser at both
 // sizes and in both languages, against the started system with the scripted model server.
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800, locale: 'de-DE', word: 'Zacharias' },

@@ -73,7 +73,7 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
       await ask(page, QUESTION);
-      // The first question created the conversation (issue 12: not the click on "new").
+      // The first question created the conversation (not the click on "new").
       await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
       const conversationUrl = page.url();
       const messages = page.getByRole('list', { name: 'Nachrichten' });

@@ -47,7 +47,7 @@ describe('document collections end to end', { timeout: 20 * 60_000 }, () => {
       const create = page.getByRole('dialog');
       await create.getByLabel('Name').fill(COLLECTION);
       await create.getByRole('button', { name: 'Anlegen' }).click();
-      // After creating a collection the user is inside it (issue 12): no click on the list.
+      // After creating a collection the user is inside it: no click on the list.
       await page.getByRole('heading', { level: 1, name: COLLECTION }).waitFor();
       collectionUrl = page.url();
 

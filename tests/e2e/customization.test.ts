@@ -14,7 +14,7 @@ const HOSTILE_SVG =
   '<script>window.top.__pwned = 2</script><rect width="40" height="40" rx="8" fill="#1d4ed8"/>' +
   '<circle cx="20" cy="20" r="10" fill="#ffffff"/><image href="https://evil.example/x.png" width="1" height="1"/></svg>';
 
-// The customization screen in a real browser against the system as a user starts it (issue 12):
+// The customization screen in a real browser against the system as a user starts it:
 // field validation, the lock-out question, a hostile SVG logo stored clean, axe at both sizes.
 describe('customization end to end', { timeout: 20 * 60_000 }, () => {
   let portal: RunningPortal;

@@ -17,7 +17,7 @@ function sample(metrics: string, ...parts: string[]): number | undefined {
 }
 
 /**
- * Operations (issue 17): one chat message in a real browser makes one trace that a standard OTLP
+ * Operations (docs/operations.md): one chat message in a real browser makes one trace that a standard OTLP
  * receiver gets from both sides (the browser's fetch span, the API's request span continuing
  * its `traceparent`, the model call below it), and the API's Prometheus metrics count it.
  */

@@ -6,7 +6,7 @@ import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
 /**
- * Sessions that survive (issue 17), in a real browser against the started system with the dev
+ * Sessions that survive, in a real browser against the started system with the dev
  * identity provider set to short lifetimes: access tokens live 75 s, so the platform renews 15 s
  * after each sign-in or renew (60 s before expiry), all through the test; the provider rotates
  * refresh tokens (a spent one is refused with invalid_grant) and its signing key every 20 s.

@@ -55,7 +55,7 @@ const TEXTS = {
   },
 } as const;
 
-// The shell on a phone (390x844) and on a desktop (1280x800), in German and English (issue 12).
+// The shell on a phone (390x844) and on a desktop (1280x800), in German and English.
 describe('portal shell on a phone and a desktop', { timeout: 30 * 60_000 }, () => {
   let portal: RunningPortal;
   before(async () => {

@@ -6,7 +6,7 @@ import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
 // The shell in a real browser against the system started as a user starts it, signing in through
-// the dev identity provider's login page (issue 3).
+// the dev identity provider's login page.
 describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
   let portal: RunningPortal;
   before(async () => {

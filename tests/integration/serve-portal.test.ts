@@ -376,7 +376,7 @@ describe('precompressed static files', () => {
   });
 });
 
-describe('the shell page: start-up values inlined, the route remote preloaded (issue 18)', () => {
+describe('the shell page: start-up values inlined, the route remote preloaded', () => {
   it('inlines config and registry (valid against their contracts), preloads the shell files and the route remote, compressed', async () => {
     const manifest = {
       id: 'translate',
