@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { ESLint } from 'eslint';
@@ -43,6 +43,47 @@ function importPath(fromFile: string, toFile: string): string {
   const path = relative(join(root, fromFile, '..'), join(root, toFile)).replace(/\.tsx?$/, '');
   return path.startsWith('.') ? path : `./${path}`;
 }
+
+/**
+ * A number of the issue tracker in code ("issue" and a number, in a comment, a test's name or a
+ * string): it tells a reader of the code nothing, so a comment says why instead. docs/ keeps the
+ * history; Markdown is not checked.
+ */
+const ISSUE_REFERENCE = /\bissues? ?#?\d+\b/i;
+const CODE_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|json|css|html|sh|ya?ml)$/;
+const CODE_ROOTS = ['host', 'remotes', 'shared', 'server', 'scripts', 'tests', 'bench', 'deploy', '.ci'];
+const NOT_CODE = new Set(['node_modules', 'dist', '.data', 'coverage', 'pnpm-lock.yaml']);
+
+/** The lines of `text` that name an issue by number, as `line: text`. */
+function issueReferences(text: string): string[] {
+  return text.split('\n').flatMap((line, index) => (ISSUE_REFERENCE.test(line) ? [`${index + 1}: ${line.trim()}`] : []));
+}
+
+/** Every file of code of the repository (the packages, tests, benchmarks, scripts, the root's configuration). */
+function codeFiles(dir: string, top = true): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (NOT_CODE.has(entry.name)) return [];
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return !top || CODE_ROOTS.includes(entry.name) ? codeFiles(path, false) : [];
+    return CODE_FILE.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('code names no issue numbers', () => {
+  it('finds one in a comment, a test name or a string, in either spelling', () => {
+    const number = ['issue', '12'].join(' ');
+    for (const seeded of [`// Escape closes the menu (${number}).`, ` * Start-up in one round trip (${number.replace('issue', 'Issue')}).`, `it('stops (${number.replace(' ', ' #')})', () => {});`]) {
+      assert.equal(issueReferences(`const a = 1;\n${seeded}\n`).length, 1, seeded);
+    }
+    // zod's issues and the words alone are no reference.
+    assert.deepEqual(issueReferences("if (error.body?.issues?.length) showIssues(issues[0]);\n// Each issue names its field.\n"), []);
+  });
+
+  it('finds none in the repository', () => {
+    const found = codeFiles(root).flatMap((file) => issueReferences(readFileSync(file, 'utf8')).map((line) => `${relative(root, file)}:${line}`));
+    assert.deepEqual(found, [], 'say why instead of which issue');
+  });
+});
 
 describe('the lint step finds what breaks the house rules', () => {
   let eslint: ESLint;
