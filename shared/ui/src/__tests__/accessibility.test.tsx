@@ -14,14 +14,11 @@ import {
   ErrorState,
   Icon,
   IconButton,
-  icons,
   LinkTabs,
   Loading,
   PageHeader,
   Select,
   SideNavigation,
-  Skeleton,
-  Snackbar,
   SnackbarHost,
   Switch,
   Tabs,
@@ -30,12 +27,13 @@ import {
   UI_TEXTS_EN,
   UiTextsProvider,
   VisuallyHidden,
-  CollectionsIcon,
   PlusIcon,
   SearchIcon,
-  UserIcon,
   LogoutIcon,
 } from '../index';
+import { Skeleton } from '../components/skeleton';
+import { Snackbar } from '../components/snackbar';
+import { CollectionsIcon, UserIcon, icons } from '../icons/icons';
 
 // Rules that need real layout (jsdom has none) are left to the browser end-to-end run.
 const LAYOUT_RULES = ['color-contrast', 'color-contrast-enhanced', 'target-size', 'scrollable-region-focusable'];
