@@ -7,19 +7,12 @@ import {
   type CanvasVersion,
   type CanvasVersionSummary,
 } from '@assistant/contracts';
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/database';
-import type { DatabaseSchema } from '../db/schema';
+import type { CanvasesTable, CanvasVersionsTable, DatabaseSchema } from '../db/schema';
 
-type CanvasRow = { id: string; conversation_id: string; title: string; version: number; created_at: Date; updated_at: Date };
-type VersionRow = {
-  version: number;
-  author: CanvasAuthor;
-  instruction: string | null;
-  restored_from: number | null;
-  characters: number;
-  created_at: Date;
-};
+type CanvasRow = Pick<Selectable<CanvasesTable>, 'id' | 'conversation_id' | 'title' | 'version' | 'created_at' | 'updated_at'>;
+type VersionRow = Pick<Selectable<CanvasVersionsTable>, 'version' | 'author' | 'instruction' | 'restored_from' | 'characters' | 'created_at'>;
 
 const CANVAS_COLUMNS = ['canvases.id', 'canvases.conversation_id', 'canvases.title', 'canvases.version', 'canvases.created_at', 'canvases.updated_at'] as const;
 const SUMMARY_COLUMNS = [

@@ -9,10 +9,11 @@ import {
   type DeepResearchStage,
   type ResearchStatus,
 } from '@assistant/contracts';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import { RESEARCH_EVENTS_CHANNEL, RESEARCH_RUNS_CHANNEL } from '../db/notifications';
+import type { ResearchRunsTable } from '../db/schema';
 import type { SourceWindow } from '../grounding/source-windows';
 
 /** One tool call of a task, as the run's state keeps it. */
@@ -82,30 +83,7 @@ export interface StoredEvent {
 
 const json = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
-type Row = {
-  id: string;
-  owner_id: string;
-  conversation_id: string | null;
-  user_message_id: string | null;
-  assistant_message_id: string | null;
-  question: string;
-  collections: unknown;
-  server_ids: unknown;
-  model: string | null;
-  status: ResearchStatus;
-  stage: DeepResearchStage;
-  clarification_question: string | null;
-  clarification_answer: string | null;
-  title: string | null;
-  plan: unknown;
-  sources: unknown;
-  report: string | null;
-  trace_id: string | null;
-  job_id: string | null;
-  error: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
+type Row = Selectable<ResearchRunsTable>;
 
 // Stored JSON is read back through the shapes it was written in: a row that does not fit fails
 // loudly instead of reaching a user half-formed.

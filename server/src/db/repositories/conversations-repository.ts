@@ -11,21 +11,19 @@ import {
   type MessageStatus,
   type ToolEvent,
 } from '@assistant/contracts';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../database';
 import type { ConversationsTable, MessagesTable } from '../schema';
 
-type ConversationRow = Pick<ConversationsTable, 'id' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date; agent_id?: string | null };
-type MessageRow = Omit<MessagesTable, 'seq' | 'created_at' | 'written_at' | 'tool_events' | 'research_id' | 'attachments'> & {
-  created_at: Date;
-  /** The deep research run of an assistant message (read where a message is shown). */
-  research_id?: string | null;
-  /** Read where a message is shown (lists), not where only its text matters (the prompt's history). */
-  tool_events?: unknown[] | null;
-  /** The files a question was sent with (read where a message is shown). */
-  attachments?: unknown[] | null;
-};
+type ConversationRow = Pick<Selectable<ConversationsTable>, 'id' | 'owner_id' | 'name' | 'created_at' | 'updated_at'> &
+  Partial<Pick<Selectable<ConversationsTable>, 'agent_id'>>;
+/**
+ * The deep research run, the tool events and the attached files are read where a message is shown
+ * (lists), not where only its text matters (the prompt's history).
+ */
+type MessageRow = Omit<Selectable<MessagesTable>, 'seq' | 'written_at' | 'tool_events' | 'research_id' | 'attachments'> &
+  Partial<Pick<Selectable<MessagesTable>, 'research_id' | 'tool_events' | 'attachments'>>;
 
 /**
  * A streaming answer writes its progress every 2 seconds; one silent for this long lost its writer

@@ -6,9 +6,11 @@ import {
   type InContextSourcesResponse,
   type QaSourcesResponse,
 } from '@assistant/contracts';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { SourceWindow } from '../../grounding/source-windows';
 import type { Database } from '../database';
+import type { GroundingTracesTable } from '../schema';
 
 /** The judged sources of a trace, in both shapes the API answers (QA and in-context), each validated. */
 export interface StoredSources {
@@ -61,19 +63,7 @@ const json = (value: unknown): unknown => (typeof value === 'string' ? (JSON.par
 
 const COLUMNS = ['id', 'owner_id', 'kind', 'question', 'answer', 'model', 'windows', 'conversation_id', 'message_id', 'sources', 'created_at'] as const;
 
-type Row = {
-  id: string;
-  owner_id: string;
-  kind: 'qa' | 'chat';
-  question: string;
-  answer: string | null;
-  model: string;
-  windows: unknown;
-  conversation_id: string | null;
-  message_id: string | null;
-  sources: unknown;
-  created_at: Date;
-};
+type Row = Pick<Selectable<GroundingTracesTable>, (typeof COLUMNS)[number]>;
 
 function toTrace(row: Row): GroundingTrace {
   const sources = json(row.sources);
