@@ -10,7 +10,8 @@
 //    needs a reason: every eslint-disable comment must say why, after `--`);
 //  - typescript-eslint's recommended rules (not type-aware: tsc runs in npm test already; docs/linting.md);
 //  - kebab-case file and folder names (DESIGN.md section 10);
-//  - react-router only through @assistant/routing (the adapter is the shared singleton).
+//  - react-router only through @assistant/routing (the adapter is the shared singleton);
+//  - server route files are leaves: only app.ts (and tests) import them.
 import js from '@eslint/js';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import boundaries from 'eslint-plugin-boundaries';
@@ -267,6 +268,30 @@ export default defineConfig([
     ignores: [
       '**/__tests__/**',
       'shared/platform/src/testing/**',
+  // --- Server route files are leaves (docs/decisions.md) -----------------------------------------
+  {
+    // app.ts registers the routes; tests may reach a route's messages. What several routes share
+    // (request.viewer, collectionFor, sendRefusal, ...) lives in the domain folders or http/, so a
+    // route file changes without breaking another.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/app.ts', '**/__tests__/**', 'server/src/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: 'server/src',
+              from: 'server/src/routes',
+              message: ' Route files are leaves: move what several routes share to its domain folder (collections/, research/, ...) or http/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
       'shared/platform/src/http/http-client.ts',
       'shared/platform/src/http/upload-with-progress.ts',
       'shared/platform/src/telemetry/**',

@@ -32,6 +32,7 @@ import { collectionRoutes } from './routes/collections';
 import { configRoutes } from './routes/config';
 import { conversationFileRoutes } from './routes/conversation-files';
 import { conversationRoutes } from './routes/conversations';
+import { customAppHistoryRoutes } from './routes/custom-app-history';
 import { customAppRoutes } from './routes/custom-apps';
 import { easyLanguageRoutes } from './routes/easy-language';
 import { feedbackRoutes } from './routes/feedback';
@@ -55,7 +56,7 @@ import { ResearchRepository } from './research/research-repository';
 import { ResearchService } from './research/research-service';
 import { uploadRoutes } from './routes/upload';
 import { generateRoutes } from './routes/generate';
-import { summarizeMaxFileBytes, summarizeRoutes } from './routes/summarize';
+import { summarizeRoutes } from './routes/summarize';
 import { transcriptionRoutes } from './routes/transcriptions';
 import { TranscriptionClient } from './use-cases/transcription-client';
 import { translationServiceFromConfig } from './translation/engines-from-config';
@@ -118,24 +119,32 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
   });
 
+  // The repositories, each built once here and handed to the routes that use it: a route file
+  // builds none and imports no other route file (docs/decisions.md "Server routes are leaves").
   const settings = new SettingsRepository(db);
+  const collections = new CollectionsRepository(db);
+  const files = new FilesRepository(db);
+  const runs = new IngestionRunsRepository(db);
+  const conversations = new ConversationsRepository(db);
+  // Grounded answers (QA and chat) and their sources job (docs/qa.md).
+  const traces = new GroundingTracesRepository(db);
+  const canvases = new CanvasesRepository(db);
+  // Agents (docs/agents.md): personal and company agents, chatted with in a conversation.
+  const agents = new AgentsRepository(db);
+  const mcpServers = new McpServersRepository(db);
+  const feedback = new FeedbackRepository(db);
+  // Custom apps, "create your own" (docs/custom-apps.md), and the apps page's favourites.
+  const customApps = new CustomAppsRepository(db);
+  const favourites = new AppFavouritesRepository(db);
+  const jobs = new JobQueue(db);
+
   const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }), telemetry?.metrics);
   const translation = translationServiceFromConfig(config, models);
   const maxCharacters = config.translation.maxCharacters;
   const storage = givenStorage ?? new FileStorage(config.dataDir);
-  const collections = new CollectionsRepository(db);
-  const files = new FilesRepository(db);
-  const runs = new IngestionRunsRepository(db);
   // main.ts passes the one it built from the database's extensions and EMBEDDINGS_MODEL; without
   // one, full-text mode (full-text and compound words, no vectors).
   const retriever = givenRetriever ?? createRetriever({ db, storage: { vector: false, vectorVersion: undefined } });
-  // Grounded answers (QA and chat) and their sources job (docs/qa.md).
-  const traces = new GroundingTracesRepository(db);
-  const jobs = new JobQueue(db);
-  const conversations = new ConversationsRepository(db);
-  const canvases = new CanvasesRepository(db);
-  // Agents (docs/agents.md): personal and company agents, chatted with in a conversation.
-  const agents = new AgentsRepository(db);
   // Deep research (docs/deep-research.md): the runs' jobs are main.ts's research runner; runs start
   // from POST /research and from a chat message.
   const research = new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research, notifications });
@@ -146,8 +155,8 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(configRoutes, { settings, limits: config.limits });
       await api.register(iamRoutes, { prefix: '/iam' });
       await api.register(adminSettingsRoutes, { prefix: '/admin', settings });
-      await api.register(mcpServerRoutes, { servers: new McpServersRepository(db), settings });
-      await api.register(feedbackRoutes, { feedback: new FeedbackRepository(db) });
+      await api.register(mcpServerRoutes, { servers: mcpServers, settings });
+      await api.register(feedbackRoutes, { feedback });
       await api.register(translationRoutes, { translation, maxCharacters });
       await api.register(easyLanguageRoutes, { models, maxCharacters });
       await api.register(conversationRoutes, {
@@ -167,17 +176,19 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
           : undefined,
         research,
         agents,
+        settings,
+        mcpServers,
       });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models, agents });
       // The canvas (docs/canvas.md): documents beside a conversation, and the model's edits.
       await api.register(canvasRoutes, { canvases });
       await api.register(canvasEditAgentRoutes, { models, canvases });
-      await api.register(agentRoutes, { agents, collections, servers: new McpServersRepository(db), models });
+      await api.register(agentRoutes, { agents, collections, servers: mcpServers, models });
       await api.register(generateAgentRoutes, {
         models,
         collections,
-        servers: new McpServersRepository(db),
+        servers: mcpServers,
         settings,
         // The built-in tools an agent can be given: those chat offers (docs/tools.md).
         tools: config.tools.chat ? ['search_documents', 'read_document_page', ...(config.tools.webSearch ? (['web_search'] as const) : [])] : [],
@@ -187,12 +198,10 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(qaSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
       await api.register(messageSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
       await api.register(collectionRoutes, { collections, files, storage });
-      await api.register(searchRoutes, { db, collections, retriever });
+      await api.register(searchRoutes, { collections, files, retriever });
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(researchRoutes, { research, settings });
-      // Custom apps, "create your own" (docs/custom-apps.md), and the apps page's favourites.
-      const customApps = new CustomAppsRepository(db);
       await api.register(customAppRoutes, {
         apps: customApps,
         settings,
@@ -201,13 +210,14 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
         context: config.inference.contextTokens,
         maxTokens: config.inference.maxTokens,
       });
-      await api.register(appFavouriteRoutes, { favourites: new AppFavouritesRepository(db), apps: customApps });
+      await api.register(customAppHistoryRoutes, { apps: customApps, settings });
+      await api.register(appFavouriteRoutes, { favourites, apps: customApps });
       // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
       await api.register(summarizeRoutes, {
         models,
         settings,
         files,
-        maxFileBytes: summarizeMaxFileBytes(config.limits),
+        maxFileBytes: megabytesToBytes(config.limits.maxFileUploadSizeMB),
         context: config.inference.contextTokens,
         maxTokens: config.inference.maxTokens,
       });

@@ -38,6 +38,13 @@ function twoFeatures() {
   return undefined;
 }
 
+/** A route file of the server (its repository path). */
+function aRouteFile(): string {
+  const name = readdirSync(join(root, 'server', 'src', 'routes')).find((entry) => entry.endsWith('.ts'));
+  assert.ok(name, 'a server route file to test with');
+  return `server/src/routes/${name}`;
+}
+
 /** The import path from a (virtual) file to a repository file, without its extension. */
 function importPath(fromFile: string, toFile: string): string {
   const path = relative(join(root, fromFile, '..'), join(root, toFile)).replace(/\.tsx?$/, '');
@@ -130,6 +137,17 @@ describe('the lint step finds what breaks the house rules', () => {
     const file = 'server/src/zz-lint-probe.ts';
     assertReported(await findings(file, `import '${importPath(file, 'shared/platform/src/index.ts')}';\n`), 'boundaries/dependencies');
     assertReported(await findings(file, `import '@assistant/ui';\n`), 'boundaries/dependencies');
+  });
+
+  it('a server file, or another route file, importing a route file (routes are leaves)', async () => {
+    const route = aRouteFile();
+    for (const file of ['server/src/zz-lint-probe.ts', 'server/src/chat/zz-lint-probe.ts', 'server/src/routes/zz-lint-probe.ts']) {
+      assertReported(await findings(file, `import '${importPath(file, route)}';\n`), 'import-x/no-restricted-paths');
+    }
+    // app.ts registers them, and tests may use a route's messages.
+    for (const file of ['server/src/app.ts', 'server/src/__tests__/zz-lint-probe.test.ts']) {
+      assert.deepEqual(await findings(file, `import '${importPath(file, route)}';\n`), []);
+    }
   });
 
   it('a client branching on an HTTP status instead of the error code', async () => {

@@ -1,5 +1,6 @@
 import { AGENT_ERRORS, type AgentTool, type ApiErrorCode, type MessagePayload } from '@assistant/contracts';
-import type { CollectionsRepository, Viewer } from '../db/repositories/collections-repository';
+import type { Viewer } from '../auth/principal';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import { questionLanguage } from '../grounding/grounded-prompt';
 import { readableCollections } from './agent-references';
 import { agentSystemNote, agentVariables, fillAgentInstructions } from './agent-instructions';

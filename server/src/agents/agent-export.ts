@@ -1,5 +1,6 @@
 import { AGENT_EXPORT_FORMAT, AGENT_EXPORT_FORMAT_VERSION, type AgentExport } from '@assistant/contracts';
-import type { CollectionsRepository, Viewer } from '../db/repositories/collections-repository';
+import type { Viewer } from '../auth/principal';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import { readableCollections, type AgentReferenceServices } from './agent-references';
 import type { AgentDefinition, StoredAgent } from './agents-repository';
 

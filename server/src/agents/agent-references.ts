@@ -1,4 +1,5 @@
-import type { CollectionsRepository, Viewer } from '../db/repositories/collections-repository';
+import type { Viewer } from '../auth/principal';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { McpServersRepository } from '../mcp/mcp-servers-repository';
 import type { AgentDefinition } from './agents-repository';
 

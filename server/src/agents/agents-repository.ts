@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { agentDefinitionSchema, uuidSchema, type Agent, type AgentVersion, type AgentVisibility, type CreateAgentRequest } from '@assistant/contracts';
 import type { Transaction } from 'kysely';
+import type { Viewer } from '../auth/principal';
 import type { Database } from '../db/database';
-import type { Viewer } from '../db/repositories/collections-repository';
 import type { DatabaseSchema } from '../db/schema';
 
 /** The form's fields as stored in a version (the create request, defaults applied). */

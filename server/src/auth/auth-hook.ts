@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSION_ADMINISTRATE } from '@assistant/contracts';
 import type { ServerConfig } from '../config';
 import { sendError } from '../http/send-error';
-import { principalFromClaims, type Principal } from './principal';
+import { principalFromClaims, viewerOf, type Principal, type Viewer } from './principal';
 import { IdentityProviderUnavailableError, InvalidTokenError, type TokenVerifier } from './token-verifier';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set for every authenticated route; public routes never read it. */
     principal: Principal;
+    /** The principal as row scoping needs it (set with it; public routes never read it either). */
+    viewer: Viewer;
   }
   interface FastifyContextConfig {
     /** Route needs no bearer token (health only). */
@@ -22,6 +24,7 @@ declare module 'fastify' {
  */
 export function registerAuthentication(app: FastifyInstance, verifier: TokenVerifier, auth: ServerConfig['auth']) {
   app.decorateRequest('principal', null as unknown as Principal);
+  app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
     const header = request.headers.authorization;
@@ -29,6 +32,7 @@ export function registerAuthentication(app: FastifyInstance, verifier: TokenVeri
     if (!match) return sendUnauthorized(reply, 'A bearer access token is required');
     try {
       request.principal = principalFromClaims(await verifier.verify(match[1]!), auth);
+      request.viewer = viewerOf(request.principal);
     } catch (error) {
       if (error instanceof InvalidTokenError) {
         request.log.info({ reason: error.message }, 'access token refused');

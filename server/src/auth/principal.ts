@@ -12,6 +12,20 @@ export interface Principal {
   permissions: ReadonlySet<string>;
 }
 
+/**
+ * Who asks, as the repositories scope rows by it: the user's sub, and whether they administrate
+ * the assistant (company collections, agents and apps are theirs to change). Each request's is
+ * `request.viewer` (auth-hook.ts).
+ */
+export interface Viewer {
+  sub: string;
+  isAdmin: boolean;
+}
+
+export function viewerOf(principal: Principal): Viewer {
+  return { sub: principal.sub, isAdmin: principal.permissions.has(PERMISSION_ADMINISTRATE) };
+}
+
 function stringList(value: unknown): string[] {
   if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');

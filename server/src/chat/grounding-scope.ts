@@ -1,5 +1,6 @@
 import { uuidSchema, type ApiErrorCode, type MessageAttachment, type MessagePayload } from '@assistant/contracts';
-import type { CollectionsRepository, Viewer } from '../db/repositories/collections-repository';
+import type { Viewer } from '../auth/principal';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 
 /** What a grounded answer searches: collections the user may read, and files attached to the conversation. */

@@ -1,19 +1,16 @@
-import { CUSTOM_APP_ERRORS, PERMISSION_ADMINISTRATE, type CustomApp } from '@assistant/contracts';
+import { CUSTOM_APP_ERRORS, type CustomApp } from '@assistant/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, sendError } from '../http/send-error';
-import type { AppViewer, CustomAppRecord, CustomAppsRepository } from './custom-apps-repository';
-
-export function appViewerOf(request: FastifyRequest): AppViewer {
-  return { sub: request.principal.sub, isAdmin: request.principal.permissions.has(PERMISSION_ADMINISTRATE) };
-}
+import type { Viewer } from '../auth/principal';
+import { errorBody, sendRefusal } from '../http/send-error';
+import type { CustomAppRecord, CustomAppsRepository } from './custom-apps-repository';
 
 /** A personal app is changed by its owner alone; a company app by administrators alone. */
-export function canEdit(app: CustomAppRecord, viewer: AppViewer): boolean {
+export function canEdit(app: CustomAppRecord, viewer: Viewer): boolean {
   return app.visibility === 'company' ? viewer.isAdmin : app.ownerId === viewer.sub;
 }
 
 /** The app as the API answers it to this viewer. */
-export function toCustomApp(app: CustomAppRecord, viewer: AppViewer): CustomApp {
+export function toCustomApp(app: CustomAppRecord, viewer: Viewer): CustomApp {
   return {
     id: app.id,
     name: app.name,
@@ -31,15 +28,14 @@ export function toCustomApp(app: CustomAppRecord, viewer: AppViewer): CustomApp 
 
 /** Sends one of the contract's custom app refusals. */
 export function refuseApp(reply: FastifyReply, which: keyof typeof CUSTOM_APP_ERRORS) {
-  const { statusCode, code, message } = CUSTOM_APP_ERRORS[which];
-  return sendError(reply, statusCode, message, { code });
+  return sendRefusal(reply, CUSTOM_APP_ERRORS[which]);
 }
 
 /**
  * The 409 of a change based on an old version (a save, a restore): the error with the app as it
  * is now, so the editor can offer to load it.
  */
-export function refuseStale(reply: FastifyReply, current: CustomAppRecord, viewer: AppViewer) {
+export function refuseStale(reply: FastifyReply, current: CustomAppRecord, viewer: Viewer) {
   const { statusCode, code, message } = CUSTOM_APP_ERRORS.staleVersion;
   return reply
     .code(statusCode)
@@ -59,7 +55,7 @@ export async function customAppFor(
   id: string,
   need: 'read' | 'edit',
 ): Promise<CustomAppRecord | undefined> {
-  const viewer = appViewerOf(request);
+  const viewer = request.viewer;
   const app = await apps.findVisible(id, viewer);
   if (!app) {
     await refuseApp(reply, 'notFound');

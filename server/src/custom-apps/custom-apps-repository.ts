@@ -9,15 +9,10 @@ import {
 } from '@assistant/contracts';
 import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
+import type { Viewer } from '../auth/principal';
 import type { Database } from '../db/database';
 import type { CustomAppsTable } from '../db/schema';
 import { listVersions, readVersion, recordVersion } from './custom-app-versions';
-
-/** Who asks: their sub, and whether they administrate the assistant. */
-export interface AppViewer {
-  sub: string;
-  isAdmin: boolean;
-}
 
 /** A stored app as the server works with it (the owner stays on the server). */
 export interface CustomAppRecord {
@@ -66,7 +61,7 @@ function toRecord(row: Selectable<CustomAppsTable>): CustomAppRecord {
 export class CustomAppsRepository {
   constructor(private readonly db: Database) {}
 
-  private visibleTo(viewer: AppViewer) {
+  private visibleTo(viewer: Viewer) {
     return this.db
       .selectFrom('custom_apps')
       .selectAll()
@@ -74,7 +69,7 @@ export class CustomAppsRepository {
   }
 
   /** The viewer's own personal apps and the company's, by name. */
-  async listVisible(viewer: AppViewer): Promise<CustomAppRecord[]> {
+  async listVisible(viewer: Viewer): Promise<CustomAppRecord[]> {
     const rows = await this.visibleTo(viewer)
       .orderBy((eb) => eb.fn('lower', ['name']))
       .orderBy('id')
@@ -82,13 +77,13 @@ export class CustomAppsRepository {
     return rows.map(toRecord);
   }
 
-  async findVisible(id: string, viewer: AppViewer): Promise<CustomAppRecord | undefined> {
+  async findVisible(id: string, viewer: Viewer): Promise<CustomAppRecord | undefined> {
     const row = await this.visibleTo(viewer).where('id', '=', id).executeTakeFirst();
     return row && toRecord(row);
   }
 
   /** Which of `ids` name apps the viewer may see. */
-  async visibleIds(ids: readonly string[], viewer: AppViewer): Promise<Set<string>> {
+  async visibleIds(ids: readonly string[], viewer: Viewer): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('custom_apps')

@@ -23,6 +23,21 @@ export function errorBody(statusCode: number, message: string, details: ErrorDet
   return body;
 }
 
+/**
+ * A refusal the contract names with its status, code and message
+ * (`CONVERSATION_ERRORS.conversationNotFound`, `AGENT_ERRORS.notEditable`, ...).
+ */
+export interface ContractRefusal {
+  statusCode: number;
+  code: ApiErrorCode;
+  message: string;
+}
+
+/** Sends one of the contract's named refusals, exactly as the contract states it. */
+export function sendRefusal(reply: FastifyReply, { statusCode, code, message }: ContractRefusal) {
+  return sendError(reply, statusCode, message, { code });
+}
+
 /** Sends the API's error body; the code defaults to the status's (apiErrorCodeForStatus). */
 export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: ErrorDetails) {
   return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(statusCode, message, details));

@@ -20,26 +20,19 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkAgentReferences, readableCollections, type FieldIssue } from '../agents/agent-references';
 import { exportAgent, planImport } from '../agents/agent-export';
-import { publicAgent, type AgentDefinition, type AgentRefusal, type AgentsRepository } from '../agents/agents-repository';
+import { publicAgent, type AgentDefinition, type AgentsRepository } from '../agents/agents-repository';
 import { requireAdministrator } from '../auth/auth-hook';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import { exportAttachment } from '../http/export-attachment';
-import { errorBody, sendError } from '../http/send-error';
+import { errorBody, sendError, sendRefusal } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
 import type { McpServersRepository } from '../mcp/mcp-servers-repository';
-import { viewerOf } from './collections';
 
 export interface AgentRoutesOptions {
   agents: AgentsRepository;
   collections: CollectionsRepository;
   servers: McpServersRepository;
   models: Pick<ModelProvider, 'models'>;
-}
-
-/** Sends one of the contract's agent refusals. */
-export function refuseAgent(reply: FastifyReply, which: AgentRefusal) {
-  const { statusCode, code, message } = AGENT_ERRORS[which];
-  return sendError(reply, statusCode, message, { code });
 }
 
 function refuseFields(reply: FastifyReply, issues: FieldIssue[]) {
@@ -59,11 +52,11 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
   const references = { collections, servers, models: () => models.models() };
 
   app.get('/agents', { schema: { response: { 200: agentListResponseSchema } } }, async (request) => ({
-    agents: (await agents.list(viewerOf(request))).map(publicAgent),
+    agents: (await agents.list(request.viewer)).map(publicAgent),
   }));
 
   app.post('/agents', { schema: { body: createAgentRequestSchema, response: { 201: agentSchema } } }, async (request, reply) => {
-    const viewer = viewerOf(request);
+    const viewer = request.viewer;
     const issues = await checkAgentReferences(references, viewer, request.body);
     if (issues.length > 0) return refuseFields(reply, issues);
     const created = await agents.create(viewer, request.body);
@@ -72,34 +65,34 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
   });
 
   app.get('/agents/:id', { schema: { params: agentIdParamsSchema, response: { 200: agentSchema } } }, async (request, reply) => {
-    const agent = await agents.find(viewerOf(request), request.params.id);
-    return agent ? publicAgent(agent) : refuseAgent(reply, 'agentNotFound');
+    const agent = await agents.find(request.viewer, request.params.id);
+    return agent ? publicAgent(agent) : sendRefusal(reply, AGENT_ERRORS.agentNotFound);
   });
 
   app.get('/agents/:id/versions', { schema: { params: agentIdParamsSchema, response: { 200: agentVersionListResponseSchema } } }, async (request, reply) => {
-    const versions = await agents.versions(viewerOf(request), request.params.id);
-    return versions ? { versions } : refuseAgent(reply, 'agentNotFound');
+    const versions = await agents.versions(request.viewer, request.params.id);
+    return versions ? { versions } : sendRefusal(reply, AGENT_ERRORS.agentNotFound);
   });
 
   app.get('/agents/:id/versions/:version', { schema: { params: agentVersionParamsSchema, response: { 200: agentVersionSchema } } }, async (request, reply) => {
-    const version = await agents.version(viewerOf(request), request.params.id, request.params.version);
-    return version ?? refuseAgent(reply, 'agentNotFound');
+    const version = await agents.version(request.viewer, request.params.id, request.params.version);
+    return version ?? sendRefusal(reply, AGENT_ERRORS.agentNotFound);
   });
 
   app.put(
     '/agents/:id',
     { schema: { params: agentIdParamsSchema, body: updateAgentRequestSchema, response: { 200: agentSchema, 409: agentConflictSchema } } },
     async (request, reply) => {
-      const viewer = viewerOf(request);
+      const viewer = request.viewer;
       const { base_version: baseVersion, ...definition } = request.body;
       // Not another user's, not a company agent of a non-administrator: before the form is judged.
       const existing = await agents.find(viewer, request.params.id);
-      if (!existing) return refuseAgent(reply, 'agentNotFound');
-      if (!existing.editable) return refuseAgent(reply, 'notEditable');
+      if (!existing) return sendRefusal(reply, AGENT_ERRORS.agentNotFound);
+      if (!existing.editable) return sendRefusal(reply, AGENT_ERRORS.notEditable);
       const issues = await checkAgentReferences(references, viewer, definition);
       if (issues.length > 0) return refuseFields(reply, issues);
       const saved = await agents.update(viewer, request.params.id, definition, baseVersion);
-      if (typeof saved === 'string') return refuseAgent(reply, saved);
+      if (typeof saved === 'string') return sendRefusal(reply, AGENT_ERRORS[saved]);
       if ('stale' in saved) {
         const { statusCode, code, message } = AGENT_ERRORS.staleVersion;
         return reply.code(statusCode).send({ ...errorBody(statusCode, message, { code }), current: publicAgent(saved.stale) });
@@ -110,8 +103,8 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
   );
 
   app.delete('/agents/:id', { schema: { params: agentIdParamsSchema } }, async (request, reply) => {
-    const deleted = await agents.delete(viewerOf(request), request.params.id);
-    if (deleted !== true) return refuseAgent(reply, deleted);
+    const deleted = await agents.delete(request.viewer, request.params.id);
+    if (deleted !== true) return sendRefusal(reply, AGENT_ERRORS[deleted]);
     request.log.info({ agentId: request.params.id }, 'agent deleted');
     return reply.code(204).send();
   });
@@ -119,9 +112,9 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
   // A personal copy of any agent the user may read (their own, or a company one); collections the
   // user may not read (a company agent's author's personal ones) are left out.
   app.post('/agents/:id/duplicate', { schema: { params: agentIdParamsSchema, response: { 201: agentSchema } } }, async (request, reply) => {
-    const viewer = viewerOf(request);
+    const viewer = request.viewer;
     const source = await agents.find(viewer, request.params.id);
-    if (!source) return refuseAgent(reply, 'agentNotFound');
+    if (!source) return sendRefusal(reply, AGENT_ERRORS.agentNotFound);
     const readable = await readableCollections(collections, viewer, source.collection_ids);
     const definition: AgentDefinition = {
       name: copyName(source.name, ' (copy)', AGENT_NAME_MAX_LENGTH),
@@ -141,15 +134,15 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
   });
 
   app.get('/agents/:id/export', { schema: { params: agentIdParamsSchema, response: { 200: agentExportSchema } } }, async (request, reply) => {
-    const viewer = viewerOf(request);
+    const viewer = request.viewer;
     const agent = await agents.find(viewer, request.params.id);
-    if (!agent) return refuseAgent(reply, 'agentNotFound');
+    if (!agent) return sendRefusal(reply, AGENT_ERRORS.agentNotFound);
     reply.header('content-disposition', exportAttachment(agent.name, 'agent', '.agent.json'));
     return exportAgent(collections, viewer, agent);
   });
 
   app.post('/agents/import', { schema: { body: agentExportSchema, response: { 201: agentImportResponseSchema } } }, async (request, reply) => {
-    const viewer = viewerOf(request);
+    const viewer = request.viewer;
     const plan = await planImport(references, viewer, request.body);
     const created = await agents.create(viewer, plan.definition);
     request.log.info({ agentId: created.id, dropped: plan.dropped }, 'agent imported');
@@ -163,8 +156,8 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
       '/admin/agents/:id/visibility',
       { schema: { params: agentIdParamsSchema, body: agentVisibilityRequestSchema, response: { 200: agentSchema } } },
       async (request, reply) => {
-        const changed = await agents.setVisibility(viewerOf(request), request.params.id, request.body.visibility);
-        if (typeof changed === 'string') return refuseAgent(reply, changed);
+        const changed = await agents.setVisibility(request.viewer, request.params.id, request.body.visibility);
+        if (typeof changed === 'string') return sendRefusal(reply, AGENT_ERRORS[changed]);
         request.log.info({ agentId: changed.id, visibility: changed.visibility, by: request.principal.sub }, 'agent visibility changed');
         return publicAgent(changed);
       },

@@ -1,7 +1,6 @@
 import { appFavouritesSchema, isCustomAppId, validationFailure } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppFavouritesRepository } from '../custom-apps/app-favourites-repository';
-import { appViewerOf } from '../custom-apps/custom-app-access';
 import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
 import { sendError } from '../http/send-error';
 
@@ -18,14 +17,14 @@ export const appFavouriteRoutes: FastifyPluginAsyncZod<{ favourites: AppFavourit
 ) => {
   app.get('/apps/favourites', { schema: { response: { 200: appFavouritesSchema } } }, async (request) => {
     const stored = await favourites.read(request.principal.sub);
-    const visible = await apps.visibleIds(stored.filter(isCustomAppId), appViewerOf(request));
+    const visible = await apps.visibleIds(stored.filter(isCustomAppId), request.viewer);
     return { app_ids: stored.filter((id) => !isCustomAppId(id) || visible.has(id)) };
   });
 
   app.put('/apps/favourites', { schema: { body: appFavouritesSchema, response: { 200: appFavouritesSchema } } }, async (request, reply) => {
     // PostgreSQL writes uuids in lower case; so do the stored favourites.
     const ids = request.body.app_ids.map((id) => (isCustomAppId(id) ? id.toLowerCase() : id));
-    const visible = await apps.visibleIds(ids.filter(isCustomAppId), appViewerOf(request));
+    const visible = await apps.visibleIds(ids.filter(isCustomAppId), request.viewer);
     const unknown = ids.flatMap((id, index) => (isCustomAppId(id) && !visible.has(id) ? [index] : []));
     if (unknown.length > 0) {
       const failure = validationFailure(

@@ -1,17 +1,16 @@
 import { Readable } from 'node:stream';
-import { STREAM_CONTENT_TYPE, STREAM_ERROR_CODES, canvasEditRequestSchema } from '@assistant/contracts';
+import { CANVAS_ERRORS, STREAM_CONTENT_TYPE, STREAM_ERROR_CODES, canvasEditRequestSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canvasEditMessages } from '../canvas/canvas-edit-prompt';
 import { canvasEditLines } from '../canvas/canvas-edit-stream';
 import { canvasPassage } from '../canvas/canvas-passage';
 import { CANVAS_BODY_LIMIT, limitCanvasLength } from '../canvas/canvas-size-limit';
 import type { CanvasesRepository } from '../canvas/canvases-repository';
-import { sendError } from '../http/send-error';
+import { sendError, sendRefusal } from '../http/send-error';
 import { abortWhenClientLeaves } from '../inference/client-abort';
 import type { ModelProvider } from '../inference/model-provider';
 import { upstreamFailureReply } from '../inference/public-failure';
 import { UpstreamError, isAbortError } from '../inference/upstream';
-import { refuseCanvas } from './canvases';
 
 const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: the canvas needs a language model (OPENAI_BASE_URL, or a local Ollama)`;
 
@@ -51,9 +50,9 @@ export const canvasEditAgentRoutes: FastifyPluginAsyncZod<{ models: ModelProvide
         models.models(),
       ]);
       if (body.canvas_id !== undefined) {
-        if (!canvas) return refuseCanvas(reply, 'canvasNotFound');
-        if (body.base_version !== canvas.version) return refuseCanvas(reply, 'staleVersion');
-        if (body.document !== canvas.markdown) return refuseCanvas(reply, 'documentMismatch');
+        if (!canvas) return sendRefusal(reply, CANVAS_ERRORS.canvasNotFound);
+        if (body.base_version !== canvas.version) return sendRefusal(reply, CANVAS_ERRORS.staleVersion);
+        if (body.document !== canvas.markdown) return sendRefusal(reply, CANVAS_ERRORS.documentMismatch);
       }
       if (offered.length === 0) return sendError(reply, 503, NO_MODEL, { code: 'model_unavailable' });
       const model = body.model ?? offered[0]!;

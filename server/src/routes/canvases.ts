@@ -18,12 +18,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CANVAS_BODY_LIMIT, limitCanvasLength } from '../canvas/canvas-size-limit';
 import type { CanvasRefusal, CanvasesRepository } from '../canvas/canvases-repository';
-import { sendError } from '../http/send-error';
+import { sendRefusal } from '../http/send-error';
 
 /** Sends one of the contract's canvas refusals (the browser-kept store answers the same). */
-export function refuseCanvas(reply: FastifyReply, which: CanvasRefusal | 'documentMismatch') {
-  const { statusCode, code, message } = which === 'conversationNotFound' ? CONVERSATION_ERRORS.conversationNotFound : CANVAS_ERRORS[which];
-  return sendError(reply, statusCode, message, { code });
+function refuseCanvas(reply: FastifyReply, which: CanvasRefusal) {
+  return sendRefusal(reply, which === 'conversationNotFound' ? CONVERSATION_ERRORS.conversationNotFound : CANVAS_ERRORS[which]);
 }
 
 /** The document, or the refusal sent. */

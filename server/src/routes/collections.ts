@@ -1,5 +1,4 @@
 import {
-  PERMISSION_ADMINISTRATE,
   collectionFileListResponseSchema,
   collectionIdParamsSchema,
   collectionListQuerySchema,
@@ -8,9 +7,9 @@ import {
   createCollectionRequestSchema,
   renameCollectionRequestSchema,
 } from '@assistant/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { canManage, type CollectionRow, type CollectionsRepository, type Viewer } from '../db/repositories/collections-repository';
+import { collectionFor, NOT_FOUND_COLLECTION } from '../collections/collection-access';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { FilesRepository } from '../db/repositories/files-repository';
 import { sendError } from '../http/send-error';
 import type { FileStorage } from '../ingestion/file-storage';
@@ -21,51 +20,19 @@ export interface CollectionServices {
   storage: FileStorage;
 }
 
-export function viewerOf(request: FastifyRequest): Viewer {
-  return { sub: request.principal.sub, isAdmin: request.principal.permissions.has(PERMISSION_ADMINISTRATE) };
-}
-
-export const NOT_FOUND_COLLECTION = 'No such collection';
-export const NOT_FOUND_FILE = 'No such file';
-
-/**
- * Finds a collection for the request: 404 when the user may not see it (another user's personal
- * collection does not exist for them), 403 when they may see but not change it (company, not admin).
- * Answers undefined after sending the error.
- */
-export async function collectionFor(
-  collections: CollectionsRepository,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  id: string,
-  need: 'read' | 'manage',
-): Promise<CollectionRow | undefined> {
-  const viewer = viewerOf(request);
-  const collection = await collections.findVisible(id, viewer);
-  if (!collection) {
-    await sendError(reply, 404, NOT_FOUND_COLLECTION);
-    return undefined;
-  }
-  if (need === 'manage' && !canManage(collection, viewer)) {
-    await sendError(reply, 403, 'Only administrators change company collections');
-    return undefined;
-  }
-  return collection;
-}
-
 /** Collections: personal ones their owner's alone, company ones read by all and managed by administrators. */
 export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async (app, { collections, files, storage }) => {
   app.get(
     '/collections',
     { schema: { querystring: collectionListQuerySchema, response: { 200: collectionListResponseSchema } } },
-    async (request) => ({ collections: await collections.list(viewerOf(request), request.query.scope) }),
+    async (request) => ({ collections: await collections.list(request.viewer, request.query.scope) }),
   );
 
   app.post(
     '/collections',
     { schema: { body: createCollectionRequestSchema, response: { 201: collectionSummarySchema } } },
     async (request, reply) => {
-      const viewer = viewerOf(request);
+      const viewer = request.viewer;
       if (request.body.scope === 'company' && !viewer.isAdmin) {
         return sendError(reply, 403, 'Only administrators create company collections');
       }
@@ -79,7 +46,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async
     '/collections/:id',
     { schema: { params: collectionIdParamsSchema, response: { 200: collectionSummarySchema } } },
     async (request, reply) => {
-      const summary = await collections.summary(request.params.id, viewerOf(request));
+      const summary = await collections.summary(request.params.id, request.viewer);
       return summary ?? sendError(reply, 404, NOT_FOUND_COLLECTION);
     },
   );
@@ -93,7 +60,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async
       const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
       if (!collection) return reply;
       await collections.rename(collection.id, request.body.name);
-      return (await collections.summary(collection.id, viewerOf(request)))!;
+      return (await collections.summary(collection.id, request.viewer))!;
     },
   );
 

@@ -1,19 +1,13 @@
 import { CONVERSATION_ERRORS, collectionFileListResponseSchema, uploadResponseSchema, uuidSchema } from '@assistant/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NOT_FOUND_FILE } from '../collections/collection-access';
+import { receiveFilesInto, registerUploadParser, type UploadServices } from '../collections/receive-files';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
-import { sendError } from '../http/send-error';
-import { NOT_FOUND_FILE, viewerOf } from './collections';
-import { receiveFilesInto, registerUploadParser, type UploadServices } from './upload';
+import { sendError, sendRefusal } from '../http/send-error';
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 const conversationFileParamsSchema = z.object({ id: uuidSchema, fileId: uuidSchema });
-
-function conversationNotFound(reply: FastifyReply) {
-  const { statusCode, code, message } = CONVERSATION_ERRORS.conversationNotFound;
-  return sendError(reply, statusCode, message, { code });
-}
 
 /**
  * A conversation's attachments (docs/chat.md "Attachments"): files uploaded into the conversation
@@ -23,7 +17,7 @@ function conversationNotFound(reply: FastifyReply) {
  * A file's preview, content and retry are the usual /api/files/{fileId}/... calls.
  */
 export const conversationFileRoutes: FastifyPluginAsyncZod<
-  Pick<UploadServices, 'collections' | 'files' | 'storage' | 'limits' | 'nudge'> & { conversations: ConversationsRepository }
+  UploadServices & { conversations: ConversationsRepository }
 > = async (app, { conversations, collections, files, storage, limits, nudge }) => {
   await registerUploadParser(app, limits);
 
@@ -32,7 +26,7 @@ export const conversationFileRoutes: FastifyPluginAsyncZod<
     { schema: { params: conversationParamsSchema, response: { 201: uploadResponseSchema } }, config: { pendingJobsLimit: true } },
     async (request, reply) => {
       const collectionId = await conversations.attachmentCollectionId(request.principal.sub, request.params.id, { create: true });
-      if (!collectionId) return conversationNotFound(reply);
+      if (!collectionId) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
       return receiveFilesInto(collectionId, request, reply, { collections, files, storage, limits, nudge });
     },
   );
@@ -46,7 +40,7 @@ export const conversationFileRoutes: FastifyPluginAsyncZod<
         conversations.find(owner, request.params.id),
         conversations.attachmentCollectionId(owner, request.params.id, { create: false }),
       ]);
-      if (!conversation) return conversationNotFound(reply);
+      if (!conversation) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
       return { files: collectionId ? await files.listInCollection(collectionId) : [] };
     },
   );
@@ -57,8 +51,8 @@ export const conversationFileRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       const owner = request.principal.sub;
       const collectionId = await conversations.attachmentCollectionId(owner, request.params.id, { create: false });
-      if (!collectionId && !(await conversations.find(owner, request.params.id))) return conversationNotFound(reply);
-      const found = collectionId ? await files.findVisible(request.params.fileId, viewerOf(request)) : undefined;
+      if (!collectionId && !(await conversations.find(owner, request.params.id))) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
+      const found = collectionId ? await files.findVisible(request.params.fileId, request.viewer) : undefined;
       if (!collectionId || found?.file.collection_id !== collectionId) return sendError(reply, 404, NOT_FOUND_FILE);
       const key = await files.delete(found.file.id);
       if (key) await storage.remove(key);

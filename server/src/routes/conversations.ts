@@ -21,24 +21,16 @@ import { continueResearchExchange, reattachResearchExchange, startResearchExchan
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
-import type { FastifyReply } from 'fastify';
-import { sendError } from '../http/send-error';
+import { sendError, sendRefusal } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
 import type { FileStorage } from '../ingestion/file-storage';
 import type { ToolLoop } from '../tools/tool-loop';
-import { SettingsRepository } from '../db/repositories/settings-repository';
+import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { mcpToolsEnabled } from '../mcp/mcp-gate';
-import { McpServersRepository } from '../mcp/mcp-servers-repository';
+import type { McpServersRepository } from '../mcp/mcp-servers-repository';
 import { mcpTools } from '../mcp/mcp-tools';
+import { DEEP_RESEARCH_OFF, deepResearchEnabled, sendResearchRefusal } from '../research/research-gate';
 import type { ResearchService } from '../research/research-service';
-import { viewerOf } from './collections';
-import { DEEP_RESEARCH_OFF, deepResearchEnabled, sendResearchRefusal } from './research';
-
-/** Sends one of the contract's conversation refusals (the browser-kept history answers the same). */
-function refuse(reply: FastifyReply, which: keyof typeof CONVERSATION_ERRORS) {
-  const { statusCode, code, message } = CONVERSATION_ERRORS[which];
-  return sendError(reply, statusCode, message, { code });
-}
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 
@@ -57,6 +49,10 @@ export interface ConversationServices {
   research?: ResearchService | undefined;
   /** Agents a conversation is with (`personality`, docs/agents.md); absent: refused (501). */
   agents?: AgentsRepository | undefined;
+  /** The feature set (MCP tools) and flags (deep research), read on every message. */
+  settings: SettingsRepository;
+  /** The registered tool servers a conversation may pick. */
+  mcpServers: McpServersRepository;
 }
 
 
@@ -66,9 +62,10 @@ export interface ConversationServices {
  * JSON lines (docs/chat.md). Every conversation and message is its owner's alone: another user's
  * is a 404, like a missing one.
  */
-export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (app, { conversations, models, storage, collections, grounding, tools, research, agents }) => {
-  const settings = new SettingsRepository(grounding.db);
-  const mcpServers = new McpServersRepository(grounding.db);
+export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (
+  app,
+  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers },
+) => {
   app.post(
     '/conversations',
     { schema: { querystring: conversationNameQuerySchema, response: { 201: conversationSchema } } },
@@ -99,7 +96,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         conversations.messages(request.principal.sub, request.params.id),
         agents ? agents.conversationAgent(request.principal.sub, request.params.id) : undefined,
       ]);
-      if (!messages) return refuse(reply, 'conversationNotFound');
+      if (!messages) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
       return { conversation_id: request.params.id, messages, ...(agentId ? { agent_id: agentId } : {}) };
     },
   );
@@ -109,13 +106,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
     { schema: { params: conversationParamsSchema, querystring: conversationNameQuerySchema, response: { 200: conversationSchema } } },
     async (request, reply) => {
       const renamed = await conversations.rename(request.principal.sub, request.params.id, request.query.name);
-      return renamed ?? refuse(reply, 'conversationNotFound');
+      return renamed ?? sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
     },
   );
 
   app.delete('/conversations/:id', { schema: { params: conversationParamsSchema } }, async (request, reply) => {
     const attachmentKeys = await conversations.delete(request.principal.sub, request.params.id);
-    if (!attachmentKeys) return refuse(reply, 'conversationNotFound');
+    if (!attachmentKeys) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
     // The rows went with the conversation (foreign keys); the attachments' bytes go now.
     await Promise.all(attachmentKeys.map((key) => storage.remove(key)));
     request.log.info({ conversationId: request.params.id, attachments: attachmentKeys.length }, 'conversation deleted');
@@ -129,7 +126,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
     { schema: { params: conversationParamsSchema, response: { 200: conversationToolServersSchema } } },
     async (request, reply) => {
       const [picked, registered] = await Promise.all([conversations.toolServerIds(request.principal.sub, request.params.id), mcpServers.list()]);
-      if (!picked) return refuse(reply, 'conversationNotFound');
+      if (!picked) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
       return { server_ids: picked.filter((id) => registered.some((server) => server.id === id)) };
     },
   );
@@ -145,7 +142,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         // Clearing the pick is always allowed.
         ids.length === 0 || (tools !== undefined && mcpToolsEnabled(settings)),
       ]);
-      if (!found) return refuse(reply, 'conversationNotFound');
+      if (!found) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
       if (!enabled) return sendError(reply, 501, 'Tool servers are not available yet');
       if (ids.some((id) => !registered.some((server) => server.id === id))) return sendError(reply, 404, 'No such tool server', { code: 'not_found' });
       await conversations.setToolServerIds(request.principal.sub, request.params.id, ids);
@@ -169,7 +166,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       const [prepared, offered, resolved, toolServersOn, researchOn] = await Promise.all([
         conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
         models.models(),
-        resolveGroundingScope({ collections, conversations }, viewerOf(request), request.params.id, payload),
+        resolveGroundingScope({ collections, conversations }, request.viewer, request.params.id, payload),
         tools && payload.server_ids.length > 0
           ? mcpToolsEnabled(settings).catch((error: unknown) => {
               // No stored feature set (settings never seeded): MCP tools are off, as outside BETA.
@@ -179,7 +176,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
           : false,
         research && payload.deep_research ? deepResearchEnabled(settings) : false,
       ]);
-      if (!prepared) return refuse(reply, 'conversationNotFound');
+      if (!prepared) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
       const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn, deepResearch: research !== undefined, agents: agents !== undefined });
       if (notYet) return sendError(reply, 501, notYet);
       if (payload.deep_research && !researchOn) return sendError(reply, 403, DEEP_RESEARCH_OFF);
@@ -191,7 +188,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       const agentResolved = agents
         ? await resolveAnswerAgent(
             { agents, collections },
-            { viewer: viewerOf(request), userName: request.principal.name, current: prepared.agentId, payload, hasMessages: prepared.hasMessages },
+            { viewer: request.viewer, userName: request.principal.name, current: prepared.agentId, payload, hasMessages: prepared.hasMessages },
           )
         : { answer: undefined, setAgent: undefined };
       if ('refusal' in agentResolved) return sendError(reply, agentResolved.refusal.status, agentResolved.refusal.message, { code: agentResolved.refusal.code });
@@ -210,7 +207,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
 
       // Where the new message goes: absent parent = after the latest message; null = a new first message.
       const { conversation, parentId } = prepared;
-      if (!prepared.parentFound) return refuse(reply, 'messageNotFound');
+      if (!prepared.parentFound) return sendRefusal(reply, CONVERSATION_ERRORS.messageNotFound);
 
       // A retried request with the same client-made message_id answers its stored question again.
       const { userMessageId, assistantMessageId } = prepareIds(payload);
@@ -222,7 +219,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
           existingUserMessage.content === payload.content &&
           existingUserMessage.parent_message_id === parentId;
         if (existingUserMessage ? !reusable : prepared.messageIdTaken) {
-          return refuse(reply, 'messageIdTaken');
+          return sendRefusal(reply, CONVERSATION_ERRORS.messageIdTaken);
         }
       }
 
@@ -276,7 +273,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         payload,
         isFirstExchange: !prepared.hasMessages,
         grounding: groundingScope,
-        isAdmin: viewerOf(request).isAdmin,
+        isAdmin: request.viewer.isAdmin,
         agent: agent && { systemNote: agent.systemNote, temperature: agent.agent.temperature, tools: agent.tools },
       };
       if (agents && agentResolved.setAgent) await agents.setConversationAgent(owner, conversation.id, agentResolved.setAgent);

@@ -13,17 +13,18 @@ import {
   restoreCustomAppRequestSchema,
   type CustomAppExport,
 } from '@assistant/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appViewerOf, customAppFor, refuseApp, refuseStale, toCustomApp } from '../custom-apps/custom-app-access';
+import { requireCreateYourOwn as createYourOwnGuard } from '../custom-apps/create-your-own-setting';
+import { customAppFor, refuseApp, refuseStale, toCustomApp } from '../custom-apps/custom-app-access';
 import { definitionOf } from '../custom-apps/custom-app-versions';
 import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
+import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { exportAttachment } from '../http/export-attachment';
 
 export interface CustomAppHistoryOptions {
   apps: CustomAppsRepository;
-  /** The onRequest hook refusing changes while create_your_own_enabled is off. */
-  requireCreateYourOwn(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  /** Where create_your_own_enabled is read (changes are refused while it is off). */
+  settings: SettingsRepository;
 }
 
 /**
@@ -43,7 +44,8 @@ export interface CustomAppHistoryOptions {
  *
  * Restoring, duplicating and importing make or change apps, so they need create_your_own_enabled.
  */
-export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptions> = async (app, { apps, requireCreateYourOwn }) => {
+export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptions> = async (app, { apps, settings }) => {
+  const requireCreateYourOwn = createYourOwnGuard(settings);
   app.get(
     '/custom-apps/:id/versions',
     { schema: { params: customAppIdParamsSchema, response: { 200: customAppVersionListResponseSchema } } },
@@ -75,7 +77,7 @@ export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptio
       },
     },
     async (request, reply) => {
-      const viewer = appViewerOf(request);
+      const viewer = request.viewer;
       const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
       if (!found) return reply;
       const restored = await apps.restore(found.id, request.params.version, request.body.base_version, viewer.sub);
@@ -94,7 +96,7 @@ export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptio
     '/custom-apps/:id/duplicate',
     { onRequest: requireCreateYourOwn, schema: { params: customAppIdParamsSchema, body: duplicateCustomAppRequestSchema, response: { 201: customAppSchema } } },
     async (request, reply) => {
-      const viewer = appViewerOf(request);
+      const viewer = request.viewer;
       const source = await customAppFor(apps, request, reply, request.params.id, 'read');
       if (!source) return reply;
       const copy = await apps.create(viewer.sub, { ...definitionOf(source), name: customAppCopyName(source.name, request.body.language) }, 'duplicated');
@@ -125,7 +127,7 @@ export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptio
     '/custom-apps/import',
     { onRequest: requireCreateYourOwn, schema: { body: customAppExportSchema, response: { 201: customAppSchema } } },
     async (request, reply) => {
-      const viewer = appViewerOf(request);
+      const viewer = request.viewer;
       const created = await apps.create(viewer.sub, request.body.app, 'imported');
       if (created === 'tooManyApps') return refuseApp(reply, 'tooManyApps');
       request.log.info({ customAppId: created.id, variables: created.variables.length }, 'custom app imported');

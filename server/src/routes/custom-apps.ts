@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdministrator } from '../auth/auth-hook';
 import { requireCreateYourOwn as createYourOwnGuard } from '../custom-apps/create-your-own-setting';
-import { appViewerOf, customAppFor, refuseApp, refuseStale, toCustomApp } from '../custom-apps/custom-app-access';
+import { customAppFor, refuseApp, refuseStale, toCustomApp } from '../custom-apps/custom-app-access';
 import { customAppDocumentPrompts, customAppMessages } from '../custom-apps/custom-app-prompt';
 import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
 import type { FilesRepository } from '../db/repositories/files-repository';
@@ -24,7 +24,6 @@ import { streamTextAnswer } from '../inference/stream-text-answer';
 import { readDocumentText } from '../use-cases/document-text';
 import type { ContextSettings } from '../use-cases/long-text/context-budget';
 import { streamLongTextAnswer } from '../use-cases/long-text/long-text-answer';
-import { customAppHistoryRoutes } from './custom-app-history';
 
 export interface CustomAppServices {
   apps: CustomAppsRepository;
@@ -51,7 +50,7 @@ export interface CustomAppServices {
  *   stream envelope (like POST /easy-language: 503/502/504 before streaming, an `error` line after).
  *   With `file_id`, over a document the user may read, in parts with progress lines when it is
  *   longer than the model's context (use-cases/long-text/long-text-answer.ts).
- * - Versions, restore, duplicate, export and import: custom-app-history.ts.
+ * - Versions, restore, duplicate, export and import: custom-app-history.ts (registered beside this).
  *
  * Creating, saving and publishing need the customization's `create_your_own_enabled` (else 403
  * `forbidden`, before the body is looked at); reading, running, deleting and unpublishing do not.
@@ -60,10 +59,9 @@ export interface CustomAppServices {
 export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (app, { apps, settings, models, files, context, maxTokens }) => {
   /** onRequest hook of the routes that create or change an app's definition or publish it. */
   const requireCreateYourOwn = createYourOwnGuard(settings);
-  await app.register(customAppHistoryRoutes, { apps, requireCreateYourOwn });
 
   app.get('/custom-apps', { schema: { response: { 200: customAppListResponseSchema } } }, async (request) => {
-    const viewer = appViewerOf(request);
+    const viewer = request.viewer;
     return { apps: (await apps.listVisible(viewer)).map((found) => toCustomApp(found, viewer)) };
   });
 
@@ -71,7 +69,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
     '/custom-apps',
     { onRequest: requireCreateYourOwn, schema: { body: createCustomAppRequestSchema, response: { 201: customAppSchema } } },
     async (request, reply) => {
-      const viewer = appViewerOf(request);
+      const viewer = request.viewer;
       const created = await apps.create(viewer.sub, request.body);
       if (created === 'tooManyApps') return refuseApp(reply, 'tooManyApps');
       request.log.info({ customAppId: created.id, variables: created.variables.length }, 'custom app created');
@@ -81,7 +79,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
 
   app.get('/custom-apps/:id', { schema: { params: customAppIdParamsSchema, response: { 200: customAppSchema } } }, async (request, reply) => {
     const found = await customAppFor(apps, request, reply, request.params.id, 'read');
-    return found ? toCustomApp(found, appViewerOf(request)) : reply;
+    return found ? toCustomApp(found, request.viewer) : reply;
   });
 
   app.put(
@@ -95,7 +93,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
       },
     },
     async (request, reply) => {
-      const viewer = appViewerOf(request);
+      const viewer = request.viewer;
       const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
       if (!found) return reply;
       const { version, ...definition } = request.body;
@@ -125,7 +123,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
       const published = await apps.setVisibility(found.id, 'company', request.principal.sub);
       if (!published) return refuseApp(reply, 'notFound');
       request.log.info({ customAppId: found.id }, 'custom app published for the company');
-      return toCustomApp(published, appViewerOf(request));
+      return toCustomApp(published, request.viewer);
     },
   );
 
@@ -139,7 +137,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
       const unpublished = await apps.setVisibility(found.id, 'personal', request.principal.sub);
       if (!unpublished) return refuseApp(reply, 'notFound');
       request.log.info({ customAppId: found.id }, 'custom app unpublished');
-      return toCustomApp(unpublished, appViewerOf(request));
+      return toCustomApp(unpublished, request.viewer);
     },
   );
 

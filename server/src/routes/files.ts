@@ -2,16 +2,16 @@ import { stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { fileIdParamsSchema, filePagesResponseSchema, ingestionRunSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NOT_FOUND_FILE } from '../collections/collection-access';
 import { canManage, type CollectionsRepository } from '../db/repositories/collections-repository';
 import type { FilesRepository } from '../db/repositories/files-repository';
 import type { IngestionRunsRepository } from '../db/repositories/ingestion-runs-repository';
 import { sendError } from '../http/send-error';
 import type { FileStorage } from '../ingestion/file-storage';
 import { toDocumentPage } from '../search/document-pages';
-import { NOT_FOUND_FILE, viewerOf } from './collections';
 
 /** An HTML document opened on its own runs no script, loads nothing and cannot be framed. */
-export const HTML_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+const HTML_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /** One file: delete, its original bytes, and its text layer for the preview. */
 export const fileRoutes: FastifyPluginAsyncZod<{
@@ -26,7 +26,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
     '/files/:fileId/runs',
     { schema: { params: fileIdParamsSchema, response: { 201: ingestionRunSchema } } },
     async (request, reply) => {
-      const viewer = viewerOf(request);
+      const viewer = request.viewer;
       const found = await files.findVisible(request.params.fileId, viewer);
       if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
       if (!canManage(found.collection, viewer)) return sendError(reply, 403, 'Only administrators change company collections');
@@ -38,7 +38,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete('/files/:fileId', { schema: { params: fileIdParamsSchema } }, async (request, reply) => {
-    const viewer = viewerOf(request);
+    const viewer = request.viewer;
     const found = await files.findVisible(request.params.fileId, viewer);
     if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
     if (!canManage(found.collection, viewer)) return sendError(reply, 403, 'Only administrators change company collections');
@@ -50,7 +50,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/files/:fileId/content', { schema: { params: fileIdParamsSchema } }, async (request, reply) => {
-    const found = await files.findVisible(request.params.fileId, viewerOf(request));
+    const found = await files.findVisible(request.params.fileId, request.viewer);
     if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
     const path = storage.path(found.file.storage_key);
     const size = await stat(path).then(
@@ -76,7 +76,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
     '/files/:fileId/pages',
     { schema: { params: fileIdParamsSchema, response: { 200: filePagesResponseSchema } } },
     async (request, reply) => {
-      const found = await files.findVisible(request.params.fileId, viewerOf(request));
+      const found = await files.findVisible(request.params.fileId, request.viewer);
       if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
       const rows = await files.pages(found.file.id);
       return { pages: rows.map((row) => toDocumentPage({ ...row, file_id: found.file.id })) };
@@ -85,7 +85,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
 };
 
 /** `inline; filename*=UTF-8''...` (RFC 6266 / 8187): any name, safely encoded. */
-export function contentDisposition(name: string): string {
+function contentDisposition(name: string): string {
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename*=UTF-8''${encoded}`;
 }

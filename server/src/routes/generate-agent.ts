@@ -10,7 +10,6 @@ import { upstreamFailureReply } from '../inference/public-failure';
 import { UpstreamError, isAbortError } from '../inference/upstream';
 import { mcpToolsEnabled } from '../mcp/mcp-gate';
 import type { McpServersRepository } from '../mcp/mcp-servers-repository';
-import { viewerOf } from './collections';
 
 const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: proposing an agent needs a language model (OPENAI_BASE_URL, or a local Ollama)`;
 export const DRAFT_UNREADABLE = 'Proposing the agent failed: the language model did not answer with a usable form; try again or describe the agent differently';
@@ -45,7 +44,7 @@ export const generateAgentRoutes: FastifyPluginAsyncZod<GenerateAgentOptions> = 
     '/skills/generate-agent',
     { schema: { body: generateAgentRequestSchema, response: { 200: agentDraftSchema } }, config: { modelLimits: true } },
     async (request, reply) => {
-      const viewer = viewerOf(request);
+      const viewer = request.viewer;
       const [offered, personal, company, serversOn] = await Promise.all([
         models.models(),
         collections.list(viewer, 'personal'),

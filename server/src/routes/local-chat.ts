@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { localChatRequestSchema, type LocalChatRequest, type StreamEvent } from '@assistant/contracts';
+import { AGENT_ERRORS, localChatRequestSchema, type LocalChatRequest, type StreamEvent } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { once } from '../chat/once';
@@ -8,14 +8,12 @@ import { buildPrompt } from '../chat/build-prompt';
 import { classifyIntent } from '../chat/intent';
 import { NdjsonWriter } from '../chat/ndjson-writer';
 import { streamAnswer } from '../chat/stream-answer';
-import { sendError } from '../http/send-error';
+import { sendError, sendRefusal } from '../http/send-error';
 import type { ChatDelta, ModelProvider } from '../inference/model-provider';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import { agentSystemNote, agentVariables, fillAgentInstructions, withAgentNote } from '../agents/agent-instructions';
 import type { AgentsRepository } from '../agents/agents-repository';
 import { questionLanguage } from '../grounding/grounded-prompt';
-import { refuseAgent } from './agents';
-import { viewerOf } from './collections';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -46,9 +44,9 @@ export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; age
 
     const [offered, agent] = await Promise.all([
       models.models(),
-      agents && payload.personality !== undefined ? agents.find(viewerOf(request), payload.personality) : undefined,
+      agents && payload.personality !== undefined ? agents.find(request.viewer, payload.personality) : undefined,
     ]);
-    if (payload.personality !== undefined && !agent) return refuseAgent(reply, 'agentNotFound');
+    if (payload.personality !== undefined && !agent) return sendRefusal(reply, AGENT_ERRORS.agentNotFound);
     if (agent && (agent.collection_ids.length > 0 || agent.tools.length > 0 || agent.server_ids.length > 0)) {
       return sendError(reply, 501, LOCAL_AGENT_NEEDS_SERVER);
     }

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import { requestSources, sourcesState } from '../grounding/sources-job';
+import { replyWithSources } from '../grounding/sources-reply';
 import { sendError } from '../http/send-error';
 import type { JobQueue } from '../jobs/job-queue';
-import { SOURCES_NOT_READY } from './qa-sources';
 
 const paramsSchema = z.object({ id: uuidSchema, messageId: uuidSchema });
 
-export const NOT_FOUND_MESSAGE_SOURCES = 'No such grounded answer';
+const NOT_FOUND_MESSAGE_SOURCES = 'No such grounded answer';
 
 /**
  * The sources of a grounded chat answer (SPEC sections 4 and 7, docs/qa.md): POST
@@ -36,10 +36,7 @@ export const messageSourcesRoutes: FastifyPluginAsyncZod<{ traces: GroundingTrac
     async (request, reply) => {
       const trace = await traces.findByMessage(request.params.id, request.params.messageId, request.principal.sub);
       if (!trace) return sendError(reply, 404, NOT_FOUND_MESSAGE_SOURCES);
-      const state = await sourcesState(jobs, trace);
-      if ('ready' in state) return state.ready.in_context;
-      if ('notReady' in state) return sendError(reply, 409, SOURCES_NOT_READY, { code: 'sources_not_ready' });
-      return sendError(reply, 422, state.failed, { code: 'sources_failed' });
+      return replyWithSources(reply, await sourcesState(jobs, trace), (sources) => sources.in_context);
     },
   );
 };

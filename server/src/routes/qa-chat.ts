@@ -2,6 +2,7 @@ import { qaChatRequestSchema, type IntentResponse, type StreamEvent } from '@ass
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickModel, replyWithStream } from '../chat/stream-reply';
 import { streamAnswer } from '../chat/stream-answer';
+import { NOT_FOUND_COLLECTION, NOT_FOUND_FILE } from '../collections/collection-access';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
@@ -14,12 +15,11 @@ import type { SourceWindow } from '../grounding/source-windows';
 import { sendError } from '../http/send-error';
 import type { ChatDelta, ModelProvider } from '../inference/model-provider';
 import type { Retriever } from '../search/retriever';
-import { NOT_FOUND_COLLECTION, NOT_FOUND_FILE, viewerOf } from './collections';
 
 /** A QA call is a question by definition: the intent event carries the trace id, not a classification. */
 const QUESTION_INTENT: IntentResponse = { greeting: false, chitchat: false, question: true, clarification: false, unclear: false, summary: false };
 
-export const DOCUMENT_MODEL_NEEDS_FILE = 'This model answers over one document: pick one document instead of collections';
+const DOCUMENT_MODEL_NEEDS_FILE = 'This model answers over one document: pick one document instead of collections';
 
 /** The fixed answer as the one delta of a stream (no passage was found: the model is not asked). */
 async function* fixedAnswer(text: string): AsyncGenerator<ChatDelta> {
@@ -45,7 +45,7 @@ export const qaChatRoutes: FastifyPluginAsyncZod<{
   qa: ServerConfig['qa'];
 }> = async (app, { db, collections, files, models, retriever, traces, qa }) => {
   app.post('/qa/chat', { schema: { body: qaChatRequestSchema }, config: { modelLimits: true } }, async (request, reply) => {
-    const viewer = viewerOf(request);
+    const viewer = request.viewer;
     const body = request.body;
 
     // What to answer from: one readable document, or collections the user may all read.

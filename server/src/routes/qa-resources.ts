@@ -4,7 +4,6 @@ import type { ServerConfig } from '../config';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ModelProvider } from '../inference/model-provider';
 import type { Retriever } from '../search/retriever';
-import { viewerOf } from './collections';
 
 /**
  * GET /api/qa/resources (SPEC section 7): the collections the user may search (their personal
@@ -23,7 +22,7 @@ export const qaResourcesRoutes: FastifyPluginAsyncZod<{
   qa: ServerConfig['qa'];
 }> = async (app, { collections, models, retriever, qa }) => {
   app.get('/qa/resources', { schema: { response: { 200: qaResourcesResponseSchema } } }, async (request) => {
-    const viewer = viewerOf(request);
+    const viewer = request.viewer;
     const [personal, company, offered, descriptions] = await Promise.all([
       collections.list(viewer, 'personal'),
       collections.list(viewer, 'company'),

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import { requestSources, sourcesState } from '../grounding/sources-job';
+import { replyWithSources } from '../grounding/sources-reply';
 import { sendError } from '../http/send-error';
 import type { JobQueue } from '../jobs/job-queue';
 
 const paramsSchema = z.object({ trace_id: uuidSchema });
 
-export const NOT_FOUND_TRACE = 'No such answer';
-export const SOURCES_NOT_READY = 'The sources are still being computed; ask again shortly';
+const NOT_FOUND_TRACE = 'No such answer';
 
 /**
  * The sources of a QA answer (SPEC section 7, docs/qa.md): POST /api/qa/sources/{trace_id} starts
@@ -34,10 +34,7 @@ export const qaSourcesRoutes: FastifyPluginAsyncZod<{ traces: GroundingTracesRep
     async (request, reply) => {
       const trace = await traces.find(request.params.trace_id, request.principal.sub);
       if (!trace || trace.kind !== 'qa') return sendError(reply, 404, NOT_FOUND_TRACE);
-      const state = await sourcesState(jobs, trace);
-      if ('ready' in state) return state.ready.qa;
-      if ('notReady' in state) return sendError(reply, 409, SOURCES_NOT_READY, { code: 'sources_not_ready' });
-      return sendError(reply, 422, state.failed, { code: 'sources_failed' });
+      return replyWithSources(reply, await sourcesState(jobs, trace), (sources) => sources.qa);
     },
   );
 };

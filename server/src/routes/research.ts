@@ -7,42 +7,14 @@ import {
   researchStateSchema,
   startResearchRequestSchema,
 } from '@assistant/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NdjsonWriter } from '../chat/ndjson-writer';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { sendError } from '../http/send-error';
 import { abortWhenClientLeaves } from '../inference/client-abort';
 import { relayResearch } from '../research/relay-research';
-import { ResearchRefusal, type ResearchService } from '../research/research-service';
-
-/** Seconds a client waits before starting another research after the concurrency limit refused. */
-const RESEARCH_RETRY_AFTER_SECONDS = 30;
-
-export const DEEP_RESEARCH_OFF = 'Deep research is switched off (feature flag enableDeepResearch)';
-
-/** Whether new runs may start: the feature flag enableDeepResearch, read on every start so every replica agrees. */
-export async function deepResearchEnabled(settings: SettingsRepository): Promise<boolean> {
-  try {
-    return (await settings.readOne('feature_flags')).enableDeepResearch === true;
-  } catch {
-    // No flags stored yet: off, like every flag that is not set.
-    return false;
-  }
-}
-
-/**
- * A refusal of the service as the API's error body (429 `rate_limited` with retry-after); anything
- * else goes on to the error handler. The chat route answers the research refusals with it too.
- */
-export function sendResearchRefusal(reply: FastifyReply, error: unknown) {
-  if (!(error instanceof ResearchRefusal)) throw error;
-  if (error.status === 429) {
-    reply.header('retry-after', RESEARCH_RETRY_AFTER_SECONDS);
-    return sendError(reply, 429, error.message, { code: 'rate_limited', retryAfterSeconds: RESEARCH_RETRY_AFTER_SECONDS });
-  }
-  return sendError(reply, error.status, error.message);
-}
+import { DEEP_RESEARCH_OFF, deepResearchEnabled, sendResearchRefusal } from '../research/research-gate';
+import type { ResearchService } from '../research/research-service';
 
 /**
  * Deep research (docs/deep-research.md): POST /api/research starts a run (the chat route does the

@@ -6,11 +6,11 @@ import {
   type CollectionSearchResponse,
 } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../db/database';
+import { collectionFor, NOT_FOUND_COLLECTION } from '../collections/collection-access';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
+import type { FilesRepository } from '../db/repositories/files-repository';
 import { sendError } from '../http/send-error';
 import type { Retriever } from '../search/retriever';
-import { collectionFor, NOT_FOUND_COLLECTION, viewerOf } from './collections';
 
 /**
  * The search box over passages the user may read: `GET /api/collections/{id}/search` in one
@@ -18,25 +18,20 @@ import { collectionFor, NOT_FOUND_COLLECTION, viewerOf } from './collections';
  * grounded answers use (full text, compound words, vectors when configured), with the search
  * box's phrases and exclusions, so what a question finds the search box finds too.
  */
-export const searchRoutes: FastifyPluginAsyncZod<{ db: Database; collections: CollectionsRepository; retriever: Retriever }> = async (
+export const searchRoutes: FastifyPluginAsyncZod<{ collections: CollectionsRepository; files: FilesRepository; retriever: Retriever }> = async (
   app,
-  { db, collections, retriever },
+  { collections, files, retriever },
 ) => {
   const search = async (collectionIds: string[], q: string, limit: number): Promise<CollectionSearchResponse> => {
     const hits = await retriever.search({ collectionIds, query: q, limit, searchBox: true });
-    const fileIds = [...new Set(hits.map((hit) => hit.fileId))];
-    const files = new Map(
-      fileIds.length === 0
-        ? []
-        : (await db.selectFrom('files').select(['id', 'name', 'media_type']).where('id', 'in', fileIds).execute()).map((f) => [f.id, f]),
-    );
+    const labels = await files.labels([...new Set(hits.map((hit) => hit.fileId))]);
     return {
       hits: hits.map((hit) => ({
         passage_id: hit.passageId,
         file_id: hit.fileId,
         collection_id: hit.collectionId,
-        file_name: files.get(hit.fileId)?.name ?? '',
-        media_type: files.get(hit.fileId)?.media_type ?? 'application/octet-stream',
+        file_name: labels.get(hit.fileId)?.name ?? '',
+        media_type: labels.get(hit.fileId)?.media_type ?? 'application/octet-stream',
         page_number: hit.pageNumber,
         start_offset: hit.startOffset,
         end_offset: hit.endOffset,
@@ -67,7 +62,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Database; collections: Co
     '/search',
     { schema: { querystring: searchQuerySchema, response: { 200: collectionSearchResponseSchema } } },
     async (request, reply) => {
-      const viewer = viewerOf(request);
+      const viewer = request.viewer;
       const { q, collection_id: ids, limit } = request.query;
       const visible = await Promise.all(ids.map((id) => collections.findVisible(id, viewer)));
       // One unreadable collection fails the whole call, the same 404 as a missing one.

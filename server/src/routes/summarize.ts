@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import {
   SUMMARIZE_FILE_FIELD,
   SUMMARIZE_MAX_CHARACTERS,
-  megabytesToBytes,
   summarizeRequestSchema,
   summaryOptionsSchema,
   type SummaryOptions,
@@ -52,6 +51,7 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
   models: ModelProvider;
   settings: SettingsRepository;
   files: FilesRepository;
+  /** maxFileUploadSizeMB in bytes: the largest file POST /summarize/file reads. */
   maxFileBytes: number;
   /** MODEL_CONTEXT_TOKENS (and per model): when a text is summarized in parts. */
   context: ContextSettings;
@@ -119,8 +119,3 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
     return streamLongTextAnswer(request, reply, { models, text: input.text, prompts: summarizePrompts(input), context, maxTokens, what: WHAT });
   }
 };
-
-/** The upload limit of a summarized file, in bytes (maxFileUploadSizeMB). */
-export function summarizeMaxFileBytes(limits: { maxFileUploadSizeMB: number }): number {
-  return megabytesToBytes(limits.maxFileUploadSizeMB);
-}

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_FILE } from '../collections/collection-access';
 import type { FilesRepository } from '../db/repositories/files-repository';
 import { sendError } from '../http/send-error';
-import { NOT_FOUND_FILE, viewerOf } from '../routes/collections';
 
 /** 413 for a text longer than `limit` characters, with the limit in characters. */
 export function sendTextTooLong(reply: FastifyReply, length: number, what: string, limit: number, work: string) {
@@ -25,7 +25,7 @@ export async function readDocumentText(
   reply: FastifyReply,
   { fileId, maxCharacters, work }: { fileId: string; maxCharacters: number; work: string },
 ): Promise<{ text: string; title: string } | undefined> {
-  const found = await files.findVisible(fileId, viewerOf(request));
+  const found = await files.findVisible(fileId, request.viewer);
   if (!found) {
     sendError(reply, 404, NOT_FOUND_FILE);
     return undefined;

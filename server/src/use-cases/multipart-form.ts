@@ -1,9 +1,9 @@
 import { validationFailure } from '@assistant/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cleanFileName } from '../http/clean-file-name';
 import { isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from '../http/multipart-errors';
 import { sendError } from '../http/send-error';
 import { formatMegabytes } from '../ingestion/receive-upload';
-import { cleanFileName } from '../routes/upload';
 
 /** A file of a form read into memory (a use case reads it and keeps nothing). */
 export interface FormFile {

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CollectionScope, CollectionSummary } from '@assistant/contracts';
 import { sql } from 'kysely';
+import type { Viewer } from '../../auth/principal';
 import type { Database } from '../database';
 import type { CollectionsTable } from '../schema';
-
-/** Who asks: every query is scoped to what this user may see. */
-export interface Viewer {
-  sub: string;
-  isAdmin: boolean;
-}
 
 export type CollectionRow = Pick<CollectionsTable, 'id' | 'scope' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date };
 /**

@@ -1,6 +1,7 @@
 import type { CollectionFile, FileStatus, IngestionError, IngestionRunMetadata } from '@assistant/contracts';
+import type { Viewer } from '../../auth/principal';
 import type { Database } from '../database';
-import type { CollectionRow, Viewer } from './collections-repository';
+import type { CollectionRow } from './collections-repository';
 import { IngestionRunsRepository } from './ingestion-runs-repository';
 
 export interface FileRow {
@@ -159,6 +160,16 @@ export class FilesRepository {
   async delete(fileId: string): Promise<string | undefined> {
     const row = await this.db.deleteFrom('files').where('id', '=', fileId).returning('storage_key').executeTakeFirst();
     return row?.storage_key;
+  }
+
+  /**
+   * Names and media types of files by id, for labelling hits the retriever found (it already
+   * scoped them to what the user may read); an unknown id is left out.
+   */
+  async labels(fileIds: readonly string[]): Promise<Map<string, { name: string; media_type: string }>> {
+    if (fileIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('files').select(['id', 'name', 'media_type']).where('id', 'in', fileIds).execute();
+    return new Map(rows.map(({ id, ...label }) => [id, label]));
   }
 
   async setStatus(fileId: string, status: FileStatus): Promise<void> {

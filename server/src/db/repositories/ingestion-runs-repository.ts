@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IngestionError, IngestionRun, IngestionRunMetadata, IngestionRunsPage } from '@assistant/contracts';
 import { sql, type Selectable } from 'kysely';
+import type { Viewer } from '../../auth/principal';
 import { JobQueue } from '../../jobs/job-queue';
 import type { Database } from '../database';
 import type { IngestionRunsTable } from '../schema';
-import type { Viewer } from './collections-repository';
 
 /** The job kind that works on a run (ingestion/ingestion-job.ts); its key is `ingestion:<run id>`. */
 export const INGESTION_JOB_KIND = 'ingestion';

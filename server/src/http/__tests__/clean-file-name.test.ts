@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cleanFileName } from '../upload';
+import { cleanFileName } from '../clean-file-name';
 
 describe('cleanFileName', () => {
   it('drops bidirectional controls, so "invoice\u202Efdp.exe" cannot pass for invoice-exe.pdf', () => {
