@@ -10,6 +10,7 @@
 //    needs a reason: every eslint-disable comment must say why, after `--`);
 //  - typescript-eslint's recommended rules (not type-aware: tsc runs in npm test already; docs/linting.md);
 //  - kebab-case file and folder names (DESIGN.md section 10);
+//  - clients branch on an error's code, not its HTTP status (DESIGN.md section 9);
 //  - react-router only through @assistant/routing (the adapter is the shared singleton);
 //  - server route files are leaves: only app.ts (and tests) import them.
 import js from '@eslint/js';
