@@ -37,7 +37,7 @@ export async function readDocumentText(
   }
   const text = (await files.pages(found.file.id)).map((page) => page.text).join('\n\n');
   if (text.trim() === '') {
-    sendError(reply, 422, `"${name}" has no text for ${work}`, { code: 'bad_request' });
+    sendError(reply, 422, `"${name}" has no text for ${work}`, { code: 'no_text' });
     return undefined;
   }
   if (text.length > maxCharacters) {
