@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { agentDefinitionSchema, uuidSchema, type Agent, type AgentVersion, type AgentVisibility, type CreateAgentRequest } from '@assistant/contracts';
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Viewer } from '../auth/principal';
 import type { Database } from '../db/database';
-import type { DatabaseSchema } from '../db/schema';
+import type { AgentsTable, AgentVersionsTable, DatabaseSchema } from '../db/schema';
 
 /** The form's fields as stored in a version (the create request, defaults applied). */
 export type AgentDefinition = CreateAgentRequest;
@@ -16,7 +16,7 @@ export interface StoredAgent extends Agent {
 /** Why a change was not made (the routes answer AGENT_ERRORS of the same name). */
 export type AgentRefusal = 'agentNotFound' | 'notEditable';
 
-type AgentRow = { id: string; owner_id: string; visibility: AgentVisibility; version: number; created_at: Date; updated_at: Date; definition: unknown };
+type AgentRow = Pick<Selectable<AgentsTable>, 'id' | 'owner_id' | 'visibility' | 'version' | 'created_at' | 'updated_at'> & Pick<Selectable<AgentVersionsTable>, 'definition'>;
 
 /** Personal agents are their owner's alone; company ones everyone reads and administrators change. */
 export function canEdit(agent: { visibility: AgentVisibility; owner_id: string }, viewer: Viewer): boolean {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CollectionScope, CollectionSummary } from '@assistant/contracts';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Viewer } from '../../auth/principal';
 import type { Database } from '../database';
 import type { CollectionsTable } from '../schema';
 
-export type CollectionRow = Pick<CollectionsTable, 'id' | 'scope' | 'owner_id' | 'name'> & { created_at: Date; updated_at: Date };
+export type CollectionRow = Pick<Selectable<CollectionsTable>, 'id' | 'scope' | 'owner_id' | 'name' | 'created_at' | 'updated_at'>;
 /**
  * A personal or company collection. A conversation's attachments are a collection too (scope
  * 'conversation', routes/conversation-files.ts), but never one of these: not listed, not found here.

@@ -1,22 +1,12 @@
 import type { CollectionFile, FileStatus, IngestionError, IngestionRunMetadata } from '@assistant/contracts';
+import type { Selectable } from 'kysely';
 import type { Viewer } from '../../auth/principal';
 import type { Database } from '../database';
+import type { FilesTable } from '../schema';
 import type { CollectionRow } from './collections-repository';
 import { IngestionRunsRepository } from './ingestion-runs-repository';
 
-export interface FileRow {
-  id: string;
-  collection_id: string;
-  name: string;
-  version: number;
-  media_type: string;
-  size: string;
-  storage_key: string;
-  created_by: string;
-  status: FileStatus;
-  created_at: Date;
-  updated_at: Date;
-}
+export type FileRow = Selectable<FilesTable>;
 
 export interface NewFile {
   id: string;
