@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import { JOBS_CHANNEL } from '../db/notifications';
+import type { JobsTable } from '../db/schema';
 
-export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
+export type JobStatus = JobsTable['status'];
 
-export interface JobState {
-  id: string;
-  kind: string;
-  status: JobStatus;
-  /** What the handler returned (JSON), once completed. */
-  result: unknown;
-  /** Why it failed, in words a user may read (handlers throw JobFailure for those). */
-  error: string | null;
-}
+/**
+ * A job as its owner may see it: `result` is what the handler returned (JSON), once completed;
+ * `error` why it failed, in words a user may read (handlers throw JobFailure for those).
+ */
+export type JobState = Pick<Selectable<JobsTable>, 'id' | 'kind' | 'status' | 'result' | 'error'>;
 
 /** A job's failure whose message may be shown to its user; any other error is logged and reads "internal". */
 export class JobFailure extends Error {
@@ -73,7 +70,7 @@ export class JobQueue {
    */
   async claim(kinds: readonly string[], leaseMs: number): Promise<ClaimedJob | undefined> {
     if (kinds.length === 0) return undefined;
-    const { rows } = await sql<{ id: string; kind: string; owner_id: string | null; payload: unknown; attempts: number }>`
+    const { rows } = await sql<Pick<Selectable<JobsTable>, 'id' | 'kind' | 'owner_id' | 'payload' | 'attempts'>>`
       update jobs set
         status = 'running',
         attempts = attempts + 1,
