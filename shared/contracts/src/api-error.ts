@@ -2,87 +2,70 @@ import { z } from './zod-mini';
 import { mustBeOneOf, nonNegativeIntSchema } from './basics';
 
 /**
- * Stable, machine-readable kinds of refusal: every error answer of our server carries one as
- * `code`, and clients branch on it, never on `message` (which is English for people and may
- * change). docs/contracts.md "api-error.ts" says what each one means. zod/mini: every API client
- * reads error bodies, so they are on the shell's start-up path.
+ * Stable, machine-readable kinds of refusal, each with the HTTP status it is sent with: every
+ * error answer of our server carries one as `code`, and clients branch on it, never on `message`
+ * (which is English for people and may change) nor on the status. docs/contracts.md "api-error.ts"
+ * says what each one means. zod/mini: every API client reads error bodies, so they are on the
+ * shell's start-up path.
  */
-export const API_ERROR_CODES = [
-  /** 400: the request does not match its schema; `issues` name the wrong fields. */
-  'validation_failed',
-  /** 400: any other request the server cannot take (bad JSON, an empty upload). */
-  'bad_request',
-  /** 400: a multipart body without boundary, or one that ends early. */
-  'malformed_multipart',
-  /** 400: a language model the server does not offer. */
-  'unknown_model',
-  /** 400: a language pair the chosen translation engine does not offer. */
-  'unsupported_language',
-  /** 401: no valid bearer token. */
-  'unauthorized',
-  /** 403: signed in, but not allowed to do this. */
-  'forbidden',
-  /** 404: missing, or another user's (never told apart). */
-  'not_found',
-  /** 409: the request clashes with what is stored. */
-  'conflict',
-  /** 409: the sources of an answer are still being computed; ask again (polled every 2 s). */
-  'sources_not_ready',
-  /** 422: the sources of an answer could not be computed (no passages, or the judgement failed). */
-  'sources_failed',
-  /** 422: a document has no text to work on (empty, or it could not be read). */
-  'no_text',
-  /** 413: too large; `limit` says the limit and its unit. */
-  'payload_too_large',
-  /** 415: a file or body of a type the server does not take. */
-  'unsupported_media_type',
-  /** 429: a per-user limit; `retry_after_seconds` says when to try again. */
-  'rate_limited',
-  /** 499: the client went away before the answer (only ever seen in logs). */
-  'client_closed_request',
-  /** 500: anything unexpected; the details are in the server's log. */
-  'internal',
-  /** 501: the server knows the request but does not do it yet. */
-  'not_implemented',
-  /** 502: a service the server called (model endpoint, translation engine) failed. */
-  'upstream_failed',
-  /** 503: no language model is connected or reachable. */
-  'model_unavailable',
-  /** 503: any other service the call needs is not available right now. */
-  'service_unavailable',
-  /** 504: a service the server called did not answer within the request timeout. */
-  'upstream_timeout',
-] as const;
+const API_ERROR_STATUS = {
+  /** the request does not match its schema; `issues` name the wrong fields. */
+  validation_failed: 400,
+  /** any other request the server cannot take (bad JSON, an empty upload). */
+  bad_request: 400,
+  /** a multipart body without boundary, or one that ends early. */
+  malformed_multipart: 400,
+  /** a language model the server does not offer. */
+  unknown_model: 400,
+  /** a language pair the chosen translation engine does not offer. */
+  unsupported_language: 400,
+  /** no valid bearer token. */
+  unauthorized: 401,
+  /** signed in, but not allowed to do this. */
+  forbidden: 403,
+  /** missing, or another user's (never told apart). */
+  not_found: 404,
+  /** the request clashes with what is stored. */
+  conflict: 409,
+  /** the sources of an answer are still being computed; ask again (polled every 2 s). */
+  sources_not_ready: 409,
+  /** the sources of an answer could not be computed (no passages, or the judgement failed). */
+  sources_failed: 422,
+  /** a document has no text to work on (empty, or it could not be read). */
+  no_text: 422,
+  /** too large; `limit` says the limit and its unit. */
+  payload_too_large: 413,
+  /** a file or body of a type the server does not take. */
+  unsupported_media_type: 415,
+  /** a per-user limit; `retry_after_seconds` says when to try again. */
+  rate_limited: 429,
+  /** the client went away before the answer (only ever seen in logs). */
+  client_closed_request: 499,
+  /** anything unexpected; the details are in the server's log. */
+  internal: 500,
+  /** the server knows the request but does not do it yet. */
+  not_implemented: 501,
+  /** a service the server called (model endpoint, translation engine) failed. */
+  upstream_failed: 502,
+  /** no language model is connected or reachable. */
+  model_unavailable: 503,
+  /** any other service the call needs is not available right now. */
+  service_unavailable: 503,
+  /** a service the server called did not answer within the request timeout. */
+  upstream_timeout: 504,
+} as const satisfies Record<string, number>;
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+export const API_ERROR_CODES = Object.keys(API_ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]];
 export const apiErrorCodeSchema = z.enum(API_ERROR_CODES, { error: mustBeOneOf(API_ERROR_CODES) });
-export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 
-/** The codes of a 400: the request itself was refused, and its `message` says what to change. */
-const REFUSED_REQUEST_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([
-  'validation_failed',
-  'bad_request',
-  'malformed_multipart',
-  'unknown_model',
-  'unsupported_language',
-]);
-
-/** The codes of a 5xx: the server or a service it called failed; the same request may succeed later. */
-const SERVER_FAULT_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([
-  'internal',
-  'not_implemented',
-  'upstream_failed',
-  'model_unavailable',
-  'service_unavailable',
-  'upstream_timeout',
-]);
-
-/** Whether `code` says the request itself was refused (a 400's codes). */
+/** Whether `code` says the request itself was refused (a 400): its `message` says what to change. */
 export function isRefusedRequest(code: ApiErrorCode | undefined): boolean {
-  return code !== undefined && REFUSED_REQUEST_CODES.has(code);
+  return code !== undefined && API_ERROR_STATUS[code] === 400;
 }
 
-/** Whether `code` is a failure on the server's side (a 5xx's codes), not a refusal of the request. */
+/** Whether `code` is a failure on the server's side (a 5xx): the same request may succeed later. */
 export function isServerFault(code: ApiErrorCode | undefined): boolean {
-  return code !== undefined && SERVER_FAULT_CODES.has(code);
+  return code !== undefined && API_ERROR_STATUS[code] >= 500;
 }
 
 /** Units of a 413's `limit`. */
@@ -159,9 +142,9 @@ export function apiErrorCodeForStatus(status: number): ApiErrorCode {
  * status (no answer at all).
  */
 export function apiErrorCodeOf(status: number | undefined, body: { code?: string | undefined } | undefined): ApiErrorCode | undefined {
-  // A list lookup, not apiErrorCodeSchema: every client error reads this, on the shell's start-up path.
+  // A lookup, not apiErrorCodeSchema: every client error reads this, on the shell's start-up path.
   const code = body?.code;
-  if (code !== undefined && (API_ERROR_CODES as readonly string[]).includes(code)) return code as ApiErrorCode;
+  if (code !== undefined && Object.hasOwn(API_ERROR_STATUS, code)) return code as ApiErrorCode;
   return status === undefined ? undefined : apiErrorCodeForStatus(status);
 }
 
