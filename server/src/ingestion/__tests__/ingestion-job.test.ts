@@ -12,21 +12,13 @@ import { FilesRepository } from '../../db/repositories/files-repository';
 import { INGESTION_JOB_KIND, IngestionRunsRepository } from '../../db/repositories/ingestion-runs-repository';
 import { JobQueue } from '../../jobs/job-queue';
 import { testDatabaseTargets } from '../../testing/test-databases';
+import { until } from '../../testing/until';
 import { DocumentParseError, type ParsedDocument } from '../document-model';
 import { defaultIngestionDependencies } from '../default-dependencies';
 import { FileStorage } from '../file-storage';
 import { ingestionJobRunner, type IngestionDependencies } from '../ingestion-job';
 
 const viewer = { sub: 'employee', isAdmin: false };
-
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('condition not met in time');
-};
 
 function documentOf(text: string): ParsedDocument {
   return { mediaType: 'text/plain', language: 'english', pages: [{ pageNumber: 1, text, boxes: [] }] };

@@ -4,17 +4,9 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import { cutListenConnections, ownNotifications } from '../../testing/listen-connections';
 import { testDatabaseTargets } from '../../testing/test-databases';
+import { until } from '../../testing/until';
 import { JobFailure, JobQueue } from '../job-queue';
 import { JobRunner, type JobContext } from '../job-runner';
-
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('condition not met in time');
-};
 
 for (const target of testDatabaseTargets()) {
   describe(`jobs on ${target.name}`, () => {
