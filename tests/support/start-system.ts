@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { seedPgliteDataDir } from '../../server/src/testing/test-pglite';
 import { freePort } from './free-port';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -38,6 +39,7 @@ async function startSystemOnce(options: { dataDir?: string; env?: NodeJS.Process
   const [apiPort, idpPort] = [await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'assistant-system-'));
   const portalOrigin = 'http://localhost:18080';
+  if (!options.env?.DATABASE_URL) await seedPgliteDataDir(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     env: {

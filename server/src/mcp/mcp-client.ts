@@ -1,6 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { APP_NAME, APP_VERSION, MCP_MAX_TOOLS_PER_SERVER, MCP_TOOL_DESCRIPTION_MAX_LENGTH, MCP_TOOL_NAME_MAX_LENGTH } from '@assistant/contracts';
 import type { McpServerConnection } from './mcp-servers-repository';
@@ -10,6 +8,21 @@ import type { McpServerConnection } from './mcp-servers-repository';
  * Everything that comes back is untrusted: every answer's size is bounded, only text is kept, and
  * the bearer token goes to the registered URL alone (no redirect is followed with it).
  */
+
+/**
+ * The SDK, loaded at the first call: it costs about 0.3 s of CPU to load, paid otherwise by every
+ * server start and test process, most of which never meet an MCP server.
+ */
+async function loadSdk() {
+  const [client, auth, http] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/auth.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  return { Client: client.Client, UnauthorizedError: auth.UnauthorizedError, ...http };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+let sdk: Promise<Sdk> | undefined;
 
 /** Longest wait for a server to list its tools (connect included). */
 export const MCP_LIST_TIMEOUT_MS = 10_000;
@@ -98,6 +111,7 @@ async function withClient<T>(
   outer: AbortSignal | undefined,
   work: (client: Client, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
+  const { Client, StreamableHTTPClientTransport, ...errors } = await (sdk ??= loadSdk());
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
@@ -122,7 +136,7 @@ async function withClient<T>(
     if (deadline.aborted || isTimeout(error)) {
       throw new McpUnavailableError('timeout', `did not answer within ${Math.round(timeoutMs / 1000)} s`, { cause: error });
     }
-    throw new McpUnavailableError('failed', describe(error), { cause: error });
+    throw new McpUnavailableError('failed', describe(error, errors), { cause: error });
   } finally {
     await client.close().catch(() => {});
   }
@@ -133,7 +147,7 @@ function isTimeout(error: unknown): boolean {
 }
 
 /** A short reason for an administrator's eyes, without the server's own answer text or a token. */
-function describe(error: unknown): string {
+function describe(error: unknown, { StreamableHTTPError, UnauthorizedError }: Pick<Sdk, 'StreamableHTTPError' | 'UnauthorizedError'>): string {
   if (error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code > 0) {
     if (error.code === 401 || error.code === 403) return `it refused the bearer token (HTTP ${error.code})`;
     return `it answered HTTP ${error.code}`;

@@ -1,6 +1,6 @@
 import type { BrandImage, Customization } from '@assistant/contracts';
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import type createDOMPurify from 'dompurify';
 
 /** An uploaded logo or favicon that is not what it claims to be; `field` is logo or favicon. */
 export class BrandImageError extends Error {
@@ -19,14 +19,30 @@ const XLINK_NS = 'http://www.w3.org/1999/xlink';
 // url(...) that points anywhere but a fragment of the same image (url(#gradient) stays).
 const EXTERNAL_URL = /url\(\s*(?!['"]?#)/i;
 
-const purify = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const name = data.attrName.toLowerCase();
-  const value = data.attrValue.trim();
-  // Links and references only to ids inside the image: no external image, font or script.
-  if ((name === 'href' || name === 'xlink:href') && !value.startsWith('#')) data.keepAttr = false;
-  if (EXTERNAL_URL.test(value) || /@import|expression\s*\(/i.test(value)) data.keepAttr = false;
-});
+type Purifier = ReturnType<typeof createDOMPurify>;
+let purifier: Purifier | undefined;
+
+/**
+ * DOMPurify over a jsdom window, made at the first SVG: jsdom costs more than half a second of CPU
+ * to load, which every server start and every test process paid for a logo upload that is rare.
+ * Loaded with require because the sanitizer is synchronous (both packages are CommonJS).
+ */
+function purify(): Purifier {
+  if (purifier) return purifier;
+  const require = createRequire(import.meta.url);
+  const { JSDOM } = require('jsdom') as typeof import('jsdom');
+  const createPurify = require('dompurify') as typeof createDOMPurify;
+  const made = createPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  made.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase();
+    const value = data.attrValue.trim();
+    // Links and references only to ids inside the image: no external image, font or script.
+    if ((name === 'href' || name === 'xlink:href') && !value.startsWith('#')) data.keepAttr = false;
+    if (EXTERNAL_URL.test(value) || /@import|expression\s*\(/i.test(value)) data.keepAttr = false;
+  });
+  purifier = made;
+  return made;
+}
 
 /**
  * An uploaded SVG made harmless: DOMPurify's SVG profile (no script, no event handler, no
@@ -34,7 +50,7 @@ purify.addHook('uponSanitizeAttribute', (_node, data) => {
  * the image. Throws when nothing usable (an <svg> root) is left. Shown only through <img>.
  */
 export function sanitizeSvg(svg: string): string {
-  const clean = purify.sanitize(svg, {
+  const clean = purify().sanitize(svg, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: ['foreignObject', 'script', 'style', 'a', 'image', 'feImage', 'use'],
     FORBID_ATTR: ['style'],

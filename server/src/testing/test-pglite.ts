@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../db/database';
@@ -25,6 +25,32 @@ export async function openTestPglite(options: OpenDatabaseOptions = {}): Promise
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);
   return handle;
+}
+
+/**
+ * Puts a migrated PGlite cluster at `<dataDir>/pglite`, where the server keeps it, unless one is
+ * there already: a started system (end-to-end and integration suites) then opens its database in
+ * half a second of CPU instead of about ten creating the cluster and migrating it. The template is
+ * made once per set of migrations in the temp folder; the server still migrates on start, finding
+ * nothing to do, so it sees exactly what a fresh database would be.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  const target = join(dataDir, 'pglite');
+  if (existsSync(target)) return;
+  const template = join(tmpdir(), `assistant-pglite-dir-${imageKey()}`);
+  if (!existsSync(template)) {
+    // Made under a name of its own, then renamed: a parallel suite never copies half a cluster.
+    const partial = `${template}.${process.pid}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    const handle = await openDatabase({ kind: 'pglite', dataDir: partial });
+    await handle.close();
+    try {
+      renameSync(partial, template);
+    } catch {
+      rmSync(partial, { recursive: true, force: true }); // another suite made it first
+    }
+  }
+  cpSync(template, target, { recursive: true });
 }
 
 let key: string | undefined;

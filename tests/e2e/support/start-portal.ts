@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RemoteRegistryEntry } from '@assistant/contracts';
+import { seedPgliteDataDir } from '../../../server/src/testing/test-pglite';
 import { freePorts } from '../../support/free-port';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -91,6 +92,7 @@ async function startPortalOnce(options: { env?: NodeJS.ProcessEnv }): Promise<Ru
     ...options.env,
   };
   for (const [name, port] of Object.entries(ports.remotes)) env[`REMOTE_${name.toUpperCase()}_PORT`] = String(port);
+  if (!env.DATABASE_URL) await seedPgliteDataDir(env.DATA_DIR!);
 
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
