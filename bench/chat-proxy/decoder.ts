@@ -1,5 +1,5 @@
 // The openai SDK's stream decoder against a plain request with a small SSE parser
-// (server/src/inference/sse-chat-stream.ts), on the same answer from a local SSE server: CPU and
+// (server/src/inference/server-sent-events.ts), on the same answer from a local SSE server: CPU and
 // wall time per streamed exchange (request, 60 chunks, each in its own write), sequential and
 // 100 at once. The SSE server is a child process, so only the client's CPU is counted.
 //
@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
-import { sseData } from '../../server/src/inference/sse-chat-stream';
+import { sseData } from '../../server/src/inference/server-sent-events';
 
 // The server's own openai SDK (a dependency of server/, not of the bench).
 interface SdkClient {

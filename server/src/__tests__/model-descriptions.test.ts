@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { qaResourcesResponseSchema } from '@assistant/contracts';
 import type { DatabaseHandle } from '../db/database';
-import { MODEL_DESCRIPTION_MAX_LENGTH, ModelProvider, type ModelProviderOptions } from '../inference/model-provider';
+import { MODEL_DESCRIPTION_MAX_LENGTH } from '../inference/model-catalogue';
+import { ModelProvider, type ModelProviderOptions } from '../inference/model-provider';
 import { testDatabaseTargets } from '../testing/test-databases';
 import { startChatTestApp, type ChatTestApp } from './support/chat-test-app';
 

@@ -26,3 +26,31 @@ export function boundedFetch(maxBytes: number, tooLong: () => Error, base: typeo
     return new Response(limited, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
+
+/**
+ * A whole body as text, at most `maxBytes` (else `tooLong()` is thrown and the body cancelled):
+ * what boundedFetch does for the SDK, without a TransformStream and a second Response per call.
+ */
+export async function readBounded(response: Response, maxBytes: number, tooLong: () => Error): Promise<string> {
+  const body = response.body;
+  if (!body) return '';
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await body.cancel().catch(() => undefined);
+    throw tooLong();
+  }
+  const decoder = new TextDecoder();
+  let text = '';
+  let seen = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    seen += chunk.byteLength;
+    if (seen > maxBytes) throw tooLong();
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** Bytes of a whole answer of at most `maxCharacters` characters: UTF-8 takes up to 4 a character, plus the JSON around it. */
+export function answerBytes(maxCharacters: number): number {
+  return maxCharacters * 4 + 64 * 1024;
+}

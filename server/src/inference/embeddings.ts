@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import type { ServerConfig } from '../config';
 import { startModelCall } from '../telemetry/model-call-span';
+import { modelEndpointError } from './model-endpoint-errors';
 import type { ModelProvider } from './model-provider';
-import { mapSdkError } from './model-provider';
 import { UpstreamError, UpstreamUnreachableError, withDeadline } from './upstream';
 
 const SERVICE = 'The embeddings endpoint';
@@ -87,7 +87,7 @@ export class EmbeddingsClient implements Embedder {
         }
         return vectors;
       } catch (error) {
-        throw mapSdkError(error);
+        throw modelEndpointError(error);
       }
     });
   }

@@ -70,7 +70,7 @@ interface FinishedCall {
  * answer) or error event (a sentence for the user); their results go back as `tool` messages,
  * quoted as untrusted data, and the model is asked again. After `maxSteps` rounds or `timeMs`
  * the model is asked once more without tools, to answer from what it has. An endpoint that
- * refuses `tools` is asked without them (model-provider.ts) and the answer is a plain one.
+ * refuses `tools` is asked without them (inference/chat-stream.ts) and the answer is a plain one.
  *
  * Resolves once the endpoint accepted the first request, so a caller can still answer an HTTP
  * error before anything streams.

@@ -2,7 +2,7 @@ import { fileExtension, transcriptionSchema, TRANSCRIPTION_AUDIO_TYPES, type Tra
 import OpenAI, { toFile } from 'openai';
 import type { ServerConfig } from '../config';
 import { boundedFetch } from '../inference/bounded-fetch';
-import { mapSdkError } from '../inference/model-provider';
+import { modelEndpointError } from '../inference/model-endpoint-errors';
 import { ModelUnavailableError, UpstreamError, withDeadline } from '../inference/upstream';
 import { sniffHead } from '../ingestion/content-type';
 
@@ -83,7 +83,7 @@ export class TranscriptionClient {
           { signal },
         );
       } catch (error) {
-        throw mapSdkError(error);
+        throw modelEndpointError(error);
       }
     });
     return toTranscription(answer);

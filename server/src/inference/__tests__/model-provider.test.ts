@@ -153,6 +153,22 @@ describe('model provider', () => {
     await model.waitFor((requests) => requests.some((r) => r.lastUserMessage === 'z' && r.aborted));
   });
 
+  it('ends quietly when the reader aborts its signal and then stops reading, and the model server sees the abort', async () => {
+    model.setScript({ rules: [{ reply: 'one two three four', delayMs: 30 }] });
+    const { provider: p } = provider({ baseUrl: model.url });
+    for (const streamed of ['stream', 'streamChat'] as const) {
+      const controller = new AbortController();
+      const seen: string[] = [];
+      for await (const delta of await p[streamed]({ model: 'llama3.2', messages: [{ role: 'user', content: `stop ${streamed}` }], signal: controller.signal })) {
+        seen.push(typeof delta === 'string' ? delta : delta.text);
+        controller.abort();
+        break;
+      }
+      assert.deepEqual(seen, ['one']);
+      await model.waitFor((requests) => requests.some((r) => r.lastUserMessage === `stop ${streamed}` && r.aborted));
+    }
+  });
+
   it('sends max_tokens from the configuration on every call; a caller may ask for fewer, never more', async () => {
     model.setScript({ rules: [{ reply: 'ok' }] });
     const { provider: p } = provider({ baseUrl: model.url, maxTokens: 512 });
