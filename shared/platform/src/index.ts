@@ -13,11 +13,21 @@ export { isSessionInvalid } from './auth/session';
 export { REDIRECT_INFO_KEY, saveRedirectInfo, takeRedirectInfo, type RedirectInfo } from './auth/redirect-info';
 export { useAuth } from './auth/use-auth';
 
+// pages: the document title, copying, a question box's Enter
+export { documentTitle, useDocumentTitle } from './page/use-document-title';
+export { copyTextWithNotice, writeClipboardText } from './clipboard/copy-text';
+export { useSendOnEnter } from './input/use-send-on-enter';
+
 // http
 export { ApiRequestError, RequestAbortedError } from './http/errors';
 export { apiErrorFromText, type HttpClient } from './http/http-client';
 export { apiClients, createApiClients, setApiClients } from './http/api-clients';
 export { uploadWithProgress, type UploadProgress } from './http/upload-with-progress';
+
+// uploads (a queue of files with progress, their SPEC states)
+export { UPLOAD_ACCEPT, isSettledUpload, uploadProblemFrom, uploadStates, type UploadItem, type UploadProblem } from './uploads/upload-item';
+export { uploadOneFile, type UploadRecord } from './uploads/upload-one-file';
+export { useUploadQueue } from './uploads/use-upload-queue';
 
 // server state (TanStack Query: one QueryClient for the host and every remote; docs/platform.md)
 export { queryClient, resetServerState } from './server-state/query-client';
@@ -40,6 +50,8 @@ export { useFilePreview, useSourcePreview, type SourcePreviewState } from './doc
 
 // streaming
 export { readJsonLines } from './streaming/read-json-lines';
+export { applyStreamText, emptyStreamText, type StreamText } from './streaming/stream-text';
+export { useTextStream, type TextStreamFailures, type TextStreamState, type TextStreamStatus } from './streaming/use-text-stream';
 
 // stores
 export { persistKey, persistenceUser, setPersistenceUser } from './stores/per-user-persistence';

@@ -37,6 +37,7 @@ export { SnackbarHost, type SnackbarItem } from './components/snackbar-host';
 export { EmptyState } from './components/empty-state';
 export { ErrorState } from './components/error-state';
 export { Loading } from './components/loading';
+export { ListStates } from './components/list-states';
 export { Spinner } from './components/spinner';
 
 // Content
@@ -68,3 +69,4 @@ export {
   LogoutIcon,
   ChevronDownIcon,
 } from './icons/icons';
+export { AgentIcon } from './icons/agent-icons';

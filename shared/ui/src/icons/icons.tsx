@@ -12,7 +12,8 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
 
 export type IconComponent = (props: IconProps) => ReactNode;
 
-function createIcon(displayName: string, shapes: ReactNode): IconComponent {
+/** An icon of the set: the shapes in a 24×24 frame, stroked with the current colour. */
+export function createIcon(displayName: string, shapes: ReactNode): IconComponent {
   function Icon({ size = '1.25em', title, className, ...rest }: IconProps) {
     const labelled = title !== undefined && title !== '';
     return (

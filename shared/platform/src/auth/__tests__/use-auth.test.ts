@@ -39,3 +39,12 @@ describe('useAuth', () => {
     await waitFor(() => expect(second.current.status).toBe('signed-out'));
   });
 });
+
+describe('useAuth without the platform’s auth', () => {
+  it('is signed out at once, with nobody', () => {
+    auth.dispose();
+    setAuth(null);
+    const { result } = renderHook(() => useAuth());
+    expect(result.current).toMatchObject({ status: 'signed-out', user: null });
+  });
+});

@@ -1,3 +1,4 @@
+import { writeClipboardText } from '@assistant/platform';
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import type { UiTexts } from '../../core/ui-texts';
 import { Button } from '../button';
@@ -53,14 +54,7 @@ export function CodeBlock({ code, language, highlight, texts, slicing }: CodeBlo
     return () => clearTimeout(timer);
   }, [copy]);
 
-  const copyCode = () => {
-    const clipboard = globalThis.navigator?.clipboard;
-    if (!clipboard) return setCopy('failed');
-    clipboard.writeText(code).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
-    );
-  };
+  const copyCode = () => void writeClipboardText(code).then((copied) => setCopy(copied ? 'copied' : 'failed'));
 
   return (
     <div className="ui-markdown__code" role="group" aria-labelledby={labelId}>
