@@ -1,4 +1,4 @@
-import { getAuth } from '@assistant/platform';
+import { documentTitle, getAuth } from '@assistant/platform';
 import { Button } from '@assistant/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ export function SignedOutPage() {
   const title = t('SIGNED_OUT.title');
 
   useEffect(() => {
-    document.title = APPLICATION_NAME ? `${title} – ${APPLICATION_NAME}` : title;
+    document.title = documentTitle(title, APPLICATION_NAME);
   }, [title]);
 
   const signInAgain = () => {

@@ -1,11 +1,11 @@
+import { useDocumentTitle } from '@assistant/platform';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
-import { usePageTitle } from '../branding/use-page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation(SHELL_NAMESPACE);
-  usePageTitle(t('NOT_FOUND.title'));
+  useDocumentTitle(t('NOT_FOUND.title'));
   return (
     <section className="shell-page">
       <h1>{t('NOT_FOUND.title')}</h1>

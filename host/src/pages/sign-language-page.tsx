@@ -1,15 +1,14 @@
-import { currentLanguage, useConfigStore } from '@assistant/platform';
+import { currentLanguage, useConfigStore, useDocumentTitle } from '@assistant/platform';
 import { EmptyState, PageHeader, SignLanguageIcon } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
-import { usePageTitle } from '../branding/use-page-title';
 
 /** Sign-language videos with captions, as administrators configure them in the customization. */
 export function SignLanguagePage() {
   const { t } = useTranslation(SHELL_NAMESPACE);
   const videos = useConfigStore((state) => state.config.customization.sign_language_videos);
   const language = currentLanguage();
-  usePageTitle(t('SIGN_LANGUAGE.title'));
+  useDocumentTitle(t('SIGN_LANGUAGE.title'));
 
   return (
     <section className="shell-page">

@@ -1,8 +1,7 @@
-import { currentLanguage, useConfigStore, useFeature } from '@assistant/platform';
+import { currentLanguage, useConfigStore, useDocumentTitle, useFeature } from '@assistant/platform';
 import { PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
-import { usePageTitle } from '../../branding/use-page-title';
 import { AccessibilityFeedbackForm } from './accessibility-feedback-form';
 
 /** The accessibility statement (customization, or the shell's default) with contact and feedback (feature set 250700+). */
@@ -10,7 +9,7 @@ export function AccessibilityPage() {
   const { t } = useTranslation(SHELL_NAMESPACE);
   const customization = useConfigStore((state) => state.config.customization);
   const contactAvailable = useFeature('accessibilityContact');
-  usePageTitle(t('ACCESSIBILITY.title'));
+  useDocumentTitle(t('ACCESSIBILITY.title'));
   const statement = customization.accessibility_statement?.[currentLanguage()]?.trim() || t('ACCESSIBILITY.defaultStatement');
 
   return (

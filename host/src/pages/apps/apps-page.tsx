@@ -3,6 +3,7 @@ import {
   isFeatureAvailable,
   notifyErrorMessage,
   useConfigStore,
+  useDocumentTitle,
   useGatingStore,
   useQueryClient,
   type FeatureName,
@@ -13,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 import { useShell } from '../../app/shell-context';
-import { usePageTitle } from '../../branding/use-page-title';
 import { useCapabilities } from '../../capabilities/use-capabilities';
 import { useAppFavouritesQuery, appFavouriteKeys } from './api/get-app-favourites';
 import { useCustomAppsQuery } from './api/get-custom-apps';
@@ -68,7 +68,7 @@ function StarIcon({ filled }: { filled: boolean }) {
  */
 export function HomePage() {
   const { t, i18n } = useTranslation(SHELL_NAMESPACE);
-  usePageTitle(t('SKILLS.apps'));
+  useDocumentTitle(t('SKILLS.apps'));
   const { remotes } = useShell();
   const flags = useGatingStore((state) => state.flags);
   const featureSet = useGatingStore((state) => state.featureSet);

@@ -10,12 +10,11 @@ import {
   type AdminSettingsPatch,
   type FeatureFlagName,
 } from '@assistant/contracts';
-import { ApiRequestError, notifyError, notifySuccess, useFeature } from '@assistant/platform';
+import { ApiRequestError, notifyError, notifySuccess, useDocumentTitle, useFeature } from '@assistant/platform';
 import { ActionConfirmDialog, Button, ErrorState, Loading, PageHeader, Select, Checkbox, TextArea, TextField } from '@assistant/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
-import { usePageTitle } from '../../branding/use-page-title';
 import { useAdminSettingsQuery } from './api/get-admin-settings';
 import { useUpdateAdminSettings } from './api/update-admin-settings';
 import { BrandImageField } from './brand-image-field';
@@ -48,7 +47,7 @@ function fieldKeyOf(path: string): string {
 export function CustomizationPage() {
   useState(addCustomizationTexts);
   const { t } = useTranslation(SHELL_NAMESPACE);
-  usePageTitle(t('CUSTOMIZATION.title'));
+  useDocumentTitle(t('CUSTOMIZATION.title'));
   const settings = useAdminSettingsQuery();
 
   if (settings.isPending) return <Loading label={t('CUSTOMIZATION.title')} fill />;

@@ -1,12 +1,16 @@
 import { EASY_LANGUAGE_MAX_CHARACTERS, localeSchema, type Locale } from '@assistant/contracts';
+import { copyTextWithNotice, useDocumentTitle } from '@assistant/platform';
 import { Button, EmptyState, PageHeader, Select, Spinner, TextArea } from '@assistant/ui';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
-import { usePageTitle } from '../../branding/use-page-title';
-import { copyText } from './copy-text';
 import { useEasyLanguage } from './use-easy-language';
 import './easy-language.css';
+
+const COPY_NOTICES = {
+  copied: { key: 'EASY_LANGUAGE.copied', ns: SHELL_NAMESPACE },
+  unavailable: { key: 'EASY_LANGUAGE.copyUnavailable', ns: SHELL_NAMESPACE },
+};
 
 /**
  * /easy-language (BETA): rewrites a text into plain language with the language model, streamed in
@@ -15,7 +19,7 @@ import './easy-language.css';
  */
 export default function EasyLanguagePage() {
   const { t, i18n } = useTranslation(SHELL_NAMESPACE);
-  usePageTitle(t('EASY_LANGUAGE.title'));
+  useDocumentTitle(t('EASY_LANGUAGE.title'));
   const interfaceLanguage: Locale = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'de';
   const [text, setText] = useState('');
   const [locale, setLocale] = useState<Locale>(interfaceLanguage);
@@ -123,7 +127,7 @@ export default function EasyLanguagePage() {
         <div className="easy-language__result-header">
           <h2 id={headingId}>{t('EASY_LANGUAGE.result')}</h2>
           {output !== '' && (
-            <Button variant="secondary" size="sm" onClick={() => void copyText(output, selectOutput)}>
+            <Button variant="secondary" size="sm" onClick={() => void copyTextWithNotice(output, { ...COPY_NOTICES, select: selectOutput })}>
               {t('EASY_LANGUAGE.copy')}
             </Button>
           )}

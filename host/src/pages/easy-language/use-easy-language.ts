@@ -1,8 +1,16 @@
 import { apiErrorCodeOf, streamEventSchema, type EasyLanguageRequest } from '@assistant/contracts';
-import { ApiRequestError, RequestAbortedError, apiClients, currentLanguage, errorMessageText } from '@assistant/platform';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  ApiRequestError,
+  apiClients,
+  currentLanguage,
+  errorMessageText,
+  useTextStream,
+  type TextStreamFailures,
+  type TextStreamStatus,
+} from '@assistant/platform';
+import { useCallback } from 'react';
 
-export type RewriteStatus = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
+export type RewriteStatus = TextStreamStatus;
 
 /** Why a rewrite failed: texts under EASY_LANGUAGE.errors.<kind>, with the server's message. */
 export interface RewriteFailure {
@@ -21,79 +29,30 @@ export interface EasyLanguageState {
   reset(): void;
 }
 
+const FAILURES: TextStreamFailures<RewriteFailure> = {
+  fromError(error) {
+    // By the error body's code (docs/contracts.md); the status only when a server sends none.
+    const code = error instanceof ApiRequestError ? apiErrorCodeOf(error.status, error.body) : undefined;
+    const detail = error instanceof ApiRequestError ? error.body?.message : undefined;
+    if (code === 'model_unavailable' || code === 'service_unavailable') return { kind: 'no-model', detail };
+    if (code === 'payload_too_large') return { kind: 'too-long', detail };
+    // A per-user limit: the platform's text, in the interface language, says when to try again.
+    if (code === 'rate_limited' || !detail) return { kind: 'failed', detail: errorMessageText(error, currentLanguage()) };
+    return { kind: 'failed', detail };
+  },
+  fromStreamError: (code, message) => ({ kind: code === 'model_unavailable' ? 'no-model' : code === 'input_too_long' ? 'too-long' : 'failed', detail: message }),
+  incomplete: { kind: 'incomplete' },
+};
+
 /**
- * POST /api/easy-language, streamed as JSON lines of the stream envelope: the `append` deltas of
- * the answer's text stream are added as they come (a reasoning channel is not shown); `done` ends
- * it, an `error` line fails it with its message. A 503 before the stream means no model.
+ * POST /api/easy-language, streamed as JSON lines of the stream envelope and read into the
+ * rewritten text (the platform's useTextStream). A 503 before the stream means no model.
  */
 export function useEasyLanguage(): EasyLanguageState {
-  const [status, setStatus] = useState<RewriteStatus>('idle');
-  const [output, setOutput] = useState('');
-  const [failure, setFailure] = useState<RewriteFailure | null>(null);
-  const controllerRef = useRef<AbortController | null>(null);
-
-  useEffect(() => () => controllerRef.current?.abort('left the easy-language screen'), []);
-
-  const rewrite = useCallback(async (request: EasyLanguageRequest) => {
-    controllerRef.current?.abort('a new rewrite was started');
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    const current = () => controllerRef.current === controller;
-    setStatus('running');
-    setOutput('');
-    setFailure(null);
-    const fail = (next: RewriteFailure) => {
-      setFailure(next);
-      setStatus('failed');
-    };
-    try {
-      const events = await apiClients().api.stream('easy-language', request, streamEventSchema, controller.signal);
-      const hidden = new Set<string>();
-      for await (const event of events) {
-        if (!current()) return;
-        if (event.kind === 'stream_text') {
-          const text = event.event;
-          if (text.type === 'begin' && text.channel === 'reasoning') hidden.add(text.stream_id);
-          else if (text.type === 'append' && !hidden.has(text.stream_id)) setOutput((before) => before + text.delta);
-        } else if (event.kind === 'error') {
-          fail({ kind: event.code === 'model_unavailable' ? 'no-model' : event.code === 'input_too_long' ? 'too-long' : 'failed', detail: event.message });
-          return;
-        } else if (event.kind === 'done') {
-          setStatus('done');
-          return;
-        }
-      }
-      if (current()) fail({ kind: 'incomplete' });
-    } catch (error) {
-      if (!current()) return;
-      if (error instanceof RequestAbortedError) {
-        setStatus('stopped');
-        return;
-      }
-      console.warn('Easy language failed', error);
-      // By the error body's code (docs/contracts.md); the status only when a server sends none.
-      const code = error instanceof ApiRequestError ? apiErrorCodeOf(error.status, error.body) : undefined;
-      const detail = error instanceof ApiRequestError ? error.body?.message : undefined;
-      if (code === 'model_unavailable' || code === 'service_unavailable') fail({ kind: 'no-model', detail });
-      else if (code === 'payload_too_large') fail({ kind: 'too-long', detail });
-      // A per-user limit: the platform's text, in the interface language, says when to try again.
-      else if (code === 'rate_limited' || !detail) fail({ kind: 'failed', detail: errorMessageText(error, currentLanguage()) });
-      else fail({ kind: 'failed', detail });
-    } finally {
-      if (current()) controllerRef.current = null;
-    }
-  }, []);
-
-  const stop = useCallback(() => controllerRef.current?.abort('stopped by the user'), []);
-
-  const reset = useCallback(() => {
-    const controller = controllerRef.current;
-    controllerRef.current = null;
-    controller?.abort('cleared by the user');
-    setOutput('');
-    setFailure(null);
-    setStatus('idle');
-  }, []);
-
+  const { status, output, failure, start, stop, reset } = useTextStream(FAILURES);
+  const rewrite = useCallback(
+    (request: EasyLanguageRequest) => start((signal) => apiClients().api.stream('easy-language', request, streamEventSchema, signal)),
+    [start],
+  );
   return { status, output, failure, rewrite, stop, reset };
 }

@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@assistant/platform';
+import { ApiRequestError, useDocumentTitle } from '@assistant/platform';
 import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { AgentDetails, AgentForm } from '../features/agent-form';
 import { useAgentQuery } from '../features/agents';
 import { NAMESPACE } from '../namespace';
 import { AgentTabs } from './agent-tabs';
-import { useDocumentTitle } from './use-document-title';
 
 /**
  * /agents/new and /agents/:id: one form for creating and editing. An agent the user may not

@@ -1,9 +1,9 @@
+import { useDocumentTitle } from '@assistant/platform';
 import { PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { AgentsPanel } from '../features/agents';
 import { NAMESPACE } from '../namespace';
-import { useDocumentTitle } from './use-document-title';
 
 /** /agents: the user's and the company's agents. */
 export default function AgentListPage() {

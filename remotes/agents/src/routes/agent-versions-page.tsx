@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@assistant/platform';
+import { ApiRequestError, useDocumentTitle } from '@assistant/platform';
 import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useResolvedPath } from '@assistant/routing';
@@ -6,7 +6,6 @@ import { AgentVersions } from '../features/agent-versions';
 import { useAgentQuery } from '../features/agents';
 import { NAMESPACE } from '../namespace';
 import { AgentTabs } from './agent-tabs';
-import { useDocumentTitle } from './use-document-title';
 
 /** /agents/:id/versions: an agent's versions, what each changed, and restoring an earlier one. */
 export default function AgentVersionsPage() {

@@ -1,7 +1,7 @@
+import { useDocumentTitle } from '@assistant/platform';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../namespace';
 import ChatPage from './chat-page';
-import { useDocumentTitle } from './use-document-title';
 
 /** The chat route: the page, and the document title "Chat – <application name>". */
 export default function ChatRoute() {

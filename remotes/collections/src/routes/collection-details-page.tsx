@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '@assistant/platform';
 import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@assistant/routing';
@@ -7,7 +8,6 @@ import { SourceLinkPreview } from '../features/documents/components/source-link-
 import { RunsSection } from '../features/documents/components/runs-section';
 import { useCollection } from '../features/documents/hooks/use-collection';
 import { useCollectionFiles } from '../features/documents/hooks/use-collection-files';
-import { useDocumentTitle } from '../features/documents/hooks/use-document-title';
 import { filesSignature } from '../features/documents/model/file-status';
 import { NAMESPACE } from '../namespace';
 import { CollectionSearch } from '../features/search/components/collection-search';

@@ -1,10 +1,10 @@
 import type { CollectionScope } from '@assistant/contracts';
+import { useDocumentTitle } from '@assistant/platform';
 import { LinkTabs, PageHeader, type RenderLink } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from '@assistant/routing';
 import { CollectionsPanel } from '../features/collections/components/collections-panel';
 import { NAMESPACE } from '../namespace';
-import { useDocumentTitle } from '../features/documents/hooks/use-document-title';
 
 export type { CollectionScope };
 

@@ -1,4 +1,5 @@
 import { citedSourceNumbers, type QaChatRequest, type QaSource } from '@assistant/contracts';
+import { useAuth, useDocumentTitle, writeClipboardText } from '@assistant/platform';
 import { EmptyState, PageHeader, VisuallyHidden, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +19,7 @@ import {
 import { SourcePreviewDialog, SourcesPanel, useAnswerSources } from '../features/sources';
 import { NAMESPACE } from '../namespace';
 import type { QaExchange, QaTarget } from '../qa-exchange';
-import { useSignedInSub } from '../signed-in-user';
 import { PickerSummary } from './picker-summary';
-import { useDocumentTitle } from './use-document-title';
 import './qa-page.css';
 
 const NO_ENTRIES: QaExchange[] = [];
@@ -41,7 +40,9 @@ function requestOf(exchange: Pick<QaExchange, 'question' | 'target' | 'model'>):
 export default function QaPage() {
   const { t } = useTranslation(NAMESPACE);
   useDocumentTitle(t('title'));
-  const sub = useSignedInSub();
+  // The signed-in user's sub keeps the choices and the history; undefined while it is read.
+  const { user, status: authStatus } = useAuth();
+  const sub = authStatus === 'loading' ? undefined : user?.profile.sub || null;
   const userSub = sub ?? null;
   const resources = useQaResourcesQuery();
   const [choices, setChoices] = useQaChoices(userSub);
@@ -164,16 +165,13 @@ export default function QaPage() {
 
   const copy = async () => {
     if (!exchange) return;
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('Clipboard API unavailable');
-      await navigator.clipboard.writeText(exchange.answer);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), COPIED_MS);
-      announce(t('answer.copied'));
-    } catch (error) {
-      console.warn('Copying the answer failed', error);
+    if (!(await writeClipboardText(exchange.answer))) {
       announce(t('answer.copyFailed'));
+      return;
     }
+    setCopied(true);
+    window.setTimeout(() => setCopied(false), COPIED_MS);
+    announce(t('answer.copied'));
   };
 
   const newQuestion = () => {

@@ -1,5 +1,5 @@
 import { SOURCE_LANGUAGE_AUTO, TRANSLATE_MAX_CHARACTERS, type MachineTranslation } from '@assistant/contracts';
-import { useTranslationPreferencesStore } from '@assistant/platform';
+import { copyTextWithNotice, useDocumentTitle, useTranslationPreferencesStore } from '@assistant/platform';
 import { Loading, PageHeader } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,6 @@ import { SourceView } from '../features/translate/components/source-view';
 import { TranslateActions } from '../features/translate/components/translate-actions';
 import { TranslateFailureAlert } from '../features/translate/components/translate-failure-alert';
 import { TranslationOutput } from '../features/translate/components/translation-output';
-import { useCopyText } from '../features/translate/hooks/use-copy-text';
-import { useDocumentTitle } from '../features/translate/hooks/use-document-title';
 import { useLanguageNames } from '../features/translate/hooks/use-language-names';
 import { useTranslateRequest, type TranslationResult } from '../features/translate/hooks/use-translate-request';
 import { useTranslationChoices } from '../features/translate/hooks/use-translation-choices';
@@ -22,6 +20,7 @@ import { NAMESPACE } from '../namespace';
 import '../features/translate/translate.css';
 
 const NO_ENGINES: readonly MachineTranslation[] = [];
+const COPY_NOTICES = { copied: { key: 'copy.done', ns: NAMESPACE }, unavailable: { key: 'copy.unavailable', ns: NAMESPACE } };
 
 /**
  * /translate (SPEC section 2; title key skills.translate). On entry it loads the translation
@@ -110,7 +109,6 @@ function Translator({ engines }: { engines: readonly MachineTranslation[] }) {
     const element = resultRef.current;
     if (element) window.getSelection()?.selectAllChildren(element);
   }, []);
-  const copy = useCopyText(selectResult);
 
   if (!choices) return null;
   const { engine, source, target, formality } = choices;
@@ -191,7 +189,7 @@ function Translator({ engines }: { engines: readonly MachineTranslation[] }) {
           running={running}
           activeIndex={activeIndex}
           onActiveChange={setActiveIndex}
-          onCopy={() => result && void copy(result.response.translation)}
+          onCopy={() => result && void copyTextWithNotice(result.response.translation, { ...COPY_NOTICES, select: selectResult })}
           idPrefix={`${idPrefix}-result`}
           textRef={resultRef}
         />

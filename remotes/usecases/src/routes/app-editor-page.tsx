@@ -1,5 +1,5 @@
 import { APP_ICONS, CUSTOM_APP_DESCRIPTION_MAX_LENGTH, CUSTOM_APP_NAME_MAX_LENGTH, fillTemplate, type AppIcon, type CustomApp } from '@assistant/contracts';
-import { ApiRequestError, notifySuccess, useConfigStore, usePermission } from '@assistant/platform';
+import { ApiRequestError, notifySuccess, useConfigStore, useDocumentTitle, usePermission } from '@assistant/platform';
 import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Loading, PageHeader, Select, TextArea, TextField, useAnnouncer } from '@assistant/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,6 @@ import { RunFields } from '../features/custom-apps/components/run-fields';
 import { VariablesEditor } from '../features/custom-apps/components/variables-editor';
 import { definitionOf, draftIssues, draftOf, emptyDraft, previewVariables, undeclaredNames, type AppDraft } from '../features/custom-apps/model/draft';
 import { FailureAlert } from '../features/result/components/failure-alert';
-import { usePageTitle } from '../features/result/hooks/use-page-title';
 import { failureFromError, type UseCaseFailure } from '../features/result/model/failure';
 import { fieldMessage } from '../features/result/model/field-message';
 import '../usecases.css';
@@ -31,7 +30,7 @@ export default function AppEditorPage() {
   const { t } = useTranslation(NAMESPACE);
   const existing = useCustomApp(appId);
   const enabled = useConfigStore((state) => state.config.customization.create_your_own_enabled);
-  usePageTitle(appId ? t('editor.editTitle') : t('editor.newTitle'));
+  useDocumentTitle(appId ? t('editor.editTitle') : t('editor.newTitle'));
 
   if (!enabled) {
     return (

@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@assistant/platform';
+import { ApiRequestError, useDocumentTitle, useTextStream } from '@assistant/platform';
 import { Badge, Button, Checkbox, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,7 @@ import { RunFields } from '../features/custom-apps/components/run-fields';
 import { checkRunValues } from '../features/custom-apps/model/run-issues';
 import { DocumentPicker, NO_DOCUMENT, documentPickerFocusId } from '../features/documents/components/document-picker';
 import { StreamResult } from '../features/result/components/stream-result';
-import { usePageTitle } from '../features/result/hooks/use-page-title';
-import { useTextStream } from '../features/result/hooks/use-text-stream';
+import { USE_CASE_FAILURES } from '../features/result/model/failure';
 import { fieldMessage } from '../features/result/model/field-message';
 import '../usecases.css';
 
@@ -25,13 +24,13 @@ export default function AppRunPage() {
   const { appId } = useParams();
   const { t } = useTranslation(NAMESPACE);
   const app = useCustomApp(appId);
-  usePageTitle(app.data?.name ?? t('apps.title'));
+  useDocumentTitle(app.data?.name ?? t('apps.title'));
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [overDocument, setOverDocument] = useState(false);
   const [picked, setPicked] = useState(NO_DOCUMENT);
   const [documentProblem, setDocumentProblem] = useState<string | null>(null);
-  const stream = useTextStream();
+  const stream = useTextStream(USE_CASE_FAILURES);
   const pickerId = useId();
   const running = stream.status === 'running';
 

@@ -1,5 +1,5 @@
 import type { CustomApp, CustomAppVersionSummary } from '@assistant/contracts';
-import { ApiRequestError, formatLongDate, notifySuccess, useConfigStore, useLocale } from '@assistant/platform';
+import { ApiRequestError, formatLongDate, notifySuccess, useConfigStore, useDocumentTitle, useLocale } from '@assistant/platform';
 import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { useAppVersions } from '../features/custom-apps/api/get-app-versions';
 import { useRestoreAppVersion } from '../features/custom-apps/api/restore-app-version';
 import { VersionChanges } from '../features/custom-apps/components/version-changes';
 import { FailureAlert } from '../features/result/components/failure-alert';
-import { usePageTitle } from '../features/result/hooks/use-page-title';
 import { failureFromError, type UseCaseFailure } from '../features/result/model/failure';
 import '../usecases.css';
 
@@ -24,7 +23,7 @@ export default function AppVersionsPage() {
   const { appId } = useParams();
   const { t } = useTranslation(NAMESPACE);
   const app = useCustomApp(appId);
-  usePageTitle(app.data ? t('versions.titleNamed', { name: app.data.name }) : t('versions.title'));
+  useDocumentTitle(app.data ? t('versions.titleNamed', { name: app.data.name }) : t('versions.title'));
 
   const invalid = !isAppId(appId);
   if (!invalid && app.isPending) return <Loading label={t('loading')} fill />;

@@ -1,5 +1,5 @@
 import type { CustomApp } from '@assistant/contracts';
-import { useConfigStore } from '@assistant/platform';
+import { useConfigStore, useDocumentTitle } from '@assistant/platform';
 import { Badge, Button, ErrorState, FileImportButton, Loading, PageHeader, useAnnouncer } from '@assistant/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { ImportProblem } from '../features/custom-apps/components/import-problem
 import { useAppTransfer, type TransferResult } from '../features/custom-apps/hooks/use-app-transfer';
 import type { ExportFileProblem } from '../features/custom-apps/model/read-export-file';
 import { FailureAlert } from '../features/result/components/failure-alert';
-import { usePageTitle } from '../features/result/hooks/use-page-title';
 import { failureFromError, type UseCaseFailure } from '../features/result/model/failure';
 import { fieldMessage } from '../features/result/model/field-message';
 import '../usecases.css';
@@ -24,7 +23,7 @@ import '../usecases.css';
  */
 export default function CreateYourOwnPage() {
   const { t } = useTranslation(NAMESPACE);
-  usePageTitle(t('apps.title'));
+  useDocumentTitle(t('apps.title'));
   const enabled = useConfigStore((state) => state.config.customization.create_your_own_enabled);
   const apps = useCustomApps();
   const transfer = useAppTransfer();

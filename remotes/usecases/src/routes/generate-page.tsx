@@ -1,14 +1,14 @@
 import { GENERATE_TEMPLATE_IDS, generateFieldIssues, generateTemplate, useCaseLanguageSchema, type GenerateTemplateId, type UseCaseLanguage } from '@assistant/contracts';
+import { useDocumentTitle, useTextStream } from '@assistant/platform';
 import { Button, PageHeader, Select } from '@assistant/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../namespace';
 import { generateText } from '../features/generate/api/generate-text';
 import { TemplateField } from '../features/generate/components/template-field';
+import { USE_CASE_FAILURES } from '../features/result/model/failure';
 import { fieldMessage } from '../features/result/model/field-message';
 import { StreamResult } from '../features/result/components/stream-result';
-import { usePageTitle } from '../features/result/hooks/use-page-title';
-import { useTextStream } from '../features/result/hooks/use-text-stream';
 import '../usecases.css';
 
 /**
@@ -18,13 +18,13 @@ import '../usecases.css';
  */
 export default function GeneratePage() {
   const { t, i18n } = useTranslation(NAMESPACE);
-  usePageTitle(t('generate.title'));
+  useDocumentTitle(t('generate.title'));
   const language: UseCaseLanguage = i18n.language === 'en' ? 'en' : 'de';
   const [templateId, setTemplateId] = useState<GenerateTemplateId | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outputLanguage, setOutputLanguage] = useState<UseCaseLanguage>(language);
-  const stream = useTextStream();
+  const stream = useTextStream(USE_CASE_FAILURES);
   const template = templateId ? generateTemplate(templateId) : undefined;
   const running = stream.status === 'running';
 

@@ -10,16 +10,14 @@ import {
   useCaseLanguageSchema,
   type SummaryOptions,
 } from '@assistant/contracts';
-import { useConfigStore } from '@assistant/platform';
+import { useConfigStore, useDocumentTitle, useTextStream } from '@assistant/platform';
 import { Button, PageHeader, Select, TextArea } from '@assistant/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../namespace';
 import { FailureAlert } from '../features/result/components/failure-alert';
 import { StreamResult } from '../features/result/components/stream-result';
-import { usePageTitle } from '../features/result/hooks/use-page-title';
-import { useTextStream } from '../features/result/hooks/use-text-stream';
-import type { UseCaseFailure } from '../features/result/model/failure';
+import { USE_CASE_FAILURES, type UseCaseFailure } from '../features/result/model/failure';
 import { DocumentPicker, NO_DOCUMENT, documentPickerFocusId } from '../features/documents/components/document-picker';
 import { summarizeFile } from '../features/summarize/api/summarize-file';
 import { summarizeText } from '../features/summarize/api/summarize-text';
@@ -34,7 +32,7 @@ type Source = 'text' | 'file' | 'document';
  */
 export default function SummarizePage() {
   const { t, i18n } = useTranslation(NAMESPACE);
-  usePageTitle(t('summarize.title'));
+  useDocumentTitle(t('summarize.title'));
   const interfaceLanguage = i18n.language === 'en' ? 'en' : 'de';
   const maxMB = useConfigStore((state) => state.config.maxFileUploadSizeMB);
   const [source, setSource] = useState<Source>('text');
@@ -44,7 +42,7 @@ export default function SummarizePage() {
   const [options, setOptions] = useState<SummaryOptions>({ length: 'medium', form: 'key_points', language: interfaceLanguage });
   const [problem, setProblem] = useState<string | null>(null);
   const [localFailure, setLocalFailure] = useState<UseCaseFailure | null>(null);
-  const stream = useTextStream();
+  const stream = useTextStream(USE_CASE_FAILURES);
   const ids = useId();
   const numbers = new Intl.NumberFormat(i18n.language);
   const running = stream.status === 'running';

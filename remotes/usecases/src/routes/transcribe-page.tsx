@@ -1,12 +1,11 @@
 import { toWebVtt, transcriptionAudioTypeNames, type Transcription } from '@assistant/contracts';
-import { RequestAbortedError, type UploadProgress } from '@assistant/platform';
+import { RequestAbortedError, useDocumentTitle, type UploadProgress } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useAnnouncer } from '@assistant/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../namespace';
 import { FailureAlert } from '../features/result/components/failure-alert';
-import { usePageTitle } from '../features/result/hooks/use-page-title';
 import { failureFromError, type UseCaseFailure } from '../features/result/model/failure';
 import { useTranscriptionConfig } from '../features/transcribe/api/get-transcription-config';
 import { transcribeAudio } from '../features/transcribe/api/transcribe-audio';
@@ -21,7 +20,7 @@ import '../usecases.css';
  */
 export default function TranscribePage() {
   const { t, i18n } = useTranslation(NAMESPACE);
-  usePageTitle(t('transcribe.title'));
+  useDocumentTitle(t('transcribe.title'));
   const config = useTranscriptionConfig();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<UseCaseFailure | null>(null);

@@ -1,8 +1,7 @@
 import { AGENT_ICONS, type AgentIcon } from '@assistant/contracts';
-import { VisuallyHidden } from '@assistant/ui';
+import { AgentIcon as AgentIconImage, VisuallyHidden } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { AgentIcon as AgentIconImage } from '../../agents';
 import { FieldGroup } from './field-group';
 
 export interface IconPickerProps {

@@ -1,9 +1,8 @@
 import type { Agent } from '@assistant/contracts';
-import { Badge, Button } from '@assistant/ui';
+import { AgentIcon, Badge, Button } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
-import { AgentIcon } from './agent-icon';
 
 export interface AgentListItemProps {
   agent: Agent;

@@ -1,6 +1,6 @@
 import type { Agent } from '@assistant/contracts';
 import { usePermission } from '@assistant/platform';
-import { ActionConfirmDialog, EmptyState, ErrorState, FileImportButton, Skeleton, TextField, useAnnouncer, VisuallyHidden } from '@assistant/ui';
+import { ActionConfirmDialog, EmptyState, FileImportButton, ListStates, TextField, useAnnouncer, VisuallyHidden } from '@assistant/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
@@ -73,43 +73,33 @@ export function AgentsPanel() {
     </Link>
   );
 
-  let content;
-  if (list.status === 'loading') {
-    content = <Skeleton lines={3} label={t('list.loading')} />;
-  } else if (list.status === 'failed') {
-    content = (
-      <ErrorState
-        headingLevel={3}
-        title={t('list.failed.title')}
-        message={list.error}
-        onRetry={list.reload}
-        retrying={list.reloading}
-        retryLabel={t('list.failed.retry')}
-      />
-    );
-  } else if (list.agents.length === 0) {
-    content = <EmptyState headingLevel={3} title={t('list.empty.title')} text={t('list.empty.text')} action={create} />;
-  } else if (shown.length === 0) {
-    content = <EmptyState headingLevel={3} title={t('list.search.noneTitle')} text={t('list.search.noneText', { query: query.trim() })} />;
-  } else {
-    content = (
-      // role="list": Safari drops list semantics from a list without bullets.
-      <ul role="list" className="agent-list" aria-labelledby="agents-heading">
-        {shown.map((agent) => (
-          <AgentListItem
-            key={agent.id}
-            agent={agent}
-            administrator={administrator}
-            busy={busy === agent.id}
-            onDuplicate={(target) => void run(target, () => actions.duplicate(target))}
-            onExport={(target) => void run(target, () => actions.exportToFile(target))}
-            onPublish={(target, published) => void run(target, () => actions.setPublished(target, published))}
-            onDelete={setDeleting}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const content = (
+    <ListStates
+      list={list}
+      texts={{ loading: t('list.loading'), failed: t('list.failed.title'), retry: t('list.failed.retry') }}
+      empty={list.agents.length === 0 ? { title: t('list.empty.title'), text: t('list.empty.text'), action: create } : null}
+    >
+      {shown.length === 0 ? (
+        <EmptyState headingLevel={3} title={t('list.search.noneTitle')} text={t('list.search.noneText', { query: query.trim() })} />
+      ) : (
+        // role="list": Safari drops list semantics from a list without bullets.
+        <ul role="list" className="agent-list" aria-labelledby="agents-heading">
+          {shown.map((agent) => (
+            <AgentListItem
+              key={agent.id}
+              agent={agent}
+              administrator={administrator}
+              busy={busy === agent.id}
+              onDuplicate={(target) => void run(target, () => actions.duplicate(target))}
+              onExport={(target) => void run(target, () => actions.exportToFile(target))}
+              onPublish={(target, published) => void run(target, () => actions.setPublished(target, published))}
+              onDelete={setDeleting}
+            />
+          ))}
+        </ul>
+      )}
+    </ListStates>
+  );
 
   return (
     <section aria-labelledby="agents-heading" className="agents-panel">

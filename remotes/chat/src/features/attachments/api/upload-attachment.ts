@@ -1,5 +1,4 @@
-import { uploadResponseSchema, type UploadResponse } from '@assistant/contracts';
-import { ResponseValidationError, uploadWithProgress, type UploadProgress } from '@assistant/platform';
+import { uploadOneFile, type UploadProgress, type UploadRecord } from '@assistant/platform';
 
 export interface UploadAttachmentOptions {
   onProgress?: (progress: UploadProgress) => void;
@@ -8,12 +7,9 @@ export interface UploadAttachmentOptions {
 
 /**
  * POST /api/conversations/{id}/files: one file into the conversation's own collection, as
- * multipart with upload progress (the platform's uploadWithProgress, as the collections upload),
- * answered like a collection's upload (uploadResponseSchema: the stored file with its status).
+ * multipart with upload progress (the platform's uploadOneFile, as the collections upload),
+ * answered like a collection's upload (the stored file with its status).
  */
-export async function uploadAttachment(conversationId: string, file: File, options: UploadAttachmentOptions = {}): Promise<UploadResponse['files'][number]> {
-  const answer = await uploadWithProgress(`conversations/${encodeURIComponent(conversationId)}/files`, file, uploadResponseSchema, options);
-  const [record] = answer.files;
-  if (!record) throw new ResponseValidationError('files: the upload answer lists no file');
-  return record;
+export function uploadAttachment(conversationId: string, file: File, options: UploadAttachmentOptions = {}): Promise<UploadRecord> {
+  return uploadOneFile(`conversations/${encodeURIComponent(conversationId)}/files`, file, options);
 }

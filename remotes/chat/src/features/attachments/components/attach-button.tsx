@@ -1,11 +1,8 @@
-import { UPLOAD_EXTENSIONS } from '@assistant/contracts';
+import { UPLOAD_ACCEPT } from '@assistant/platform';
 import { Button, UploadIcon } from '@assistant/ui';
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-
-/** The file dialog offers the accepted extensions (a file without one can still be dropped or chosen with "all files"). */
-export const ACCEPT_ATTRIBUTE = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 export interface AttachButtonProps {
   /** Shown as the button's description: the accepted types and the size limit. */
@@ -35,7 +32,7 @@ export function AttachButton({ describedBy, disabled, onFiles }: AttachButtonPro
       >
         {t('attachments.attach')}
       </Button>
-      <input ref={inputRef} type="file" multiple accept={ACCEPT_ATTRIBUTE} hidden tabIndex={-1} aria-label={t('attachments.attach')} onChange={onChange} />
+      <input ref={inputRef} type="file" multiple accept={UPLOAD_ACCEPT} hidden tabIndex={-1} aria-label={t('attachments.attach')} onChange={onChange} />
     </>
   );
 }

@@ -1,15 +1,12 @@
 import type { CollectionFile, FileUploadState, MessageAttachment } from '@assistant/contracts';
-import { RequestAbortedError, useConfigStore, useQuery, useQueryClient } from '@assistant/platform';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { uploadStates, useQuery, useQueryClient, useUploadQueue } from '@assistant/platform';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { conversationKeys } from '../../../query-keys';
 import { deleteAttachment } from '../api/delete-attachment';
 import { ATTACHMENTS_POLLING, attachmentsQuery } from '../api/get-attachments';
 import { reprocessAttachment } from '../api/reprocess-attachment';
 import { uploadAttachment } from '../api/upload-attachment';
-import { attachmentProblemFrom, attachmentStates, attachmentsReadiness, checkAttachment, type AttachmentItem } from '../model/attachment-item';
-
-/** Uploads under way at once; the others wait their turn (as in the collections). */
-export const MAX_PARALLEL_ATTACHMENT_UPLOADS = 2;
+import { NoConversationError, attachmentProblemFrom, attachmentsReadiness, type AttachmentItem, type NoConversation } from '../model/attachment-item';
 
 export interface Attachments {
   items: readonly AttachmentItem[];
@@ -30,11 +27,10 @@ export interface Attachments {
 }
 
 const NO_FILES: CollectionFile[] = [];
-let nextId = 0;
 
 /**
  * The composer's attachments of one conversation: each file uploaded into the conversation
- * (POST conversations/{id}/files, with progress), at most two at once, then watched in the
+ * (POST conversations/{id}/files) through the platform's upload queue, then watched in the
  * conversation's files list until processed. A new conversation is created first, once, by the
  * first attachment (`ensureConversation`). Leaving the conversation aborts uploads in flight.
  * `onSettled` hears each attachment's end (processed or failed) once, for the announcement.
@@ -45,12 +41,27 @@ export function useAttachments(
   onSettled?: (item: AttachmentItem, state: FileUploadState) => void,
 ): Attachments {
   const queryClient = useQueryClient();
-  const maxMB = useConfigStore((state) => state.config.maxFileUploadSizeMB);
-  const [items, setItems] = useState<AttachmentItem[]>([]);
-  const controllers = useRef(new Map<string, AbortController>());
   const creating = useRef<Promise<string | undefined> | null>(null);
   const ensureRef = useRef(ensureConversation);
   ensureRef.current = ensureConversation;
+
+  /** The conversation the files go to; a new one is created once, however many files wait for it. */
+  const target = useCallback(async (): Promise<string | undefined> => {
+    if (conversationId !== undefined) return conversationId;
+    creating.current ??= ensureRef.current().finally(() => (creating.current = null));
+    return creating.current;
+  }, [conversationId]);
+
+  const { items, add, update, retry: sendAgain, dismiss, dismissWhere } = useUploadQueue<NoConversation>({
+    async send(file, options) {
+      const id = await target();
+      if (id === undefined) throw new NoConversationError('the conversation for the attachment could not be created');
+      const record = await uploadAttachment(id, file, options);
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.files(id) });
+      return record;
+    },
+    problemFrom: attachmentProblemFrom,
+  });
 
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -60,76 +71,12 @@ export function useAttachments(
     enabled: conversationId !== undefined && sent,
     // Asked again while one of ours is not processed yet.
     refetchInterval: (query) =>
-      attachmentStates(itemsRef.current, query.state.data ?? NO_FILES).some((state) => state === 'uploaded' || state === 'processing')
+      uploadStates(itemsRef.current, query.state.data ?? NO_FILES).some((state) => state === 'uploaded' || state === 'processing')
         ? ATTACHMENTS_POLLING.intervalMs
         : false,
   });
   const files = filesQuery.data ?? NO_FILES;
-  const states = useMemo(() => attachmentStates(items, files), [items, files]);
-
-  const update = useCallback((id: string, change: Partial<AttachmentItem>) => {
-    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
-  }, []);
-
-  useEffect(() => {
-    const inFlight = controllers.current;
-    return () => {
-      for (const controller of inFlight.values()) controller.abort('left the conversation');
-      inFlight.clear();
-    };
-  }, []);
-
-  /** The conversation the files go to; a new one is created once, however many files wait for it. */
-  const target = useCallback(async (): Promise<string | undefined> => {
-    if (conversationId !== undefined) return conversationId;
-    creating.current ??= ensureRef.current().finally(() => (creating.current = null));
-    return creating.current;
-  }, [conversationId]);
-
-  const start = useCallback(
-    (item: AttachmentItem) => {
-      const controller = new AbortController();
-      controllers.current.set(item.id, controller);
-      update(item.id, { phase: 'uploading', progress: 0, problem: null });
-      void (async () => {
-        try {
-          const id = await target();
-          if (controller.signal.aborted) return;
-          if (id === undefined) {
-            update(item.id, { phase: 'failed', problem: { kind: 'no-conversation' } });
-            return;
-          }
-          const record = await uploadAttachment(id, item.file, {
-            signal: controller.signal,
-            onProgress: ({ loaded, total }) => {
-              if (!controller.signal.aborted) update(item.id, { progress: total > 0 ? Math.min(1, loaded / total) : null });
-            },
-          });
-          if (controller.signal.aborted) return;
-          update(item.id, { phase: 'sent', progress: 1, fileId: record.fileId, sentStatus: record.status });
-          void queryClient.invalidateQueries({ queryKey: conversationKeys.files(id) });
-        } catch (error) {
-          if (controller.signal.aborted) return; // removed, or the conversation was left
-          if (!(error instanceof RequestAbortedError)) console.warn(`Uploading ${item.file.name} failed`, error);
-          update(item.id, { phase: 'failed', problem: attachmentProblemFrom(error) });
-        } finally {
-          if (controllers.current.get(item.id) === controller) controllers.current.delete(item.id);
-        }
-      })();
-    },
-    [target, update, queryClient],
-  );
-
-  // Start waiting items while fewer than the maximum are under way.
-  useEffect(() => {
-    let free = MAX_PARALLEL_ATTACHMENT_UPLOADS - items.filter((item) => item.phase === 'uploading').length;
-    for (const item of items) {
-      if (free <= 0) break;
-      if (item.phase !== 'queued' || controllers.current.has(item.id)) continue;
-      start(item);
-      free -= 1;
-    }
-  }, [items, start]);
+  const states = useMemo(() => uploadStates(items, files), [items, files]);
 
   // Each attachment's end is heard once (processed, or a failure), for the announcement.
   const settledRef = useRef(new Map<string, FileUploadState>());
@@ -150,44 +97,29 @@ export function useAttachments(
     });
   }, [items, states]);
 
-  const add = useCallback(
-    (added: Iterable<File>) => {
-      const next: AttachmentItem[] = [];
-      for (const file of added) {
-        const problem = checkAttachment(file, maxMB);
-        next.push({ id: `attachment-${++nextId}`, file, phase: problem ? 'refused' : 'queued', progress: null, problem, fileId: null, sentStatus: null });
-      }
-      if (next.length > 0) setItems((current) => [...current, ...next]);
-    },
-    [maxMB],
-  );
-
   const retry = useCallback(
     (id: string) => {
       const index = items.findIndex((item) => item.id === id);
       const item = items[index];
       if (!item) return;
       if (states[index] === 'processing-failed' && item.fileId && conversationId) {
-        const fileId = item.fileId;
         update(id, { sentStatus: 'uploaded' });
-        reprocessAttachment(fileId)
+        reprocessAttachment(item.fileId)
           .catch((error: unknown) => console.warn(`Processing ${item.file.name} again failed`, error))
           .finally(() => void queryClient.invalidateQueries({ queryKey: conversationKeys.files(conversationId) }));
         return;
       }
-      if (item.phase === 'failed') update(id, { phase: 'queued', progress: null, problem: null });
+      if (item.phase === 'failed') sendAgain(id);
     },
-    [items, states, conversationId, update, queryClient],
+    [items, states, conversationId, update, sendAgain, queryClient],
   );
 
   const remove = useCallback(
     (id: string) => {
       const item = items.find((entry) => entry.id === id);
       if (!item) return;
-      controllers.current.get(id)?.abort('removed');
-      controllers.current.delete(id);
+      dismiss(id);
       settledRef.current.delete(id);
-      setItems((current) => current.filter((entry) => entry.id !== id));
       if (item.fileId && conversationId) {
         const cid = conversationId;
         deleteAttachment(cid, item.fileId)
@@ -195,13 +127,13 @@ export function useAttachments(
           .finally(() => void queryClient.invalidateQueries({ queryKey: conversationKeys.files(cid) }));
       }
     },
-    [items, conversationId, queryClient],
+    [items, conversationId, dismiss, queryClient],
   );
 
   const clear = useCallback(() => {
     settledRef.current.clear();
-    setItems([]);
-  }, []);
+    dismissWhere(() => true);
+  }, [dismissWhere]);
 
   const sentFiles = useMemo(
     () =>

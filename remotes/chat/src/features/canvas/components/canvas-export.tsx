@@ -1,3 +1,4 @@
+import { writeClipboardText } from '@assistant/platform';
 import { Button, downloadBlob } from '@assistant/ui';
 import { Packer } from 'docx';
 import { useTranslation } from 'react-i18next';
@@ -31,14 +32,7 @@ export function CanvasExport({ title, markdown, html, language, announce }: Canv
     announce(text);
   };
   const actions = {
-    copy: async () => {
-      try {
-        await navigator.clipboard.writeText(markdown());
-        done(t('canvas.export.copied'));
-      } catch {
-        done(t('canvas.export.copyFailed'));
-      }
-    },
+    copy: async () => done(t((await writeClipboardText(markdown())) ? 'canvas.export.copied' : 'canvas.export.copyFailed')),
     markdown: () => {
       downloadBlob(new Blob([markdown()], { type: 'text/markdown;charset=utf-8' }), canvasFileName(title, 'md'));
       done(t('canvas.export.downloaded', { name: canvasFileName(title, 'md') }));

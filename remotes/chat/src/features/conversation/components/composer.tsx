@@ -1,10 +1,10 @@
 import { MESSAGE_MAX_CHARACTERS, type LanguageModel } from '@assistant/contracts';
+import { useSendOnEnter } from '@assistant/platform';
 import { Button, TextArea } from '@assistant/ui';
-import { memo, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { useComposerDraft } from '../hooks/use-composer-draft';
-import { isSendKey } from '../model/composer-keys';
 import { ModelPicker } from './model-picker';
 
 export interface ComposerProps {
@@ -46,7 +46,6 @@ export const Composer = memo(function Composer(props: ComposerProps) {
   const { streaming, models, model, onModelChange, think, onThinkChange, onSend, onStop, chips, tools, blockedReason, onBlocked, notice, placeholder, draftKey } = props;
   const { t } = useTranslation(NAMESPACE);
   const { text, setText, clear } = useComposerDraft(draftKey);
-  const composing = useRef(false);
   const hintId = useId();
   const blockedId = useId();
   const noticeId = useId();
@@ -59,11 +58,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
     onSend(text.trim());
     clear();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!isSendKey(event.nativeEvent, composing.current)) return;
-    event.preventDefault();
-    submit();
-  };
+  const sendOnEnter = useSendOnEnter(submit);
 
   return (
     <form className="conversation__composer" onSubmit={submit} aria-label={t('conversation.composer.label')}>
@@ -82,9 +77,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
         maxLength={MESSAGE_MAX_CHARACTERS}
         aria-describedby={notice !== undefined ? `${noticeId} ${hintId}` : hintId}
         onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        onCompositionStart={() => (composing.current = true)}
-        onCompositionEnd={() => (composing.current = false)}
+        {...sendOnEnter}
         className="conversation__composer-field"
       />
       <div className="conversation__composer-row">

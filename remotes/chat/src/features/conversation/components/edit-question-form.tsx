@@ -1,9 +1,9 @@
 import { Button, TextArea } from '@assistant/ui';
 import { MESSAGE_MAX_CHARACTERS } from '@assistant/contracts';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSendOnEnter } from '@assistant/platform';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { isSendKey } from '../model/composer-keys';
 
 export interface EditQuestionFormProps {
   initialText: string;
@@ -15,19 +15,15 @@ export interface EditQuestionFormProps {
 export function EditQuestionForm({ initialText, onSend, onCancel }: EditQuestionFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const [text, setText] = useState(initialText);
-  const composing = useRef(false);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (/\S/.test(text)) onSend(text);
   };
+  const sendOnEnter = useSendOnEnter(submit);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    } else if (isSendKey(event.nativeEvent, composing.current)) {
-      event.preventDefault();
-      submit();
-    }
+    if (event.key !== 'Escape') return sendOnEnter.onKeyDown(event);
+    event.preventDefault();
+    onCancel();
   };
   return (
     <form className="conversation__edit" onSubmit={submit}>
@@ -39,9 +35,8 @@ export function EditQuestionForm({ initialText, onSend, onCancel }: EditQuestion
         maxLength={MESSAGE_MAX_CHARACTERS}
         autoFocus
         onChange={(event) => setText(event.target.value)}
+        {...sendOnEnter}
         onKeyDown={onKeyDown}
-        onCompositionStart={() => (composing.current = true)}
-        onCompositionEnd={() => (composing.current = false)}
       />
       <div className="conversation__edit-actions">
         <Button type="submit" size="sm">

@@ -1,38 +1,34 @@
-import type { StreamChannel, StreamEvent, ToolEvent } from '@assistant/contracts';
+import type { StreamEvent, ToolEvent } from '@assistant/contracts';
+import { applyStreamText, emptyStreamText, type StreamText } from '@assistant/platform';
 
 /**
  * What one streamed answer has delivered so far (docs/chat.md "Sending a message"): the stored
- * ids, the text per channel, and how it ended. `applyStreamEvent` is pure; the hook keeps the
- * newest draft in a ref and shows it at most once per frame.
+ * ids, the text per channel (answer, reasoning, the open streams), and how it ended.
+ * `applyStreamEvent` is pure; the hook keeps the newest draft in a ref and shows it at most once
+ * per frame.
  */
-export interface StreamDraft {
+export interface StreamDraft extends StreamText {
   /** From the `message` event; undefined until the server stored both messages. */
   userMessageId: string | undefined;
   assistantMessageId: string | undefined;
   /** From the `message` event when the answer is a deep research run: the answer shows the run at once. */
   researchId: string | undefined;
-  answer: string;
-  reasoning: string;
   /** The tool events (a grounded answer's retrieval), in order; the answer's `tool_events` once stored. */
   toolEvents: readonly ToolEvent[];
   /** The intent event's trace id: set when the answer is grounded (its sources can be asked for). */
   traceId: string | undefined;
-  /** Open text streams: stream_id to channel. */
-  channels: Readonly<Record<string, StreamChannel>>;
   /** `streaming` until a `done` or `error` event. */
   phase: 'streaming' | 'done' | 'error';
   error: { code: string; message: string } | undefined;
 }
 
 export const emptyDraft: StreamDraft = {
+  ...emptyStreamText,
   userMessageId: undefined,
   assistantMessageId: undefined,
   researchId: undefined,
-  answer: '',
-  reasoning: '',
   toolEvents: [],
   traceId: undefined,
-  channels: {},
   phase: 'streaming',
   error: undefined,
 };
@@ -48,21 +44,8 @@ export function applyStreamEvent(draft: StreamDraft, event: StreamEvent): Stream
         assistantMessageId: event.assistant_message_id,
         ...(event.research_id !== undefined ? { researchId: event.research_id } : {}),
       };
-    case 'stream_text': {
-      const text = event.event;
-      if (text.type === 'begin') return { ...draft, channels: { ...draft.channels, [text.stream_id]: text.channel ?? 'answer' } };
-      if (text.type === 'append') {
-        // An append for a stream never opened goes to the answer rather than being lost.
-        const channel = draft.channels[text.stream_id] ?? 'answer';
-        if (text.delta === '') return draft;
-        return channel === 'reasoning' ? { ...draft, reasoning: draft.reasoning + text.delta } : { ...draft, answer: draft.answer + text.delta };
-      }
-      if (text.type === 'end') {
-        const { [text.stream_id]: _closed, ...open } = draft.channels;
-        return { ...draft, channels: open };
-      }
-      return draft;
-    }
+    case 'stream_text':
+      return applyStreamText(draft, event.event);
     case 'tool':
       return { ...draft, toolEvents: [...draft.toolEvents, event.event] };
     case 'intent':

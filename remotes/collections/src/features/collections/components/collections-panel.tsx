@@ -1,6 +1,6 @@
 import type { CollectionScope, CollectionSummary } from '@assistant/contracts';
 import { usePermission } from '@assistant/platform';
-import { Button, EmptyState, ErrorState, PlusIcon, Skeleton } from '@assistant/ui';
+import { Button, ListStates, PlusIcon } from '@assistant/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@assistant/routing';
@@ -52,32 +52,21 @@ export function CollectionsPanel({ scope }: { scope: CollectionScope }) {
     previousStatus.current = list.status;
   }, [list.status]);
 
-  let content;
-  if (list.status === 'loading') {
-    content = <Skeleton lines={3} label={t('list.loading')} className="collections-panel__loading" />;
-  } else if (list.status === 'failed') {
-    content = (
-      <ErrorState
-        headingLevel={3}
-        title={t('list.failed.title')}
-        message={list.error}
-        onRetry={list.reload}
-        retrying={list.reloading}
-        retryLabel={t('list.failed.retry')}
-      />
-    );
-  } else if (list.collections.length === 0) {
-    content = <EmptyState headingLevel={3} title={t(`${scope}.empty.title`)} text={t(`${scope}.empty.text`)} />;
-  } else {
-    content = (
+  const content = (
+    <ListStates
+      list={list}
+      texts={{ loading: t('list.loading'), failed: t('list.failed.title'), retry: t('list.failed.retry') }}
+      empty={list.collections.length === 0 ? { title: t(`${scope}.empty.title`), text: t(`${scope}.empty.text`) } : null}
+      loadingClassName="collections-panel__loading"
+    >
       <CollectionList
         collections={list.collections}
         labelledBy={headingId}
         onRename={(collection) => setDialog({ kind: 'rename', collection })}
         onDelete={(collection) => setDialog({ kind: 'delete', collection })}
       />
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <section aria-labelledby={headingId} className="collections-panel">

@@ -1,15 +1,14 @@
 import type { CollectionFile, CollectionSummary } from '@assistant/contracts';
-import { ApiRequestError, useConfigStore } from '@assistant/platform';
+import { ApiRequestError, isSettledUpload, uploadStates, useConfigStore, useUploadQueue } from '@assistant/platform';
 import { ConfirmDialog, EmptyState, ErrorState, Loading, VisuallyHidden, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteFile } from '../api/delete-file';
 import { useRetryFile } from '../api/retry-file';
+import { uploadFile } from '../api/upload-file';
 import type { CollectionFilesState } from '../hooks/use-collection-files';
 import { useStatusAnnouncements } from '../hooks/use-status-announcements';
-import { useUploadQueue } from '../hooks/use-upload-queue';
 import { fileLabel } from '../model/file-label';
-import { isSettled, uploadStates } from '../model/upload-item';
 import { NAMESPACE } from '../../../namespace';
 import { FilesTable } from './files-table';
 import { UploadDropZone } from './upload-drop-zone';
@@ -29,7 +28,7 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
   const { t } = useTranslation(NAMESPACE);
   const { files, status, refresh } = filesState;
   const maxMB = useConfigStore((state) => state.config.maxFileUploadSizeMB);
-  const queue = useUploadQueue(collection.id, maxMB, refresh);
+  const queue = useUploadQueue({ send: (file, options) => uploadFile(collection.id, file, options), onSent: refresh });
   // Both ask the files (and runs) again when they settle.
   const { mutateAsync: retryFile } = useRetryFile(collection.id);
   const { mutateAsync: deleteFile } = useDeleteFile(collection.id);
@@ -135,7 +134,7 @@ export function DocumentsSection({ collection, files: filesState }: DocumentsSec
             onRetry={queue.retry}
             onDismiss={queue.dismiss}
             onClearFinished={() => {
-              const finished = new Set(queue.items.filter((_, index) => isSettled(states[index]!)).map((item) => item.id));
+              const finished = new Set(queue.items.filter((_, index) => isSettledUpload(states[index]!)).map((item) => item.id));
               queue.dismissWhere((item) => finished.has(item.id));
             }}
           />

@@ -1,7 +1,7 @@
+import { UPLOAD_ACCEPT } from '@assistant/platform';
 import { Button, UploadIcon, cx } from '@assistant/ui';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCEPT_ATTRIBUTE } from '../model/upload-limits';
 import { NAMESPACE } from '../../../namespace';
 
 export interface UploadDropZoneProps {
@@ -93,7 +93,7 @@ export function UploadDropZone({ maxFileUploadSizeMB, onFiles }: UploadDropZoneP
         ref={inputRef}
         type="file"
         multiple
-        accept={ACCEPT_ATTRIBUTE}
+        accept={UPLOAD_ACCEPT}
         hidden
         tabIndex={-1}
         aria-label={t('upload.choose')}

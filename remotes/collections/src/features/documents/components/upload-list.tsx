@@ -1,7 +1,7 @@
 import type { CollectionFile, FileUploadState } from '@assistant/contracts';
+import { isSettledUpload, type UploadItem } from '@assistant/platform';
 import { Button } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
-import { isSettled, type UploadItem } from '../model/upload-item';
 import { NAMESPACE } from '../../../namespace';
 import { dataCodeText } from './data-code-text';
 import { FileStatusBadge } from './file-status-badge';
@@ -21,7 +21,7 @@ export interface UploadListProps {
 export function UploadList({ items, states, files, onRetry, onDismiss, onClearFinished }: UploadListProps) {
   const { t } = useTranslation(NAMESPACE);
   if (items.length === 0) return null;
-  const anySettled = states.some(isSettled);
+  const anySettled = states.some(isSettledUpload);
   return (
     <div className="documents-uploads">
       <ul className="documents-uploads__list" aria-label={t('upload.listLabel')}>
@@ -46,7 +46,7 @@ export function UploadList({ items, states, files, onRetry, onDismiss, onClearFi
                 <p className="documents-uploads__problem">{uploadProblemText(t, item.problem)}</p>
               )}
               {state === 'processing-failed' && <p className="documents-uploads__problem">{dataCodeText(t, failure)}</p>}
-              {(state === 'uploading-failed' || isSettled(state)) && (
+              {(state === 'uploading-failed' || isSettledUpload(state)) && (
                 <div className="documents-uploads__actions">
                   {state === 'uploading-failed' && (
                     <Button size="sm" variant="secondary" onClick={() => onRetry(item.id)} aria-label={t('upload.retryLabel', { name })}>

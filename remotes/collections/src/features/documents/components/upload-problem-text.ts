@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { UploadProblem } from '../model/upload-item';
+import type { UploadProblem } from '@assistant/platform';
 
 /** Why an upload did not happen or failed, for the user; the server's own message for a 413, 415 or other 4xx. */
 export function uploadProblemText(t: TFunction, problem: UploadProblem): string {

@@ -1,7 +1,7 @@
 import type { CollectionFile, FileUploadState } from '@assistant/contracts';
+import type { UploadItem } from '@assistant/platform';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UploadItem } from '../model/upload-item';
 import { NAMESPACE } from '../../../namespace';
 
 /** Upload states the browser decides; the server's statuses are announced from the files list. */

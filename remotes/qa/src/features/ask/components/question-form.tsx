@@ -1,9 +1,9 @@
 import { QA_QUESTION_MAX_CHARACTERS } from '@assistant/contracts';
+import { useSendOnEnter } from '@assistant/platform';
 import { Button, TextArea } from '@assistant/ui';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { isSendKey } from '../model/send-key';
 
 export interface QuestionFormProps {
   /** An answer is being written: Stop is offered, asking waits. */
@@ -24,7 +24,6 @@ export interface QuestionFormProps {
 export function QuestionForm({ streaming, blockedReason, onAsk, onStop, ref }: QuestionFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const [text, setText] = useState('');
-  const composing = useRef(false);
   const hintId = useId();
   const blockedId = useId();
   const canAsk = !streaming && blockedReason === undefined && /\S/.test(text);
@@ -35,11 +34,7 @@ export function QuestionForm({ streaming, blockedReason, onAsk, onStop, ref }: Q
     onAsk(text.trim());
     setText('');
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!isSendKey(event.nativeEvent, composing.current)) return;
-    event.preventDefault();
-    submit();
-  };
+  const sendOnEnter = useSendOnEnter(submit);
 
   return (
     <form className="qa-question" onSubmit={submit} aria-label={t('ask.label')}>
@@ -53,9 +48,7 @@ export function QuestionForm({ streaming, blockedReason, onAsk, onStop, ref }: Q
         maxLength={QA_QUESTION_MAX_CHARACTERS}
         aria-describedby={blockedReason ? `${blockedId} ${hintId}` : hintId}
         onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        onCompositionStart={() => (composing.current = true)}
-        onCompositionEnd={() => (composing.current = false)}
+        {...sendOnEnter}
         className="qa-question__field"
       />
       <div className="qa-question__bar">

@@ -1,32 +1,30 @@
 import type { StreamEvent } from '@assistant/contracts';
+import { applyStreamText, emptyStreamText, type StreamText } from '@assistant/platform';
 import type { SourceDocument } from '../../../qa-exchange';
 
 /**
  * What a streamed answer of POST qa/chat has delivered so far: the trace id (`intent`), the
- * documents the retrieval gave the model (`tool` end content, by source_index), the answer text
- * (`stream_text` of the answer channel) and how it ended. `applyQaEvent` is pure.
+ * documents the retrieval gave the model (`tool` end content, by source_index), the text per
+ * channel (`stream_text`: the answer is shown, reasoning is not) and how it ended. `applyQaEvent`
+ * is pure.
  */
-export interface AnswerDraft {
+export interface AnswerDraft extends StreamText {
   traceId: string | undefined;
-  answer: string;
   /** A short direct reply of the intent (a greeting), used when no answer text streams. */
   reply: string | undefined;
   documents: SourceDocument[];
   /** A retrieval call is running. */
   searching: boolean;
-  /** Open text streams that write the answer (reasoning is not shown here). */
-  answerStreams: readonly string[];
   phase: 'streaming' | 'done' | 'error';
   error: { code: string; message: string } | undefined;
 }
 
 export const emptyAnswerDraft: AnswerDraft = {
+  ...emptyStreamText,
   traceId: undefined,
-  answer: '',
   reply: undefined,
   documents: [],
   searching: false,
-  answerStreams: [],
   phase: 'streaming',
   error: undefined,
 };
@@ -58,15 +56,8 @@ export function applyQaEvent(draft: AnswerDraft, event: StreamEvent): AnswerDraf
       documents.sort((a, b) => a.sourceIndex - b.sourceIndex);
       return { ...draft, searching: false, documents };
     }
-    case 'stream_text': {
-      const text = event.event;
-      if (text.type === 'begin') {
-        return (text.channel ?? 'answer') === 'answer' ? { ...draft, answerStreams: [...draft.answerStreams, text.stream_id] } : draft;
-      }
-      if (!draft.answerStreams.includes(text.stream_id)) return draft;
-      if (text.type === 'append') return text.delta ? { ...draft, answer: draft.answer + text.delta } : draft;
-      return { ...draft, answerStreams: draft.answerStreams.filter((id) => id !== text.stream_id) };
-    }
+    case 'stream_text':
+      return applyStreamText(draft, event.event);
     case 'done':
       return { ...draft, searching: false, phase: 'done', answer: draft.answer || draft.reply || '' };
     case 'error':

@@ -1,16 +1,17 @@
 import { Button, EmptyState, Markdown, Spinner } from '@assistant/ui';
-import { useFlag } from '@assistant/platform';
+import { copyTextWithNotice, useFlag } from '@assistant/platform';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from '@assistant/routing';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import type { TextStreamState } from '../hooks/use-text-stream';
-import { copyText } from '../model/copy-text';
+import type { UseCaseStream } from '../model/failure';
 import { handToCanvas } from '../model/hand-to-canvas';
 import { FailureAlert } from './failure-alert';
 
+const COPY_NOTICES = { copied: { key: 'result.copied', ns: NAMESPACE }, unavailable: { key: 'result.copyUnavailable', ns: NAMESPACE } };
+
 export interface StreamResultProps {
-  stream: TextStreamState;
+  stream: UseCaseStream;
   /** The result's heading ("Summary", "Text", "Result"). */
   title: string;
   /** The language the result is written in. */
@@ -58,7 +59,7 @@ export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: St
             </Button>
           )}
           {output !== '' && !running && (
-            <Button variant="secondary" size="sm" onClick={() => void copyText(output, selectOutput)}>
+            <Button variant="secondary" size="sm" onClick={() => void copyTextWithNotice(output, { ...COPY_NOTICES, select: selectOutput })}>
               {t('result.copy')}
             </Button>
           )}
@@ -108,7 +109,7 @@ export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: St
 }
 
 /** "Teil 3 von 12 wird gelesen …", "Die Teile werden zusammengeführt …" (and the step when merged in groups). */
-function progressText(t: ReturnType<typeof useTranslation>['t'], progress: NonNullable<TextStreamState['progress']>): string {
+function progressText(t: ReturnType<typeof useTranslation>['t'], progress: NonNullable<UseCaseStream['progress']>): string {
   if (progress.stage === 'part') return t('result.part', { current: progress.current, total: progress.total });
   return progress.total > 1 ? t('result.combineStep', { current: progress.current, total: progress.total }) : t('result.combine');
 }

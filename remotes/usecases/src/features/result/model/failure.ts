@@ -1,5 +1,5 @@
 import type { ApiErrorLimit } from '@assistant/contracts';
-import { ApiRequestError, currentLanguage, errorMessageText } from '@assistant/platform';
+import { ApiRequestError, currentLanguage, errorMessageText, type TextStreamFailures, type TextStreamState } from '@assistant/platform';
 
 /**
  * Why a call of a use case failed, by the error's stable `code` (DESIGN.md section 9); `detail`
@@ -68,6 +68,16 @@ export function failureFromStreamError(code: string, message: string): UseCaseFa
   if (code === 'upstream_timeout') return { kind: 'timeout', detail: message };
   return { kind: 'failed', detail: message };
 }
+
+/** How a use case's streamed answer names its failures (the platform's useTextStream). */
+export const USE_CASE_FAILURES: TextStreamFailures<UseCaseFailure> = {
+  fromError: failureFromError,
+  fromStreamError: failureFromStreamError,
+  incomplete: { kind: 'incomplete' },
+};
+
+/** A use case's streamed answer (summarize, generate, a custom app's run). */
+export type UseCaseStream = TextStreamState<UseCaseFailure>;
 
 /** A limit for people: "100,000 characters", "25 MB". */
 export function formatLimit(limit: ApiErrorLimit, language: string): string {

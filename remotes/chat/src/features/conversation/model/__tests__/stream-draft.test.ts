@@ -1,5 +1,4 @@
 import type { StreamEvent } from '@assistant/contracts';
-import { isSendKey } from '../composer-keys';
 import { errorKeyForCode, errorKeyForFailure } from '../describe-send-error';
 import { applyStreamEvent, emptyDraft, type StreamDraft } from '../stream-draft';
 import { ApiRequestError } from '@assistant/platform';
@@ -65,16 +64,5 @@ describe('a streamed answer', () => {
     const body = (code: string, statusCode: number) => ({ statusCode, error: 'x', message: 'x', code });
     expect(errorKeyForFailure(new ApiRequestError('late', { status: 502, body: body('upstream_timeout', 502) }))).toBe('timeout');
     expect(errorKeyForFailure(new ApiRequestError('long', { status: 413, body: body('payload_too_large', 413) }))).toBe('input_too_long');
-  });
-});
-
-describe('the Enter key in the composer', () => {
-  it('sends on Enter alone, never with Shift or while an input method composes', () => {
-    expect(isSendKey({ key: 'Enter', shiftKey: false })).toBe(true);
-    expect(isSendKey({ key: 'Enter', shiftKey: true })).toBe(false);
-    expect(isSendKey({ key: 'Enter', shiftKey: false, isComposing: true })).toBe(false);
-    expect(isSendKey({ key: 'Enter', shiftKey: false, keyCode: 229 })).toBe(false);
-    expect(isSendKey({ key: 'Enter', shiftKey: false }, true)).toBe(false);
-    expect(isSendKey({ key: 'a', shiftKey: false })).toBe(false);
   });
 });
