@@ -27,6 +27,7 @@ export { Select } from './components/select';
 export { Checkbox } from './components/checkbox';
 export { Switch } from './components/switch';
 export { FileImportButton } from './components/file-import-button';
+export { FilePickerButton } from './components/file-picker-button';
 
 // Overlays and feedback
 export { Dialog } from './components/dialog';

@@ -1,6 +1,5 @@
-import { useRef, type ChangeEvent } from 'react';
-import { Button, type ButtonSize, type ButtonVariant } from './button';
-import { UploadIcon } from '../icons/icons';
+import type { ButtonSize, ButtonVariant } from './button';
+import { FilePickerButton } from './file-picker-button';
 
 export interface FileImportButtonProps {
   /** The button's text, also the name of the file input. */
@@ -15,24 +14,7 @@ export interface FileImportButtonProps {
   onFile(file: File): void;
 }
 
-/**
- * A button that opens the file dialog for one file to import (an agent's or an app's export file).
- * The input itself is hidden and out of the tab order: the button is the one control.
- */
-export function FileImportButton({ label, accept = 'application/json,.json', loading, variant = 'secondary', size, onFile }: FileImportButtonProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const picked = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Emptied, so the same file picked again (after fixing it) is a change again.
-    event.target.value = '';
-    if (file) onFile(file);
-  };
-  return (
-    <>
-      <Button variant={variant} size={size} icon={<UploadIcon />} loading={loading} onClick={() => input.current?.click()}>
-        {label}
-      </Button>
-      <input ref={input} type="file" accept={accept} hidden tabIndex={-1} aria-label={label} onChange={picked} />
-    </>
-  );
+/** A button that opens the file dialog for one file to import (an agent's or an app's export file). */
+export function FileImportButton({ accept = 'application/json,.json', onFile, ...button }: FileImportButtonProps) {
+  return <FilePickerButton {...button} accept={accept} onFiles={([file]) => file && onFile(file)} />;
 }

@@ -3,5 +3,4 @@ export { AttachButton } from './components/attach-button';
 export { AttachmentChips } from './components/attachment-chips';
 export { QuestionAttachments } from './components/question-attachments';
 export { useAttachments, type Attachments } from './hooks/use-attachments';
-export { useFileDrop } from './hooks/use-file-drop';
 export type { AttachmentItem } from './model/attachment-item';

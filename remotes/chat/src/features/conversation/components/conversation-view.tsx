@@ -1,12 +1,12 @@
 import type { FileUploadState, Message, MessageAttachment } from '@assistant/contracts';
-import { useConfigStore, useFeature, useFlag, useQaResourcesStore, useQueryClient } from '@assistant/platform';
+import { useConfigStore, useFeature, useFileDrop, useFlag, useQaResourcesStore, useQueryClient } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, cx, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { CanvasMenu, titleFromMarkdown, useCanvasOpener } from '../../canvas';
 import { AgentIntro, useAgentQuery } from '../../agent';
-import { AttachButton, AttachmentChips, useAttachments, useFileDrop, type AttachmentItem } from '../../attachments';
+import { AttachButton, AttachmentChips, useAttachments, type AttachmentItem } from '../../attachments';
 import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
 import { useResearchReply } from '../../research';

@@ -4,12 +4,24 @@ function hasFiles(event: { dataTransfer: DataTransfer | null }): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');
 }
 
+export interface FileDrop {
+  /** Files are dragged over the area now. */
+  dragging: boolean;
+  /** To spread on the area. */
+  handlers: {
+    onDragEnter(event: DragEvent): void;
+    onDragOver(event: DragEvent): void;
+    onDragLeave(): void;
+    onDrop(event: DragEvent): void;
+  };
+}
+
 /**
- * Files dropped onto an area (the open conversation): the handlers to spread on it and whether
- * files are dragged over it now. While `enabled`, files dropped elsewhere on the page do nothing
- * (the browser would open them and leave the conversation).
+ * Files dropped onto an area (an open conversation, a collection's drop zone): the handlers to
+ * spread on it and whether files are dragged over it now. While `enabled`, files dropped elsewhere
+ * on the page do nothing (the browser would open them and leave the page with its uploads).
  */
-export function useFileDrop(enabled: boolean, onFiles: (files: File[]) => void) {
+export function useFileDrop(enabled: boolean, onFiles: (files: File[]) => void): FileDrop {
   const [dragging, setDragging] = useState(false);
   // dragenter/dragleave fire for every child too: count them, so the highlight does not flicker.
   const depth = useRef(0);
@@ -27,7 +39,7 @@ export function useFileDrop(enabled: boolean, onFiles: (files: File[]) => void) 
     };
   }, [enabled]);
 
-  const handlers = {
+  const handlers: FileDrop['handlers'] = {
     onDragEnter(event: DragEvent) {
       if (!enabled || !hasFiles(event)) return;
       event.preventDefault();
