@@ -4,6 +4,7 @@ const browserPackages = [
   'shared/platform',
   'shared/ui',
   'shared/routing',
+  'shared/endpoints',
   'host',
   'remotes/chat',
   'remotes/qa',

@@ -26,6 +26,10 @@ const SINGLETONS = [
   '@assistant/contracts/startup',
   '@assistant/platform',
   '@assistant/ui',
+  // The endpoints several remotes use (docs/federation.md "Shared endpoints"). The host imports it
+  // (lazily), so that it provides it: a shared module the host never imports is not in the share
+  // scope until a remote adds its own copy, and each remote then keeps its own.
+  '@assistant/endpoints',
 ];
 
 /**

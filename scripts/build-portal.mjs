@@ -29,6 +29,8 @@ const COMMON_INPUTS = [
   'shared/platform/package.json',
   'shared/ui/src',
   'shared/ui/package.json',
+  'shared/endpoints/src',
+  'shared/endpoints/package.json',
 ];
 
 export const BUILD_TARGETS = [

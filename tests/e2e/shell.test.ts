@@ -96,6 +96,23 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
       assert.equal(new URL(page.url()).pathname, '/usecases/qa');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
 
+      // The shared endpoint definitions (@assistant/endpoints): the apps page, chat, agents,
+      // collections, QA and the use cases all used them, and the page evaluated them once: the
+      // host provided its copy and every remote took it.
+      await nav.getByRole('link', { name: 'Eigene Apps' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Eigene Apps' }).waitFor();
+      assert.equal(await page.evaluate(() => (globalThis as { __assistantEndpointsEvaluations?: number }).__assistantEndpointsEvaluations), 1);
+      const endpointsScope = await page.evaluate(() => {
+        const scope = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } })
+          .__FEDERATION__?.__SHARE__;
+        return Object.values(scope ?? {}).flatMap((instance) =>
+          Object.entries(instance.default?.['@assistant/endpoints'] ?? {}).map(([version, info]) => ({ version, from: info.from, loaded: Boolean(info.loaded) })),
+        );
+      });
+      const loadedEndpoints = endpointsScope.filter((entry) => entry.loaded);
+      assert.equal(new Set(loadedEndpoints.map((entry) => `${entry.version}@${entry.from}`)).size, 1, JSON.stringify(endpointsScope));
+      assert.equal(loadedEndpoints[0]!.from, 'host', '@assistant/endpoints comes from the host');
+
       await page.goto(`${portal.portalUrl}/no-such-page`);
       await page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }).waitFor();
       await page.goto(`${portal.portalUrl}/sign-language`);

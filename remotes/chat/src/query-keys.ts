@@ -1,7 +1,9 @@
 import type { ChatHistoryScope } from './features/history';
 
 /**
- * The query keys of this remote's server data (docs/platform.md "server state"), in one place:
+ * The query keys of the server data only this remote reads (docs/platform.md "server state"); the
+ * keys of what other remotes read too (QA resources, tool servers, agents) are those of
+ * `@assistant/endpoints`. In one place:
  * every key starts with the resource, so a change invalidates all that depends on it with one
  * prefix. Conversations and their messages carry the history's scope (server, or this browser's
  * for one user: features/history), so one history's data never shows in the other.
@@ -23,31 +25,12 @@ export const conversationKeys = {
 };
 
 /**
- * GET /api/qa/resources, of which the chat uses the language models. The key names the part it
- * keeps, so another remote's query of the same endpoint (with its own shape) cannot collide.
- */
-export const qaResourceKeys = {
-  all: ['qa-resources'] as const,
-  languageModels: ['qa-resources', 'language-models'] as const,
-};
-
-/**
  * Deep research runs (docs/deep-research.md): a run's state (GET research/{id}), shared by the
  * panel that shows the run and the composer that answers its clarifying question.
  */
 export const researchKeys = {
   all: ['research'] as const,
   state: (researchId: string) => ['research', 'state', researchId] as const,
-};
-
-/**
- * GET /api/mcp-servers: the tool servers a user may pick for a conversation (BETA); and
- * GET /api/conversations/{id}/tool-servers: those picked for one conversation.
- */
-export const toolServerKeys = {
-  all: ['mcp-servers'] as const,
-  choices: ['mcp-servers', 'choices'] as const,
-  picked: (conversationId: string) => ['mcp-servers', 'picked', conversationId] as const,
 };
 
 /**
@@ -60,10 +43,4 @@ export const canvasKeys = {
   document: (scope: ChatHistoryScope, canvasId: string) => ['canvases', 'document', scope, canvasId] as const,
   versions: (scope: ChatHistoryScope, canvasId: string) => ['canvases', 'versions', scope, canvasId] as const,
   version: (scope: ChatHistoryScope, canvasId: string, version: number) => ['canvases', 'version', scope, canvasId, version] as const,
-};
-
-/** GET /api/agents/{id}: the agent a conversation is with (its name and starter prompts; docs/agents.md). */
-export const agentKeys = {
-  all: ['agents'] as const,
-  agent: (agentId: string) => ['agents', 'agent', agentId] as const,
 };

@@ -27,12 +27,14 @@ export { uploadWithProgress, type UploadProgress } from './http/upload-with-prog
 // uploads (a queue of files with progress, their SPEC states)
 export { UPLOAD_ACCEPT, isSettledUpload, uploadProblemFrom, uploadStates, type UploadItem, type UploadProblem } from './uploads/upload-item';
 export { uploadOneFile, type UploadRecord } from './uploads/upload-one-file';
+export { uploadProblemText } from './uploads/upload-problem-text';
 export { useUploadQueue } from './uploads/use-upload-queue';
 export { useFileDrop } from './uploads/use-file-drop';
 
 // server state (TanStack Query: one QueryClient for the host and every remote; docs/platform.md)
 export { queryClient, resetServerState } from './server-state/query-client';
 export { ServerStateProvider } from './server-state/server-state-provider';
+export { PERSISTED_QUERY_PREFIX, keptAnswer, persistedPerUser } from './server-state/persisted-per-user';
 export {
   keepPreviousData,
   queryOptions,
@@ -58,8 +60,6 @@ export { useTextStream, type TextStreamFailures, type TextStreamState, type Text
 export { persistKey, persistenceUser, setPersistenceUser } from './stores/per-user-persistence';
 export { useWorkspaceStore } from './stores/workspace-store';
 export { useConfigStore } from './stores/config-store';
-export { useQaResourcesStore, type ResourcesStatus } from './stores/qa-resources-store';
-export { useTranslationResourcesStore } from './stores/translation-resources-store';
 export { initialTranslationPreferences, useTranslationPreferencesStore } from './stores/translation-preferences-store';
 export { initialChatPreferences, useChatPreferencesStore } from './stores/chat-preferences-store';
 

@@ -10,6 +10,7 @@ import { Route, Routes } from '@assistant/routing';
 import { buildRoutes } from '../../app/routes';
 import { createRemoteRoute } from '../../federation';
 import { forgetRemoteModule } from '../../federation/use-remote-module';
+import { loadSharedEndpoints } from '../../federation/use-shared-endpoints';
 import { buildNavigation, liveNavigation } from '../../navigation/build-navigation';
 import { useCapabilities } from '../use-capabilities';
 
@@ -50,7 +51,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Loaded after the shell's first paint; here once, so that each test's timing is the query's alone.
+  await loadSharedEndpoints();
+});
 afterAll(() => server.close());
 beforeEach(() => {
   setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));

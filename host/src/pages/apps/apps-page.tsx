@@ -1,10 +1,12 @@
 import type { BuiltInAppId } from '@assistant/contracts';
+import { customAppsQuery } from '@assistant/endpoints';
 import {
   isFeatureAvailable,
   notifyErrorMessage,
   useConfigStore,
   useDocumentTitle,
   useGatingStore,
+  useQuery,
   useQueryClient,
   type FeatureName,
 } from '@assistant/platform';
@@ -16,7 +18,6 @@ import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 import { useShell } from '../../app/shell-context';
 import { useCapabilities } from '../../capabilities/use-capabilities';
 import { useAppFavouritesQuery, appFavouriteKeys } from './api/get-app-favourites';
-import { useCustomAppsQuery } from './api/get-custom-apps';
 import { toggledFavourites, useToggleAppFavourite } from './api/put-app-favourites';
 import { availableApps, matchesSearch, orderApps, customAppsMount, type AppTile } from './app-catalogue';
 import './apps-page.css';
@@ -78,7 +79,8 @@ export function HomePage() {
   const gating = { remotes, flags, isFeatureAvailable: (feature: FeatureName) => isFeatureAvailable(featureSet, feature), isCapabilityAvailable };
 
   const customAppsAt = customAppsMount(gating);
-  const customApps = useCustomAppsQuery(customAppsAt !== undefined);
+  // The use-cases remote's list (one definition): an app saved in its editor shows here at once.
+  const customApps = useQuery({ ...customAppsQuery(), enabled: customAppsAt !== undefined });
   const favourites = useAppFavouritesQuery();
   const client = useQueryClient();
   const [message, announce] = useAnnouncer();

@@ -1,10 +1,10 @@
+import { useAgentQuery } from '@assistant/endpoints';
 import { ApiRequestError, useDocumentTitle } from '@assistant/platform';
 import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useResolvedPath } from '@assistant/routing';
 import { AgentDetails, AgentForm } from '../features/agent-form';
-import { useAgentQuery } from '../features/agents';
 import { NAMESPACE } from '../namespace';
 import { AgentTabs } from './agent-tabs';
 

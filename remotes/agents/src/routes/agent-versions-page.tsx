@@ -1,9 +1,9 @@
+import { useAgentQuery } from '@assistant/endpoints';
 import { ApiRequestError, useDocumentTitle } from '@assistant/platform';
 import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useResolvedPath } from '@assistant/routing';
 import { AgentVersions } from '../features/agent-versions';
-import { useAgentQuery } from '../features/agents';
 import { NAMESPACE } from '../namespace';
 import { AgentTabs } from './agent-tabs';
 

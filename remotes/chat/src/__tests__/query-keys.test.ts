@@ -1,5 +1,5 @@
 import { queryClient, resetServerState } from '@assistant/platform';
-import { conversationKeys, qaResourceKeys } from '../query-keys';
+import { conversationKeys } from '../query-keys';
 
 const server = { kind: 'server' } as const;
 const localA = { kind: 'local', user: 'user-a' } as const;
@@ -22,7 +22,6 @@ describe('the chat query keys', () => {
     queryClient.setQueryData(conversationKeys.list(localA), []);
     queryClient.setQueryData(conversationKeys.messages(server, 'c1'), []);
     expect(queryClient.getQueryCache().findAll({ queryKey: conversationKeys.all })).toHaveLength(2);
-    expect(qaResourceKeys.languageModels.slice(0, 1)).toEqual(qaResourceKeys.all);
   });
 
   it('keep searches per history and user, under the resource, one per set of words', () => {

@@ -8,7 +8,6 @@ import {
   setAuth,
   setPersistenceUser,
   useNotificationsStore,
-  useQaResourcesStore,
   type Auth,
 } from '@assistant/platform';
 import { renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
@@ -189,7 +188,6 @@ export async function resetQaState(sub: string | null = 'employee'): Promise<voi
   await setPersistenceUser(null);
   localStorage.clear();
   resetServerState();
-  useQaResourcesStore.setState({ collections: [], languageModels: [], status: 'idle' });
   useNotificationsStore.getState().clear();
   signInAs(sub);
   Object.assign(backend, {

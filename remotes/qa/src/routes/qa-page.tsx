@@ -1,5 +1,6 @@
 import { citedSourceNumbers, type QaChatRequest, type QaSource } from '@assistant/contracts';
-import { useAuth, useDocumentTitle, writeClipboardText } from '@assistant/platform';
+import { collectionFilesQuery, qaResourcesQuery, shownResources } from '@assistant/endpoints';
+import { useAuth, useDocumentTitle, useQuery, writeClipboardText } from '@assistant/platform';
 import { EmptyState, PageHeader, VisuallyHidden, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +12,7 @@ import {
   effectiveModel,
   missingChoice,
   pickedDocument,
-  useCollectionFilesQuery,
   useQaChoices,
-  useQaResourcesQuery,
   type QaChoices,
 } from '../features/resources';
 import { SourcePreviewDialog, SourcesPanel, useAnswerSources } from '../features/sources';
@@ -44,7 +43,8 @@ export default function QaPage() {
   const { user, status: authStatus } = useAuth();
   const sub = authStatus === 'loading' ? undefined : user?.profile.sub || null;
   const userSub = sub ?? null;
-  const resources = useQaResourcesQuery();
+  // Asked on every entry (staleTime 0): the kept lists show at once and are refreshed.
+  const resources = useQuery(qaResourcesQuery());
   const [choices, setChoices] = useQaChoices(userSub);
   const history = useHistoryQuery(userSub);
   const save = useSaveExchange(userSub).mutate;
@@ -60,10 +60,10 @@ export default function QaPage() {
   /** The question being answered; a reopened entry or a new question takes the view from it. */
   const askingRef = useRef<string | null>(null);
 
-  const collections = resources.data?.collections ?? [];
-  const models = resources.data?.language_models ?? [];
+  const collections = shownResources(resources)?.collections ?? [];
+  const models = shownResources(resources)?.language_models ?? [];
   const status = resources.isError ? 'unavailable' : resources.data ? 'ready' : 'loading';
-  const files = useCollectionFilesQuery(choices.scope === 'document' ? (choices.documentCollectionId ?? undefined) : undefined);
+  const files = useQuery(collectionFilesQuery(choices.scope === 'document' ? (choices.documentCollectionId ?? undefined) : undefined));
   const pickedCollections = effectiveCollections(collections, choices);
   const pickedFile = pickedDocument(files.data, choices);
   const model = effectiveModel(models, choices);

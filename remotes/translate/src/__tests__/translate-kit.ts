@@ -9,7 +9,6 @@ import {
   setPersistenceUser,
   useNotificationsStore,
   useTranslationPreferencesStore,
-  useTranslationResourcesStore,
 } from '@assistant/platform';
 import { renderRemoteAt, startupHandlers, type StartupData } from '@assistant/platform/testing';
 import { http, HttpResponse, type HttpHandler } from 'msw';
@@ -72,7 +71,6 @@ export async function resetTranslateState(): Promise<void> {
   await setPersistenceUser(null);
   localStorage.clear();
   resetPermissions();
-  useTranslationResourcesStore.setState({ resources: [] });
   resetServerState();
   useTranslationPreferencesStore.setState(initialTranslationPreferences);
   useNotificationsStore.getState().clear();

@@ -1,10 +1,12 @@
 // What the screen loads and calls through the platform's QueryClient: one load of the
 // engines and of the configuration per entry, the persisted engines at once, translate as a mutation.
-import { queryClient, setPersistenceUser, useConfigStore, useTranslationResourcesStore } from '@assistant/platform';
+import { queryClient, setPersistenceUser, useConfigStore } from '@assistant/platform';
+import { keepPersistedAnswer } from '@assistant/platform/testing';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { translationResourcesKeys } from '../features/translate/api/get-translation-resources';
 import { GERMAN, deepl, handlers, libre, renderTranslate, resetTranslateState, translateHandler } from './translate-kit';
 
 const server = setupServer();
@@ -43,7 +45,7 @@ describe('server state of /translate', () => {
 
   it("shows the translator at once with the engines of the user's previous visit while the list reloads", async () => {
     await setPersistenceUser('anna');
-    useTranslationResourcesStore.getState().setResources([libre]);
+    await keepPersistedAnswer('anna', translationResourcesKeys.all, [libre]);
     server.resetHandlers(
       http.get('*/api/translation/resources', () => new Promise<Response>(() => undefined)), // still loading
       ...handlers([deepl]),

@@ -1,5 +1,7 @@
 import type { CustomApp } from '@assistant/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { customAppsQuery } from '@assistant/endpoints';
+import { ServerStateProvider, useQuery } from '@assistant/platform';
+import { configure, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -140,6 +142,19 @@ describe('create-your-own', () => {
     expect(requests[1]).toMatchObject({ method: 'PUT', body: { name: 'Mine', version: 2 } });
     await waitFor(() => expect(notifications().at(-1)).toMatchObject({ message: { key: 'editor.saved', values: { name: 'Mine' } } }));
     expect(screen.queryByText('Someone changed this app meanwhile.')).not.toBeInTheDocument();
+  });
+
+  it('a saved app reaches the list the shell’s apps page reads, without a reload', async () => {
+    // The apps page (host/src/pages/apps/apps-page.tsx) reads `customAppsQuery()`, the same query.
+    const appsPage = renderHook(() => useQuery(customAppsQuery()), { wrapper: ServerStateProvider });
+    await waitFor(() => expect(appsPage.result.current.data?.map((app) => app.name)).toEqual(['Meeting invitation', 'Company letter']));
+    await renderAt('/create-your-own', `/create-your-own/${APP_ID}/edit`);
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Team invitation');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(appsPage.result.current.data?.map((app) => app.name)).toEqual(['Team invitation', 'Company letter']));
   });
 
   it('deletes after confirmation', async () => {

@@ -1,12 +1,12 @@
 import type { CustomApp } from '@assistant/contracts';
-import { useConfigStore, useDocumentTitle } from '@assistant/platform';
+import { customAppsQuery } from '@assistant/endpoints';
+import { useConfigStore, useDocumentTitle, useQuery } from '@assistant/platform';
 import { Badge, Button, ErrorState, FileImportButton, Loading, PageHeader, useAnnouncer } from '@assistant/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../namespace';
 import { NEW_APP_PATH, editPath, runPath, versionsPath } from '../paths';
-import { useCustomApps } from '../features/custom-apps/api/get-custom-apps';
 import { ImportProblem } from '../features/custom-apps/components/import-problem';
 import { useAppTransfer, type TransferResult } from '../features/custom-apps/hooks/use-app-transfer';
 import type { ExportFileProblem } from '../features/custom-apps/model/read-export-file';
@@ -25,7 +25,7 @@ export default function CreateYourOwnPage() {
   const { t } = useTranslation(NAMESPACE);
   useDocumentTitle(t('apps.title'));
   const enabled = useConfigStore((state) => state.config.customization.create_your_own_enabled);
-  const apps = useCustomApps();
+  const apps = useQuery(customAppsQuery());
   const transfer = useAppTransfer();
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<UseCaseFailure | null>(null);

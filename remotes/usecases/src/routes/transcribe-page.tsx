@@ -1,5 +1,6 @@
 import { toWebVtt, transcriptionAudioTypeNames, type Transcription } from '@assistant/contracts';
-import { RequestAbortedError, useDocumentTitle, type UploadProgress } from '@assistant/platform';
+import { transcriptionConfigQuery } from '@assistant/endpoints';
+import { RequestAbortedError, type UploadProgress, useDocumentTitle, useQuery } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
 import { useAnnouncer } from '@assistant/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -7,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../namespace';
 import { FailureAlert } from '../features/result/components/failure-alert';
 import { failureFromError, type UseCaseFailure } from '../features/result/model/failure';
-import { useTranscriptionConfig } from '../features/transcribe/api/get-transcription-config';
 import { transcribeAudio } from '../features/transcribe/api/transcribe-audio';
 import { audioFileProblem, downloadName, downloadText, formatTimestamp } from '../features/transcribe/model/audio-check';
 import '../usecases.css';
@@ -21,7 +21,7 @@ import '../usecases.css';
 export default function TranscribePage() {
   const { t, i18n } = useTranslation(NAMESPACE);
   useDocumentTitle(t('transcribe.title'));
-  const config = useTranscriptionConfig();
+  const config = useQuery(transcriptionConfigQuery());
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<UseCaseFailure | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);

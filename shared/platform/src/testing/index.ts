@@ -2,3 +2,4 @@
 export { defaultStartupData, startupHandlers, TEST_PERMISSIONS, type StartupData } from './handlers';
 export { renderWithProviders, type RenderWithProvidersOptions } from './render-with-providers';
 export { remoteModuleProblems, renderRemoteAt, type RenderRemoteOptions } from './remote-module-checks';
+export { keepPersistedAnswer } from './persisted-answers';

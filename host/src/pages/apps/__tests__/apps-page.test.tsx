@@ -1,7 +1,9 @@
 import { defaultConfig, type CustomApp, type FeatureFlags, type RemoteRegistryEntry } from '@assistant/contracts';
+import { customAppKeys } from '@assistant/endpoints';
 import {
   createApiClients,
   isFeatureAvailable,
+  queryClient,
   setApiClients,
   useConfigStore,
   useGatingStore,
@@ -16,6 +18,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { ShellContext } from '../../../app/shell-context';
 import { addShellTexts } from '../../../app/shell-i18n';
+import { loadSharedEndpoints } from '../../../federation/use-shared-endpoints';
 import { isRemoteEnabled } from '../../../navigation/build-navigation';
 import { HomePage } from '../apps-page';
 import { ALL_FLAGS, COMPANY_APP, PERSONAL_APP, REGISTRY } from './app-fixtures';
@@ -48,9 +51,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => {
+beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   addShellTexts();
+  // In the shell the navigation has loaded the shared endpoint definitions by the time a page shows.
+  await loadSharedEndpoints();
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -125,6 +130,16 @@ describe('apps page', () => {
     expect(company).toHaveTextContent('Formuliert einen Reisekostenantrag.');
     expect(screen.getByRole('link', { name: 'Pressemitteilung' }).closest('li')).toHaveTextContent('My app');
     expect(document.title).toMatch(/^Apps – /);
+  });
+
+  it('shows an app saved in the use-cases remote without a reload (its save invalidates the list this page reads)', async () => {
+    renderPage();
+    await screen.findByRole('link', { name: 'Pressemitteilung' });
+    customApps = [{ ...PERSONAL_APP, name: 'Pressemitteilung (neu)' }, COMPANY_APP];
+    // What remotes/usecases useSaveCustomApp does after the server's answer.
+    await queryClient.invalidateQueries({ queryKey: customAppKeys.list() });
+    expect(await screen.findByRole('link', { name: 'Pressemitteilung (neu)' })).toHaveAttribute('href', `/usecases/${PERSONAL_APP.id}`);
+    expect(screen.queryByRole('link', { name: 'Pressemitteilung' })).not.toBeInTheDocument();
   });
 
   it('shows exactly the tiles the flags, the feature set and the registry allow', async () => {

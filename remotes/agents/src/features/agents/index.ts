@@ -1,5 +1,4 @@
 // The agents feature's public surface: what the routes and the agent form use.
-export { useAgentQuery } from './api/get-agent';
 export { useAgentVersionQuery } from './api/get-agent-version';
 export { useAgentVersionsQuery, type AgentVersionSummary } from './api/get-agent-versions';
 export { useCreateAgent } from './api/create-agent';

@@ -1,4 +1,3 @@
 // The tool-server picker's public surface: what the conversation view uses.
-export { useToolServersQuery, type ToolServer } from './api/get-tool-servers';
 export { ToolServerChips, ToolServerPicker } from './components/tool-server-picker';
 export { usePickedToolServers } from './hooks/use-picked-tool-servers';

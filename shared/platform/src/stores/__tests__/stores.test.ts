@@ -5,7 +5,6 @@ import { createApiClients, setApiClients } from '../../http/api-clients';
 import { useNotificationsStore } from '../../notifications/notifications-store';
 import { pageReloader, useConfigStore } from '../config-store';
 import { persistKey, setPersistenceUser } from '../per-user-persistence';
-import { useQaResourcesStore } from '../qa-resources-store';
 import { initialWorkspace, useWorkspaceStore } from '../workspace-store';
 
 const server = setupServer();
@@ -53,33 +52,12 @@ describe('config store', () => {
   });
 });
 
-describe('QA resources store', () => {
-  it('loads collections and language models', async () => {
-    server.use(
-      http.get('http://localhost/api/qa/resources', () =>
-        HttpResponse.json({ collections: [{ id: 'c1', name: 'Handbuch', type: 'company' }], language_models: [] }),
-      ),
-    );
-    await useQaResourcesStore.getState().load();
-    expect(useQaResourcesStore.getState()).toMatchObject({ status: 'loaded', collections: [{ id: 'c1' }], languageModels: [] });
-  });
-
-  it('a failure clears the lists, marks them unavailable and notifies QA_NOTIFICATIONS.load-collections-failed', async () => {
-    useQaResourcesStore.setState({ collections: [{ id: 'old', name: 'Alt', type: 'personal' }], languageModels: [] });
-    server.use(http.get('http://localhost/api/qa/resources', () => new HttpResponse(null, { status: 500 })));
-    await useQaResourcesStore.getState().load();
-    expect(useQaResourcesStore.getState()).toMatchObject({ status: 'unavailable', collections: [], languageModels: [] });
-    expect(notifications().map((n) => n.message)).toEqual([{ key: 'QA_NOTIFICATIONS.load-collections-failed', ns: 'platform' }]);
-  });
-});
-
 describe('per-user persistence', () => {
   it('stores each user under assistant.<store>.<sub> and switches with the user', async () => {
     await setPersistenceUser('anna');
     useWorkspaceStore.getState().setSidebarOpen(false);
     useWorkspaceStore.getState().markPrivacyNoticeShown();
     useWorkspaceStore.getState().setDocumentLibrary({ connected: true });
-    useQaResourcesStore.setState({ collections: [{ id: 'a', name: 'Annas', type: 'personal' }] });
     expect(JSON.parse(localStorage.getItem(persistKey('workspace', 'anna'))!).state).toEqual({
       locale: null,
       sidebarOpen: false,
@@ -87,12 +65,11 @@ describe('per-user persistence', () => {
       documentLibrary: { connected: true, promptDismissed: false },
     });
     expect(persistKey('workspace', 'anna')).toBe('assistant.workspace.anna');
-    expect(Object.keys(localStorage).sort()).toEqual(['assistant.qa-resources.anna', 'assistant.workspace.anna']);
+    expect(Object.keys(localStorage).sort()).toEqual(['assistant.workspace.anna']);
 
     // Ben has nothing saved: he starts from the initial state, nothing of Anna's.
     await setPersistenceUser('ben');
     expect(useWorkspaceStore.getState()).toMatchObject(initialWorkspace);
-    expect(useQaResourcesStore.getState().collections).toEqual([]);
     useWorkspaceStore.getState().toggleSidebar();
     expect(JSON.parse(localStorage.getItem('assistant.workspace.ben')!).state.sidebarOpen).toBe(false);
 
@@ -100,7 +77,6 @@ describe('per-user persistence', () => {
     useWorkspaceStore.getState().toggleSidebar();
     await setPersistenceUser('anna');
     expect(useWorkspaceStore.getState()).toMatchObject({ sidebarOpen: false, privacyNoticeShown: true });
-    expect(useQaResourcesStore.getState().collections).toEqual([{ id: 'a', name: 'Annas', type: 'personal' }]);
     expect(JSON.parse(localStorage.getItem('assistant.workspace.ben')!).state.sidebarOpen).toBe(true);
     expect(JSON.parse(localStorage.getItem('assistant.workspace.anna')!).state.privacyNoticeShown).toBe(true);
   });

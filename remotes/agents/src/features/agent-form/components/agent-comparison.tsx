@@ -1,10 +1,8 @@
+import { useCollectionsQuery, useLanguageModelsQuery, useToolServersQuery } from '@assistant/endpoints';
 import { useFeature, useLocale } from '@assistant/platform';
 import { WordDiffView } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { useCollectionsQuery } from '../api/get-collections';
-import { useLanguageModelsQuery } from '../api/get-language-models';
-import { useToolServersQuery } from '../api/get-tool-servers';
 import { changedFields, type AgentFields, type FieldTexts } from '../model/agent-fields';
 import type { AgentFormField } from '../model/agent-form-values';
 import '../agent-form.css';

@@ -1,8 +1,7 @@
 import type { Agent } from '@assistant/contracts';
+import { useCollectionsQuery, useLanguageModelsQuery } from '@assistant/endpoints';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { useCollectionsQuery } from '../api/get-collections';
-import { useLanguageModelsQuery } from '../api/get-language-models';
 
 /**
  * A company agent the user may not change (`editable: false`): its fields to read, no inputs.

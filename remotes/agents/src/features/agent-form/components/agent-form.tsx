@@ -6,6 +6,7 @@ import {
   type Agent,
   type AgentDraft,
 } from '@assistant/contracts';
+import { useLanguageModelsQuery } from '@assistant/endpoints';
 import { ApiRequestError, notifySuccess, useLocale } from '@assistant/platform';
 import { Button, ConfirmDialog, Select, TextArea, TextField, useAnnouncer, VisuallyHidden } from '@assistant/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -13,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLeaveBlocker, useNavigate } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
 import { AgentConflictError, describeAgentError, useCreateAgent, useUpdateAgent } from '../../agents';
-import { useLanguageModelsQuery } from '../api/get-language-models';
 import {
   emptyValues,
   firstInvalid,

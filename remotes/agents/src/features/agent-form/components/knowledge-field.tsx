@@ -1,8 +1,8 @@
 import type { CollectionSummary } from '@assistant/contracts';
+import { useCollectionsQuery } from '@assistant/endpoints';
 import { Button, Checkbox, Loading } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { useCollectionsQuery } from '../api/get-collections';
 import { FieldGroup } from './field-group';
 
 export interface KnowledgeFieldProps {

@@ -1,9 +1,9 @@
 import { AGENT_BUILTIN_TOOLS, type AgentTool } from '@assistant/contracts';
+import { useToolServersQuery } from '@assistant/endpoints';
 import { useFeature } from '@assistant/platform';
 import { Badge, Checkbox, Loading } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { useToolServersQuery } from '../api/get-tool-servers';
 import { FieldGroup } from './field-group';
 
 export interface ToolsFieldProps {

@@ -1,6 +1,6 @@
 import { agentSchema, type Agent, type CreateAgentRequestInput } from '@assistant/contracts';
+import { agentKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { agentKeys } from '../../../query-keys';
 
 /** POST /api/agents (201, version 1). A refused form is a 400 with one issue per field. */
 export function createAgent(fields: CreateAgentRequestInput): Promise<Agent> {

@@ -1,6 +1,6 @@
 import type { Agent } from '@assistant/contracts';
+import { agentKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { agentKeys } from '../../../query-keys';
 
 /** DELETE /api/agents/{id} (204): 403 for a company agent of a non-administrator, 404 when gone. */
 export async function deleteAgent(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { agentSchema, type Agent } from '@assistant/contracts';
+import { agentKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { agentKeys } from '../../../query-keys';
 
 /** POST /api/agents/{id}/duplicate (201): a personal copy named "… (copy)". */
 export function duplicateAgent(id: string): Promise<Agent> {

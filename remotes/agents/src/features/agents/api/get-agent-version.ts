@@ -1,6 +1,6 @@
 import { agentVersionSchema, type AgentVersion } from '@assistant/contracts';
+import { agentKeys } from '@assistant/endpoints';
 import { apiClients, queryOptions, useQuery } from '@assistant/platform';
-import { agentKeys } from '../../../query-keys';
 
 /** GET /api/agents/{id}/versions/{version}: the fields saved in that version. */
 export async function getAgentVersion(id: string, version: number, signal?: AbortSignal): Promise<AgentVersion> {

@@ -1,6 +1,6 @@
 import { agentVersionListResponseSchema, type AgentVersionListResponse } from '@assistant/contracts';
+import { agentKeys } from '@assistant/endpoints';
 import { apiClients, queryOptions, useQuery } from '@assistant/platform';
-import { agentKeys } from '../../../query-keys';
 
 export type AgentVersionSummary = AgentVersionListResponse['versions'][number];
 

@@ -1,6 +1,6 @@
 import { agentListResponseSchema, type Agent } from '@assistant/contracts';
+import { agentKeys } from '@assistant/endpoints';
 import { apiClients, queryOptions, useQuery } from '@assistant/platform';
-import { agentKeys } from '../../../query-keys';
 
 /** GET /api/agents: the user's personal agents and the company's, by name. */
 export async function getAgents(signal?: AbortSignal): Promise<Agent[]> {

@@ -1,6 +1,6 @@
 import { agentImportResponseSchema, type AgentImportResponse } from '@assistant/contracts';
+import { agentKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { agentKeys } from '../../../query-keys';
 
 /**
  * POST /api/agents/import (201): a new personal agent from an export document, and what of it the

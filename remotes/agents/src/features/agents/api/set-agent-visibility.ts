@@ -1,6 +1,6 @@
 import { agentSchema, type Agent, type AgentVisibility } from '@assistant/contracts';
+import { agentKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { agentKeys } from '../../../query-keys';
 
 /** PUT /api/admin/agents/{id}/visibility (administrators): publish for everyone, or back to personal. */
 export function setAgentVisibility(id: string, visibility: AgentVisibility): Promise<Agent> {

@@ -1,7 +1,6 @@
 import { agentSchema, type Agent, type UpdateAgentRequestInput } from '@assistant/contracts';
+import { agentKeys, getAgent } from '@assistant/endpoints';
 import { ApiRequestError, apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { agentKeys } from '../../../query-keys';
-import { getAgent } from './get-agent';
 
 /** The save was based on an old version: `current` is the agent as it is stored now. */
 export class AgentConflictError extends Error {

@@ -1,6 +1,6 @@
 // The progress of an upload in its chip: jsdom's XHR (through msw) reports upload progress only
 // once, at the end, so here uploadAttachment is a stub that reports what a browser would.
-import { setApiClients, useQaResourcesStore } from '@assistant/platform';
+import { setApiClients } from '@assistant/platform';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
@@ -20,7 +20,6 @@ afterAll(() => {
 beforeEach(() => {
   resetChatState();
   resetGrounded();
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
 });
 
 it('shows how much of a file has been sent as a progress bar and in words, two uploads at a time, and aborts on leaving', async () => {

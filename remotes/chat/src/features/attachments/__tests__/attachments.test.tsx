@@ -1,4 +1,4 @@
-import { resetServerState, setApiClients, useConfigStore, useQaResourcesStore } from '@assistant/platform';
+import { resetServerState, setApiClients, useConfigStore } from '@assistant/platform';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -17,7 +17,6 @@ afterAll(() => {
 beforeEach(() => {
   resetChatState();
   resetGrounded();
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,10 +1,10 @@
 import type { CollectionFile, FileUploadState, MessageAttachment } from '@assistant/contracts';
+import { startFileRun } from '@assistant/endpoints';
 import { uploadStates, useQuery, useQueryClient, useUploadQueue } from '@assistant/platform';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { conversationKeys } from '../../../query-keys';
 import { deleteAttachment } from '../api/delete-attachment';
 import { ATTACHMENTS_POLLING, attachmentsQuery } from '../api/get-attachments';
-import { reprocessAttachment } from '../api/reprocess-attachment';
 import { uploadAttachment } from '../api/upload-attachment';
 import { NoConversationError, attachmentProblemFrom, attachmentsReadiness, type AttachmentItem, type NoConversation } from '../model/attachment-item';
 
@@ -104,7 +104,7 @@ export function useAttachments(
       if (!item) return;
       if (states[index] === 'processing-failed' && item.fileId && conversationId) {
         update(id, { sentStatus: 'uploaded' });
-        reprocessAttachment(item.fileId)
+        startFileRun(item.fileId)
           .catch((error: unknown) => console.warn(`Processing ${item.file.name} again failed`, error))
           .finally(() => void queryClient.invalidateQueries({ queryKey: conversationKeys.files(conversationId) }));
         return;

@@ -1,4 +1,5 @@
-import { setApiClients, useQaResourcesStore } from '@assistant/platform';
+import { qaResourceKeys } from '@assistant/endpoints';
+import { queryClient, setApiClients } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -20,7 +21,6 @@ afterAll(() => {
 beforeEach(() => {
   resetChatState();
   resetGrounded();
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
 });
 
 describe('collections for the conversation', () => {
@@ -65,7 +65,7 @@ describe('collections for the conversation', () => {
     const user = userEvent.setup();
     await renderChat('/chat');
     await screen.findByRole('heading', { name: 'Start a conversation' });
-    await waitFor(() => expect(useQaResourcesStore.getState().collections).toEqual([PERSONAL]));
+    await waitFor(() => expect(queryClient.getQueryData(qaResourceKeys.all)).toMatchObject({ collections: [PERSONAL] }));
     offered = [PERSONAL, COMPANY];
     await user.click(screen.getByRole('button', { name: 'Collections' }));
     expect(await screen.findByRole('checkbox', { name: 'HR policies' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { persistKey, setPersistenceUser, useQaResourcesStore } from '@assistant/platform';
+import { persistKey, setPersistenceUser } from '@assistant/platform';
 import { exchange, FakeChatHistory, liveRegion, MODELS, renderConversation, setModels } from './conversation-kit';
 
 jest.setTimeout(20_000);
@@ -8,7 +8,6 @@ jest.setTimeout(20_000);
 const MORE_MODELS = [...MODELS, { id: 'mistral', name: 'Mistral Small', type: 'llm', description: 'Fast answers for everyday questions.' }];
 beforeEach(() => setModels(MORE_MODELS));
 afterEach(async () => {
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
   await setPersistenceUser(null);
   localStorage.clear();
 });

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { useQaResourcesStore } from '@assistant/platform';
 import { exchange, FakeChatHistory, liveRegion, renderConversation, setModels, shownMessages } from './conversation-kit';
 
 jest.setTimeout(20_000);
@@ -13,7 +12,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   jest.restoreAllMocks();
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
 });
 
 // Rules that need real layout (jsdom has none) are left to the browser end-to-end run.

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useQaResourcesStore } from '@assistant/platform';
 import { exchange, FakeChatHistory, renderConversation, setModels, shownMessages } from './conversation-kit';
 
 jest.setTimeout(20_000);
 
 beforeEach(() => setModels([]));
-afterEach(() => useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' }));
 
 const answers = () => screen.getAllByRole('article', { name: 'Answer' });
 const questions = () => screen.getAllByRole('article', { name: 'Your question' });

@@ -1,7 +1,8 @@
 // Test kit for the conversation view: an in-memory ChatHistory that stores messages as the server
 // does (docs/chat.md) and streams answers the test scripts or pushes chunk by chunk.
 import type { LanguageModel, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
-import { addNamespace, initialChatPreferences, RequestAbortedError, useChatPreferencesStore, useQaResourcesStore } from '@assistant/platform';
+import { qaResourceKeys } from '@assistant/endpoints';
+import { addNamespace, initialChatPreferences, queryClient, RequestAbortedError, useChatPreferencesStore } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
 import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
@@ -178,8 +179,9 @@ export const MODELS: LanguageModel[] = [
   { id: 'qwen-think', name: 'Qwen (reasoning)', type: 'llm' },
 ];
 
+/** The models on offer, as loaded in this session (the chat asks for them once per session). */
 export function setModels(models: LanguageModel[] = MODELS): void {
-  useQaResourcesStore.setState({ languageModels: models, collections: [], status: 'loaded' });
+  queryClient.setQueryData(qaResourceKeys.all, { collections: [], language_models: models });
 }
 
 export function renderConversation(history: ScopedChatHistory, options: { language?: 'de' | 'en'; onConversationChanged?: () => void } = {}) {

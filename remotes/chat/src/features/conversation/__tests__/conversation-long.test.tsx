@@ -1,14 +1,12 @@
 import type { Message } from '@assistant/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useQaResourcesStore } from '@assistant/platform';
 import { exchange, FakeChatHistory, renderConversation, setModels } from './conversation-kit';
 
 jest.setTimeout(20_000);
 
 beforeEach(() => setModels([]));
 afterEach(() => {
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
   jest.restoreAllMocks();
 });
 

@@ -1,6 +1,8 @@
 // The conversation's server data through the platform's query layer: the messages query (abort on
 // leave, cached per history and conversation, refreshed in the background) and the models query.
-import { createApiClients, queryClient, setApiClients, useNotificationsStore, useQaResourcesStore } from '@assistant/platform';
+import { qaResourceKeys } from '@assistant/endpoints';
+import { createApiClients, queryClient, setApiClients, setPersistenceUser, useNotificationsStore } from '@assistant/platform';
+import { keepPersistedAnswer } from '@assistant/platform/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -34,14 +36,17 @@ beforeEach(() => {
   resourceHold = undefined;
   setModels();
 });
-afterEach(() => {
+afterEach(async () => {
   jest.restoreAllMocks();
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
+  await setPersistenceUser(null);
+  localStorage.clear();
 });
 
-/** Models not loaded in this session; `persisted`: the user's list from an earlier one. */
-function modelsNotLoaded(persisted: typeof MODELS = []): void {
-  useQaResourcesStore.setState({ languageModels: persisted, collections: [], status: 'idle' });
+/** Models not loaded in this session; `persisted`: the signed-in user's list from an earlier one. */
+async function modelsNotLoaded(persisted: typeof MODELS = []): Promise<void> {
+  queryClient.removeQueries({ queryKey: qaResourceKeys.all });
+  await setPersistenceUser('anna');
+  if (persisted.length > 0) await keepPersistedAnswer('anna', qaResourceKeys.all, { collections: [], language_models: persisted });
 }
 
 describe('the conversation through the query layer', () => {
@@ -89,11 +94,11 @@ describe('the conversation through the query layer', () => {
     expect(queryClient.getQueryData(conversationKeys.messages(local.scope, CONVERSATION))).toBeUndefined();
   });
 
-  it('loads the models once per session, and keeps them in the QA resources store', async () => {
-    modelsNotLoaded();
+  it('loads the models once per session, in the QA resources query the QA screen and the agent form read too', async () => {
+    await modelsNotLoaded();
     const first = renderConversation(new FakeChatHistory([]));
     expect(await screen.findByRole('combobox', { name: 'Model' })).toHaveValue('mistral');
-    expect(useQaResourcesStore.getState()).toMatchObject({ status: 'loaded', languageModels: [{ id: 'mistral' }] });
+    expect(queryClient.getQueryData(qaResourceKeys.all)).toMatchObject({ language_models: [{ id: 'mistral' }] });
     first.unmount();
     renderConversation(new FakeChatHistory([]));
     expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('mistral');
@@ -109,7 +114,7 @@ describe('the conversation through the query layer', () => {
   it('shows the models persisted from an earlier session while they load', async () => {
     let release!: () => void;
     resourceHold = new Promise<void>((resolve) => (release = resolve));
-    modelsNotLoaded(MODELS);
+    await modelsNotLoaded(MODELS);
     renderConversation(new FakeChatHistory([]));
     expect(await screen.findByRole('combobox', { name: 'Model' })).toHaveValue('llama-3');
     await waitFor(() => expect(resourceCalls).toBe(1));
@@ -119,7 +124,7 @@ describe('the conversation through the query layer', () => {
 
   it('says so when the models cannot be loaded, clears them and offers no model choice', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => {});
-    modelsNotLoaded(MODELS);
+    await modelsNotLoaded(MODELS);
     resourceFailure = true;
     renderConversation(new FakeChatHistory([]));
     await waitFor(() =>
@@ -127,7 +132,8 @@ describe('the conversation through the query layer', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Ask your first question' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Model' })).not.toBeInTheDocument();
-    expect(useQaResourcesStore.getState()).toMatchObject({ status: 'unavailable', languageModels: [], collections: [] });
+    // Cleared: the next page load starts without them either.
+    expect(Object.keys(localStorage).filter((key) => key.includes('qa-resources'))).toEqual([]);
   });
 
   it('a finished answer reloads the messages query; a stopped one is kept without asking again', async () => {

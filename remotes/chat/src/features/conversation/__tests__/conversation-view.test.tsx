@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useNotificationsStore, useQaResourcesStore } from '@assistant/platform';
+import { qaResourceKeys } from '@assistant/endpoints';
+import { queryClient, useNotificationsStore } from '@assistant/platform';
 import { CONVERSATION, exchange, FakeChatHistory, liveRegion, renderConversation, setModels, shownMessages } from './conversation-kit';
 
 jest.setTimeout(20_000);
 
 beforeEach(() => setModels());
-afterEach(() => useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' }));
 
 const composer = () => screen.getByRole('textbox', { name: 'Your message' });
 /** Text in the message list (the live region may say the same). */
@@ -280,7 +280,7 @@ describe('the conversation view', () => {
     server.listen({ onUnhandledRequest: 'error' });
     try {
       setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
-      useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
+      queryClient.removeQueries({ queryKey: qaResourceKeys.all });
       const history = new FakeChatHistory([]);
       const user = userEvent.setup();
       renderConversation(history);

@@ -1,13 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useQaResourcesStore } from '@assistant/platform';
 import { retrievalEvents } from '../../../__tests__/grounded-kit';
 import { FakeChatHistory, liveRegion, renderConversation, setModels } from './conversation-kit';
 
 jest.setTimeout(20_000);
 
 beforeEach(() => setModels());
-afterEach(() => useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' }));
 
 describe('the tool step of a streaming answer', () => {
   it('says the documents are being searched, then how many were searched, before the answer text (en and de)', async () => {

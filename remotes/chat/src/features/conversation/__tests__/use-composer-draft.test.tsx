@@ -1,6 +1,6 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setPersistenceUser, useQaResourcesStore } from '@assistant/platform';
+import { setPersistenceUser } from '@assistant/platform';
 import { COMPOSER_DRAFT_PREFIX, useComposerDraft } from '../hooks/use-composer-draft';
 import { CONVERSATION, FakeChatHistory, exchange, renderConversation, setModels } from './conversation-kit';
 
@@ -12,7 +12,6 @@ beforeEach(async () => {
 });
 afterEach(() => {
   sessionStorage.clear();
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
 });
 
 describe('the message box of a conversation', () => {

@@ -1,20 +1,20 @@
 import type { FileUploadState, Message, MessageAttachment } from '@assistant/contracts';
-import { useConfigStore, useFeature, useFileDrop, useFlag, useQaResourcesStore, useQueryClient } from '@assistant/platform';
+import { qaResourceKeys, useAgentQuery, useToolServersQuery } from '@assistant/endpoints';
+import { useConfigStore, useFeature, useFileDrop, useFlag, useQueryClient } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, cx, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { CanvasMenu, titleFromMarkdown, useCanvasOpener } from '../../canvas';
-import { AgentIntro, useAgentQuery } from '../../agent';
+import { AgentIntro } from '../../agent';
 import { AttachButton, AttachmentChips, useAttachments, type AttachmentItem } from '../../attachments';
 import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
 import { useResearchReply } from '../../research';
-import { ToolServerChips, ToolServerPicker, usePickedToolServers, useToolServersQuery } from '../../tool-servers';
-import { qaResourceKeys } from '../../../query-keys';
-import { useLanguageModelsQuery } from '../api/get-language-models';
+import { ToolServerChips, ToolServerPicker, usePickedToolServers } from '../../tool-servers';
 import { useConversation, type ConversationCreation, type SendChoices, type SendRequest } from '../hooks/use-conversation';
 import { useCopyAnswer } from '../hooks/use-copy-answer';
+import { useLanguageModels, useOfferedCollections } from '../hooks/use-qa-resources';
 import { researchQuestionOf, siblingPosition } from '../model/message-tree';
 import { markdownToPlainText } from '../model/plain-text';
 import { Composer } from './composer';
@@ -52,7 +52,7 @@ export interface ConversationViewProps {
 export function ConversationView({ history, conversationId, creation, focusComposer, onStartNew, onConversationChanged, agentId }: ConversationViewProps) {
   const { t } = useTranslation(NAMESPACE);
   const [announcement, announce] = useAnnouncer();
-  const models = useLanguageModelsQuery();
+  const models = useLanguageModels();
   const [chosenModel, setChosenModel] = useState<string>();
   const [think, setThink] = useState(false);
   const model = chosenModel !== undefined && models.some((entry) => entry.id === chosenModel) ? chosenModel : models[0]?.id;
@@ -87,13 +87,12 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   );
   const attachments = useAttachments(conversation.conversationId, conversation.ensureConversation, onAttachmentSettled);
   const drop = useFileDrop(grounding, attachments.add);
-  const offered = useQaResourcesStore((state) => state.collections);
-  const resourcesUnavailable = useQaResourcesStore((state) => state.status === 'unavailable');
+  const { collections: offered, unavailable: resourcesUnavailable } = useOfferedCollections();
   const [pickedCollections, setPickedCollections] = useState<string[]>([]);
   const queryClient = useQueryClient();
   // The collections are loaded with the models once per session; opening the menu asks again, so
   // a collection made meanwhile (another tab, the collections page) is offered.
-  const refreshCollections = useCallback(() => void queryClient.invalidateQueries({ queryKey: qaResourceKeys.languageModels }), [queryClient]);
+  const refreshCollections = useCallback(() => void queryClient.invalidateQueries({ queryKey: qaResourceKeys.all }), [queryClient]);
   const collections = useMemo(() => pickedCollections.filter((id) => offered.some((entry) => entry.id === id)), [pickedCollections, offered]);
   // Tool servers (BETA): picked for the conversation (kept by the server), sent with every question.
   const toolServersOn = useFeature('mcpTools') && grounding;

@@ -4,11 +4,11 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { QuestionAttachments } from '../../attachments';
-import { useLanguageModelsQuery } from '../api/get-language-models';
 import { ResearchAnswer } from '../../research';
 import { MessageSources } from '../../sources';
 import type { SendErrorKey } from '../model/describe-send-error';
 import { foundDocuments, isGrounded, mediaTypeOfSource, toolCallsOf } from '../model/tool-calls';
+import { useLanguageModels } from '../hooks/use-qa-resources';
 import { EditQuestionForm } from './edit-question-form';
 import { SiblingSwitcher } from './sibling-switcher';
 import { ToolStep } from './tool-step';
@@ -141,7 +141,7 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
   const documentNameOf = useCallback((index: number) => documents.find((document) => document.citations.includes(index + 1))?.name, [documents]);
   // Sources belong to a stored, finished answer grounded in documents (SPEC section 4: trigger, then poll).
   const withSources = sourcesConversationId !== undefined && !streaming && message.status === 'complete' && isGrounded(calls) && !message.message_id.startsWith('local-');
-  const models = useLanguageModelsQuery();
+  const models = useLanguageModels();
   const [copied, setCopied] = useState(0);
   useEffect(() => {
     if (copied === 0) return;

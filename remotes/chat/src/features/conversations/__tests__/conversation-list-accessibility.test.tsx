@@ -1,4 +1,4 @@
-import { setApiClients, useQaResourcesStore } from '@assistant/platform';
+import { setApiClients } from '@assistant/platform';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -19,7 +19,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   jest.restoreAllMocks();
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
 });
 
 // Rules that need real layout are left to the browser run; the document around the page is the host's.

@@ -1,5 +1,5 @@
 import type { Message } from '@assistant/contracts';
-import { setApiClients, useQaResourcesStore } from '@assistant/platform';
+import { setApiClients } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -31,7 +31,6 @@ afterAll(() => {
 beforeEach(() => {
   resetChatState();
   resetGrounded();
-  useQaResourcesStore.setState({ languageModels: [], collections: [], status: 'idle' });
   // jsdom has no canvas; axe asks for one to tell icon ligatures from text (there are none here).
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });

@@ -1,6 +1,6 @@
 import { conversationToolServersSchema } from '@assistant/contracts';
+import { toolServerKeys } from '@assistant/endpoints';
 import { apiClients, queryOptions } from '@assistant/platform';
-import { toolServerKeys } from '../../../query-keys';
 
 export const pickedToolServersPath = (conversationId: string) => `conversations/${encodeURIComponent(conversationId)}/tool-servers`;
 

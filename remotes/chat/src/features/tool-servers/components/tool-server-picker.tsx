@@ -1,8 +1,8 @@
+import type { ToolServer } from '@assistant/endpoints';
 import { Checkbox } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { PickedChips, PickerMenu } from '../../collection-picker';
-import type { ToolServer } from '../api/get-tool-servers';
 
 export interface ToolServerPickerProps {
   servers: readonly ToolServer[];

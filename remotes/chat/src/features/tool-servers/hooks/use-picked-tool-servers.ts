@@ -1,6 +1,6 @@
 import { notifyError, useMutation, useQuery, useQueryClient } from '@assistant/platform';
 import { useCallback, useEffect, useState } from 'react';
-import { toolServerKeys } from '../../../query-keys';
+import { toolServerKeys } from '@assistant/endpoints';
 import { pickedToolServersQuery } from '../api/get-picked-tool-servers';
 import { savePickedToolServers } from '../api/save-picked-tool-servers';
 

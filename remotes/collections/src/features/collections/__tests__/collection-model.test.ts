@@ -3,8 +3,6 @@ import i18next, { type TFunction } from 'i18next';
 import en from '../../../locales/en.json';
 import { checkCollectionName } from '../model/collection-name';
 import { describeCollectionError } from '../model/describe-collection-error';
-import { sortCollections } from '../model/sort-collections';
-import { collection } from './collections-kit';
 
 let t: TFunction;
 beforeAll(async () => {
@@ -54,13 +52,5 @@ describe('describeCollectionError', () => {
       kind: 'other',
       message: 'Zu viele Anfragen. Bitte versuchen Sie es in 20 Sekunden erneut.',
     });
-  });
-});
-
-describe('sortCollections', () => {
-  it('puts the latest change first', () => {
-    const old = collection({ name: 'old', updated_at: '2024-01-01T00:00:00.000Z' });
-    const fresh = collection({ name: 'fresh', updated_at: '2025-01-01T00:00:00.000Z' });
-    expect(sortCollections([old, fresh]).map((c) => c.name)).toEqual(['fresh', 'old']);
   });
 });

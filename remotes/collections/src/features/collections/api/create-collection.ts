@@ -1,6 +1,6 @@
 import { collectionSummarySchema, type CollectionScope, type CollectionSummary } from '@assistant/contracts';
+import { collectionKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { collectionKeys } from '../../../query-keys';
 
 /** POST /api/collections: company collections only for administrators (403 otherwise). */
 export function createCollection(name: string, scope: CollectionScope): Promise<CollectionSummary> {

@@ -1,6 +1,6 @@
 import type { CollectionSummary } from '@assistant/contracts';
+import { collectionKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { collectionKeys } from '../../../query-keys';
 
 /** DELETE /api/collections/{id}: its files, passages and stored bytes go with it. */
 export async function deleteCollection(id: string): Promise<void> {

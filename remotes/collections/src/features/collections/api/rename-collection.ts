@@ -1,7 +1,6 @@
 import { collectionSummarySchema, type CollectionSummary } from '@assistant/contracts';
+import { collectionKeys, sortCollections } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { collectionKeys } from '../../../query-keys';
-import { sortCollections } from '../model/sort-collections';
 
 /** PATCH /api/collections/{id}. */
 export async function renameCollection(id: string, name: string): Promise<CollectionSummary> {

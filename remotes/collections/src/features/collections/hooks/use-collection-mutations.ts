@@ -1,8 +1,8 @@
 import type { CollectionScope, CollectionSummary } from '@assistant/contracts';
+import { collectionKeys } from '@assistant/endpoints';
 import { LocalizedError, notifyError, notifySuccess, useLocale, useQueryClient } from '@assistant/platform';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { collectionKeys } from '../../../query-keys';
 import { useCreateCollection } from '../api/create-collection';
 import { useDeleteCollection } from '../api/delete-collection';
 import { useRenameCollection } from '../api/rename-collection';

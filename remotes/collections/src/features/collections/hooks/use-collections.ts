@@ -1,8 +1,8 @@
 import type { CollectionScope, CollectionSummary } from '@assistant/contracts';
+import { useCollectionsQuery } from '@assistant/endpoints';
 import { useLocale } from '@assistant/platform';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { useCollectionsQuery } from '../api/get-collections';
 import { describeCollectionError } from '../model/describe-collection-error';
 
 export type CollectionsStatus = 'loading' | 'ready' | 'failed';

@@ -1,5 +1,5 @@
+import { collectionKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { collectionKeys } from '../../../query-keys';
 
 /** DELETE /api/files/{fileId}: the file with its runs, pages and passages. */
 export async function deleteFile(fileId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { collectionSummarySchema, type CollectionSummary } from '@assistant/contracts';
+import { collectionKeys } from '@assistant/endpoints';
 import { apiClients, queryOptions, useQuery } from '@assistant/platform';
-import { collectionKeys } from '../../../query-keys';
 
 /** GET /api/collections/{id}: 404 when it does not exist or is someone else's. */
 export function getCollection(id: string, signal?: AbortSignal): Promise<CollectionSummary> {

@@ -1,6 +1,6 @@
 import { ingestionRunsPageSchema, type IngestionRunsPage } from '@assistant/contracts';
+import { collectionKeys } from '@assistant/endpoints';
 import { apiClients, keepPreviousData, queryOptions, useQuery } from '@assistant/platform';
-import { collectionKeys } from '../../../query-keys';
 
 /** GET /api/ingestion/runs?page=&size=&collection_id=: one page of the collection's runs, newest first. */
 export function getRuns(collectionId: string, page: number, size: number, signal?: AbortSignal): Promise<IngestionRunsPage> {

@@ -1,6 +1,6 @@
 import { collectionSearchResponseSchema, type SearchHit } from '@assistant/contracts';
+import { collectionKeys } from '@assistant/endpoints';
 import { apiClients, queryOptions, skipToken, useQuery } from '@assistant/platform';
-import { collectionKeys } from '../../../query-keys';
 
 /** GET /api/collections/{id}/search?q=: ranked passages with the matched words' offsets. */
 export async function searchCollection(collectionId: string, query: string, signal?: AbortSignal): Promise<SearchHit[]> {

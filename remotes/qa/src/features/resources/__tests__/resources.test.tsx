@@ -1,4 +1,6 @@
-import { useQaResourcesStore } from '@assistant/platform';
+import { qaResourceKeys } from '@assistant/endpoints';
+import { queryClient, setPersistenceUser } from '@assistant/platform';
+import { keepPersistedAnswer } from '@assistant/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
@@ -20,13 +22,13 @@ const modelSelect = () => screen.getByRole('combobox', { name: 'Model' });
 const optionNames = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
 
 describe('what the answer comes from', () => {
-  it('loads the collections (personal and company) and the collection models; the kept store gets them', async () => {
+  it('loads the collections (personal and company) and the collection models, into the query the chat and the agent form read too', async () => {
     await renderQa();
     const personal = await screen.findByRole('group', { name: 'Personal' });
     expect(within(personal).getByRole('checkbox', { name: 'Handbook' })).not.toBeChecked();
     expect(within(screen.getByRole('group', { name: 'Company' })).getByRole('checkbox', { name: 'Contracts' })).toBeInTheDocument();
     expect(optionNames(modelSelect())).toEqual(['QA Model']);
-    expect(useQaResourcesStore.getState()).toMatchObject({ status: 'loaded', collections: [handbook, contracts] });
+    expect(queryClient.getQueryData(qaResourceKeys.all)).toMatchObject({ collections: [handbook, contracts] });
     // Nothing picked yet: asking says why it cannot.
     expect(screen.getByText('Pick at least one collection to ask.')).toBeInTheDocument();
   });
@@ -87,18 +89,20 @@ describe('what the answer comes from', () => {
 
 describe('a failed load', () => {
   it('shows QA_NOTIFICATIONS.load-collections-failed, clears the kept lists, marks them unavailable, and loads again on request', async () => {
-    useQaResourcesStore.setState({ collections: [handbook], languageModels: [], status: 'loaded' });
+    await setPersistenceUser('employee');
+    await keepPersistedAnswer('employee', qaResourceKeys.all, { collections: [handbook], language_models: [] });
     backend.resources = 'fail';
     await renderQa();
     expect(await screen.findByRole('heading', { level: 3, name: 'Collections and models are unavailable' })).toBeInTheDocument();
     expect(notificationKeys()).toEqual(['error: QA_NOTIFICATIONS.load-collections-failed']);
-    expect(useQaResourcesStore.getState()).toMatchObject({ status: 'unavailable', collections: [], languageModels: [] });
+    expect(screen.queryByRole('checkbox', { name: 'Handbook' })).not.toBeInTheDocument();
+    expect(Object.keys(localStorage).filter((key) => key.includes('qa-resources'))).toEqual([]);
     expect(screen.getByText('Collections and models are unavailable.')).toBeInTheDocument();
 
     backend.resources = 'ok';
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('checkbox', { name: 'Handbook' })).toBeInTheDocument();
-    await waitFor(() => expect(useQaResourcesStore.getState().status).toBe('loaded'));
+    await waitFor(() => expect(queryClient.getQueryState(qaResourceKeys.all)?.status).toBe('success'));
   });
 
   it('speaks German', async () => {

@@ -1,10 +1,11 @@
 import type { Collection, LanguageModel } from '@assistant/contracts';
+import { collectionFilesQuery } from '@assistant/endpoints';
+import { useQuery } from '@assistant/platform';
 import { Checkbox, ErrorState, Loading, Select } from '@assistant/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
-import { useCollectionFilesQuery } from '../api/get-collection-files';
 import { effectiveModel, modelsForScope, type QaChoices } from '../model/qa-choices';
 
 export interface ResourcePickerProps {
@@ -125,7 +126,7 @@ interface DocumentPickerProps {
 function DocumentPicker({ collections, choices, onChange, disabled }: DocumentPickerProps) {
   const { t } = useTranslation(NAMESPACE);
   const collectionId = collections.some((collection) => collection.id === choices.documentCollectionId) ? choices.documentCollectionId! : undefined;
-  const files = useCollectionFilesQuery(collectionId);
+  const files = useQuery(collectionFilesQuery(collectionId));
   const processed = (files.data ?? []).filter((file) => file.status === 'processed');
   const fileId = processed.some((file) => file.fileId === choices.fileId) ? choices.fileId! : '';
   return (

@@ -1,12 +1,5 @@
 import { translationResourcesResponseSchema, type MachineTranslation } from '@assistant/contracts';
-import {
-  apiClients,
-  queryOptions,
-  RequestAbortedError,
-  useNotificationsStore,
-  useQuery,
-  useTranslationResourcesStore,
-} from '@assistant/platform';
+import { apiClients, keptAnswer, persistedPerUser, queryOptions, RequestAbortedError, useNotificationsStore, useQuery } from '@assistant/platform';
 
 export const translationResourcesKeys = {
   all: ['translation-resources'] as const,
@@ -22,44 +15,38 @@ function notifyUnavailable(): void {
 }
 
 /**
- * One load (SPEC sections 2, 3 and 8): every answer is written to the user's persisted list
- * (`useTranslationResourcesStore`); an empty list shows TRANSLATION_NOTIFICATIONS.translation-
- * model-unavailable; a failed load leaves the list empty and shows the same notice (either way
- * nothing can be translated), and the query fails with the error. Runs once per load however many
- * components ask (the query shares it), so there is one notice per load. An abort (the screen was
- * left) changes nothing and notifies nobody.
+ * One load (SPEC sections 2, 3 and 8): an empty list shows TRANSLATION_NOTIFICATIONS.translation-
+ * model-unavailable; a failed load shows the same notice (either way nothing can be translated)
+ * and the query fails with the error. Runs once per load however many components ask (the query
+ * shares it), so there is one notice per load. An abort (the screen was left) notifies nobody.
  */
 async function loadTranslationResources(signal: AbortSignal): Promise<MachineTranslation[]> {
   try {
     const resources = await getTranslationResources(signal);
-    useTranslationResourcesStore.getState().setResources(resources);
     if (resources.length === 0) notifyUnavailable();
     return resources;
   } catch (error) {
     if (error instanceof RequestAbortedError || signal.aborted) throw error;
     console.warn('Failed to load the translation resources', error);
-    useTranslationResourcesStore.getState().setResources([]);
     notifyUnavailable();
     throw error;
   }
 }
 
-/** The engines of the user's previous load, shown while the list reloads (none: the loading state). */
-function persistedResources(): MachineTranslation[] | undefined {
-  const persisted = useTranslationResourcesStore.getState().resources;
-  return persisted.length > 0 ? persisted : undefined;
-}
+const keptResources = () => keptAnswer<MachineTranslation[]>(translationResourcesKeys.all);
 
 /**
- * Loaded on every entry of /translate (staleTime 0): the cached list, else the persisted one, is
- * on screen at once and refreshed in the background. The persisted list is placeholder data, not
- * initial data: it is never taken for an answer, so a failed reload leaves no stale engine behind.
+ * Loaded on every entry of /translate (staleTime 0). Persisted per user (SPEC section 3, the
+ * platform's `persistedPerUser`): on a new page load the engines of the user's last load are on
+ * screen at once and asked again right away; a failed load forgets them, and the page shows none
+ * (SPEC section 4: "a failed load leaves the list empty").
  */
 export const translationResourcesQuery = () =>
   queryOptions<MachineTranslation[], Error, MachineTranslation[], typeof translationResourcesKeys.all>({
     queryKey: translationResourcesKeys.all,
     queryFn: ({ signal }) => loadTranslationResources(signal),
-    placeholderData: persistedResources,
+    persister: persistedPerUser,
+    placeholderData: keptResources,
   });
 
 export const useTranslationResourcesQuery = () => useQuery(translationResourcesQuery());

@@ -1,5 +1,5 @@
+import { customAppKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { customAppKeys } from './keys';
 
 /** DELETE /api/custom-apps/{id}. */
 export async function deleteCustomApp(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { customAppSchema, type CustomApp, type Locale } from '@assistant/contracts';
+import { customAppKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { customAppKeys } from './keys';
 
 /** POST /api/custom-apps/{id}/duplicate `{language}` (201): the user's own copy, "… (Kopie)" / "… (copy)". */
 export function duplicateCustomApp(input: { id: string; language: Locale }): Promise<CustomApp> {

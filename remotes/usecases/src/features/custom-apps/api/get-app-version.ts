@@ -1,6 +1,6 @@
 import { customAppVersionSchema, type CustomAppVersion } from '@assistant/contracts';
+import { customAppKeys } from '@assistant/endpoints';
 import { apiClients, queryOptions, useQuery } from '@assistant/platform';
-import { customAppKeys } from './keys';
 
 /** GET /api/custom-apps/{id}/versions/{version}: one version with its definition (never changes once stored). */
 export function getAppVersion(id: string, version: number, signal?: AbortSignal): Promise<CustomAppVersion> {

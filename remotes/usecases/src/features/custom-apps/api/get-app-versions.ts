@@ -1,6 +1,6 @@
 import { customAppVersionListResponseSchema, type CustomAppVersionSummary } from '@assistant/contracts';
+import { customAppKeys } from '@assistant/endpoints';
 import { apiClients, queryOptions, useQuery } from '@assistant/platform';
-import { customAppKeys } from './keys';
 
 /** GET /api/custom-apps/{id}/versions: every version, newest first (for those who may change the app). */
 export async function getAppVersions(id: string, signal?: AbortSignal): Promise<CustomAppVersionSummary[]> {

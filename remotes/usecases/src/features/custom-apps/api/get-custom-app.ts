@@ -1,6 +1,6 @@
 import { customAppSchema, type CustomApp } from '@assistant/contracts';
+import { customAppKeys } from '@assistant/endpoints';
 import { apiClients, queryOptions, useQuery } from '@assistant/platform';
-import { customAppKeys } from './keys';
 
 /** GET /api/custom-apps/{id}: one app (another user's personal app is a 404). */
 export function getCustomApp(id: string, signal?: AbortSignal): Promise<CustomApp> {

@@ -1,6 +1,6 @@
 import { customAppSchema, type CustomApp, type CustomAppExport } from '@assistant/contracts';
+import { customAppKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { customAppKeys } from './keys';
 
 /** POST /api/custom-apps/import (201): an export file (already checked with the contract) as a new personal app. */
 export function importCustomApp(file: CustomAppExport): Promise<CustomApp> {

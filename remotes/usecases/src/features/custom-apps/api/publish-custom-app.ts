@@ -1,6 +1,6 @@
 import { customAppSchema, type CustomApp } from '@assistant/contracts';
+import { customAppKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { customAppKeys } from './keys';
 
 /** POST /api/custom-apps/{id}/publish or /unpublish (administrators): company app for everyone, or personal again. */
 export function setPublished(input: { id: string; published: boolean }): Promise<CustomApp> {

@@ -1,6 +1,6 @@
 import { customAppSchema, type CustomApp } from '@assistant/contracts';
+import { customAppKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { customAppKeys } from './keys';
 
 /**
  * POST /api/custom-apps/{id}/versions/{version}/restore `{base_version}`: that version's definition

@@ -1,6 +1,6 @@
 import { customAppSchema, type CreateCustomAppRequestInput, type CustomApp } from '@assistant/contracts';
+import { customAppKeys } from '@assistant/endpoints';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
-import { customAppKeys } from './keys';
 
 /**
  * POST /api/custom-apps (a new personal app) or PUT /api/custom-apps/{id} with the version the

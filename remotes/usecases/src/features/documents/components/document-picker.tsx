@@ -1,8 +1,9 @@
+import { collectionFilesQuery } from '@assistant/endpoints';
+import { useQuery } from '@assistant/platform';
 import { Select } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { useCollectionDocuments } from '../api/get-collection-documents';
-import { useReadableCollections } from '../api/get-readable-collections';
+import { useReadableCollections } from '../hooks/use-readable-collections';
 
 /** The picked collection and, in it, the processed document (its file id); '' for none yet. */
 export interface DocumentChoice {
@@ -32,7 +33,7 @@ export const documentPickerFocusId = (id: string, value: DocumentChoice) => (val
 export function DocumentPicker({ value, onChange, error, id }: DocumentPickerProps) {
   const { t } = useTranslation(NAMESPACE);
   const collections = useReadableCollections();
-  const documents = useCollectionDocuments(value.collectionId);
+  const documents = useQuery(collectionFilesQuery(value.collectionId || undefined));
   const picked = value.collectionId !== '';
   const processed = (documents.data ?? []).filter((document) => document.status === 'processed');
   const documentPlaceholder =

@@ -6,9 +6,10 @@ import {
   ServerStateProvider,
   setApiClients,
   setPersistenceUser,
+  keptAnswer,
   useNotificationsStore,
-  useTranslationResourcesStore,
 } from '@assistant/platform';
+import { keepPersistedAnswer } from '@assistant/platform/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -32,7 +33,6 @@ beforeEach(async () => {
   setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
   await setPersistenceUser(null);
   localStorage.clear();
-  useTranslationResourcesStore.setState({ resources: [] });
   useNotificationsStore.getState().clear();
   resetServerState();
   requests = 0;
@@ -59,7 +59,7 @@ describe('translation resources query', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual([deepl]);
     expect(unavailableNotices()).toHaveLength(0);
-    expect(JSON.parse(localStorage.getItem('assistant.translation-resources.anna')!).state).toEqual({ resources: [deepl] });
+    await waitFor(() => expect(keptAnswer(translationResourcesKeys.all)).toEqual([deepl]));
   });
 
   it('an empty list shows translation-model-unavailable as an error notification, once per load', async () => {
@@ -87,40 +87,40 @@ describe('translation resources query', () => {
 
   it('a failed load fails the query, leaves the list empty (also the persisted one) and shows the same notice', async () => {
     await setPersistenceUser('ben');
-    useTranslationResourcesStore.getState().setResources([libre]);
+    await keepPersistedAnswer('ben', translationResourcesKeys.all, [libre]);
     answer = () => HttpResponse.json({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, { status: 500 });
     const { result } = renderQuery();
     await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(result.current.data).toBeUndefined();
-    expect(useTranslationResourcesStore.getState().resources).toEqual([]);
-    expect(JSON.parse(localStorage.getItem('assistant.translation-resources.ben')!).state).toEqual({ resources: [] });
+    // What the screen shows (translate-page: no engines after a failed load), and what a new page load finds.
+    expect(!result.current.isError && result.current.data).toBe(false);
+    expect(keptAnswer(translationResourcesKeys.all)).toBeUndefined();
     expect(unavailableNotices()).toHaveLength(1);
   });
 
   it("shows the user's persisted engines while the list reloads, then the answer", async () => {
     await setPersistenceUser('carla');
-    useTranslationResourcesStore.getState().setResources([libre]);
+    await keepPersistedAnswer('carla', translationResourcesKeys.all, [libre]);
     let release!: () => void;
     answer = () => new Promise<Response>((resolve) => (release = () => resolve(HttpResponse.json([deepl]))));
     const { result } = renderQuery();
     expect(result.current.data).toEqual([libre]);
     expect(result.current.isPlaceholderData).toBe(true);
-    expect(queryClient.getQueryData(translationResourcesKeys.all)).toBeUndefined(); // never taken for an answer
     await waitFor(() => expect(requests).toBe(1));
     release();
     await waitFor(() => expect(result.current.data).toEqual([deepl]));
     expect(result.current.isPlaceholderData).toBe(false);
-    expect(useTranslationResourcesStore.getState().resources).toEqual([deepl]);
+    await waitFor(() => expect(keptAnswer(translationResourcesKeys.all)).toEqual([deepl]));
   });
 
   it('a load cut short by leaving the screen changes nothing and notifies nobody', async () => {
-    useTranslationResourcesStore.getState().setResources([libre]);
+    await setPersistenceUser('fritz');
+    await keepPersistedAnswer('fritz', translationResourcesKeys.all, [libre]);
     answer = () => new Promise<Response>(() => undefined); // never answers
     const { unmount } = renderQuery();
     await waitFor(() => expect(requests).toBe(1));
     unmount();
     await waitFor(() => expect(queryClient.getQueryState(translationResourcesKeys.all)?.fetchStatus).toBe('idle'));
-    expect(useTranslationResourcesStore.getState().resources).toEqual([libre]);
+    expect(keptAnswer(translationResourcesKeys.all)).toEqual([libre]);
     expect(unavailableNotices()).toHaveLength(0);
     expect(console.warn).not.toHaveBeenCalled();
   });
@@ -133,7 +133,7 @@ describe('translation resources query', () => {
 
     resetServerState(); // what initPlatform does when the signed-in user changes
     await setPersistenceUser('emil');
-    useTranslationResourcesStore.getState().setResources([libre]);
+    await keepPersistedAnswer('emil', translationResourcesKeys.all, [libre]);
     answer = () => new Promise<Response>(() => undefined);
     const emil = renderQuery();
     expect(emil.result.current.data).toEqual([libre]);
