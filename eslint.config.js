@@ -3,7 +3,7 @@
 //
 // What is checked:
 //  - the dependency direction of DESIGN.md section 2 (eslint-plugin-boundaries): contracts <-
-//    platform <- ui <- host and remotes; a remote never imports another remote or the host; a
+//    platform <- ui and endpoints <- host and remotes; a remote never imports another remote or the host; a
 //    feature never imports another feature's internals; the server imports only contracts;
 //  - no import cycles (import-x/no-cycle, resolved the way TypeScript resolves);
 //  - React hooks (the plugin's recommended set; exhaustive-deps is an error, and switching it off
@@ -38,7 +38,14 @@ const tsProjects = [
 ];
 
 const code = '**/*.{ts,tsx,mts,cts,js,mjs,cjs}';
-const browserCode = ['host/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/platform/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}', 'shared/routing/**/*.{ts,tsx}'];
+const browserCode = [
+  'host/**/*.{ts,tsx}',
+  'remotes/**/*.{ts,tsx}',
+  'shared/platform/**/*.{ts,tsx}',
+  'shared/ui/**/*.{ts,tsx}',
+  'shared/routing/**/*.{ts,tsx}',
+  'shared/endpoints/**/*.{ts,tsx}',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Elements of DESIGN.md section 2. Patterns are relative to the repository root and match from
@@ -49,6 +56,7 @@ const elements = [
   { type: 'routing', pattern: 'shared/routing', partialMatch: false },
   { type: 'platform', pattern: 'shared/platform', partialMatch: false },
   { type: 'ui', pattern: 'shared/ui', partialMatch: false },
+  { type: 'endpoints', pattern: 'shared/endpoints', partialMatch: false },
   { type: 'host', pattern: 'host', partialMatch: false },
   { type: 'feature', pattern: 'remotes/*/src/features/*', capture: ['remote', 'feature'], partialMatch: false },
   { type: 'remote', pattern: 'remotes/*', capture: ['remote'], partialMatch: false },
@@ -97,13 +105,15 @@ const boundaryPolicies = [
   // workspace package, and every layer above it may use it.
   { from: el('platform'), allow: { to: [el('contracts'), el('routing')] } },
   { from: el('ui'), allow: { to: [el('platform'), el('contracts'), el('routing')] } },
-  { from: el('host'), allow: { to: [el('ui'), el('platform'), el('contracts'), el('routing')] } },
+  // The endpoints several remotes use (shared/endpoints) stand beside the ui: data, no components.
+  { from: el('endpoints'), allow: { to: [el('platform'), el('contracts')] } },
+  { from: el('host'), allow: { to: [el('ui'), el('endpoints'), el('platform'), el('contracts'), el('routing')] } },
   // A remote's own code (module.tsx, routes/, standalone, namespace) uses the layers below and
   // its own features (any of their files: routes compose features).
   {
     from: el('remote'),
     allow: {
-      to: [el('ui'), el('platform'), el('contracts'), el('routing'), el('feature', { remote: '{{ from.element.captured.remote }}' })],
+      to: [el('ui'), el('endpoints'), el('platform'), el('contracts'), el('routing'), el('feature', { remote: '{{ from.element.captured.remote }}' })],
     },
   },
   // A feature uses the layers below and the shared files of its own remote (namespace.ts,
@@ -113,6 +123,7 @@ const boundaryPolicies = [
     allow: {
       to: [
         el('ui'),
+        el('endpoints'),
         el('platform'),
         el('contracts'),
         el('routing'),
