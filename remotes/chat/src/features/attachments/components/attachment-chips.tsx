@@ -1,9 +1,9 @@
 import type { FileUploadState } from '@assistant/contracts';
+import { uploadProblemText } from '@assistant/platform';
 import { Button, CloseIcon, IconButton, cx } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { AttachmentItem } from '../model/attachment-item';
-import { attachmentProblemText } from './attachment-problem-text';
 import './attachments.css';
 
 export interface AttachmentChipsProps {
@@ -60,7 +60,7 @@ export function AttachmentChips({ items, states, onRetry, onRemove }: Attachment
             {state === 'uploading' && (
               <progress className="attachment-chip__progress" max={100} value={percent ?? undefined} aria-label={t('attachments.progressLabel', { name })} />
             )}
-            {item.problem && (state === 'uploading-failed' || state === 'error') && <p className="attachment-chip__problem">{attachmentProblemText(t, item.problem)}</p>}
+            {item.problem && (state === 'uploading-failed' || state === 'error') && <p className="attachment-chip__problem">{item.problem.kind === 'no-conversation' ? t('attachments.problem.noConversation') : uploadProblemText(t, item.problem, 'attachments.problem')}</p>}
             {state === 'processing-failed' && <p className="attachment-chip__problem">{t('attachments.problem.processing')}</p>}
           </li>
         );

@@ -1,11 +1,10 @@
 import type { CollectionFile, FileUploadState } from '@assistant/contracts';
-import { isSettledUpload, type UploadItem } from '@assistant/platform';
+import { isSettledUpload, uploadProblemText, type UploadItem } from '@assistant/platform';
 import { Button } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { dataCodeText } from './data-code-text';
 import { FileStatusBadge } from './file-status-badge';
-import { uploadProblemText } from './upload-problem-text';
 
 export interface UploadListProps {
   items: readonly UploadItem[];
@@ -43,7 +42,7 @@ export function UploadList({ items, states, files, onRetry, onDismiss, onClearFi
                 </div>
               )}
               {item.problem && (state === 'uploading-failed' || state === 'error') && (
-                <p className="documents-uploads__problem">{uploadProblemText(t, item.problem)}</p>
+                <p className="documents-uploads__problem">{uploadProblemText(t, item.problem, 'upload.problem')}</p>
               )}
               {state === 'processing-failed' && <p className="documents-uploads__problem">{dataCodeText(t, failure)}</p>}
               {(state === 'uploading-failed' || isSettledUpload(state)) && (
