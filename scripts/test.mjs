@@ -4,7 +4,8 @@
 //  2. jest over the browser packages (platform, ui, host, remotes): jsdom, Testing Library, msw;
 //  3. node:test suites (contracts, server, integration, end-to-end) found in __tests__ folders,
 //     with a real PostgreSQL for the storage tests (started here; in CI its absence is a failure)
-//     and the portal built once before the end-to-end suites share it.
+//     and the portal built once before the end-to-end suites share it; the end-to-end files run
+//     beside shards of the others (scripts/node-test-lanes.mjs).
 // The checks and jest use every core (the machine has two); Debian's packages install in the
 // background meanwhile. The stage times print at the end.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { buildPortal } from './build-portal.mjs';
 import { installMissing } from './debian-packages.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { lintAll } from './lint.mjs';
+import { runNodeTestLanes, writeShards } from './node-test-lanes.mjs';
 import { startTestPostgres } from './test-postgres.mjs';
 import { createStageClock, pool, runAsync } from './test-stages.mjs';
 import { typecheckTasks } from './typecheck.mjs';
@@ -131,38 +133,20 @@ if (!env.TEST_DATABASE_URL) {
   else console.log('[postgres] no PostgreSQL server could be started: storage tests run on PGlite only');
 }
 
-// One file at a time by default: with two side by side on two cores, timing-bound browser checks
-// (the telemetry endpoint probe's 100 ms, 30 s waits for batched spans) failed now and then.
-// TEST_CONCURRENCY=2 runs them side by side on a machine with more room.
-const concurrency = Number(process.env.TEST_CONCURRENCY) || 1;
-const ordered = [...selected.filter((f) => e2eFiles.includes(f)), ...selected.filter((f) => !e2eFiles.includes(f))];
-console.log(`\n== node:test (${ordered.length} files, ${concurrency} at a time)`);
+// End-to-end files one beside the shards, then two side by side (E2E_CONCURRENCY to change it).
+const e2eAtOnce = Number(process.env.E2E_CONCURRENCY) || 2;
+const nodeFiles = selected.filter((f) => !e2eFiles.includes(f));
+const shards = writeShards(nodeFiles);
+const browserFiles = selected.filter((f) => e2eFiles.includes(f));
+console.log(`\n== node:test (${browserFiles.length} end-to-end files, ${nodeFiles.length} others in ${shards.length} shards; ${cores} lanes)`);
 const work = mkdtempSync(join(tmpdir(), 'assistant-test-'));
-const tap = join(work, 'report.tap');
 try {
   await clock.time('node:test', async () => {
-    const run = await runAsync(
-      process.execPath,
-      [
-        '--import', 'tsx',
-        '--test',
-        `--test-concurrency=${concurrency}`,
-        '--test-reporter=spec', '--test-reporter-destination=stdout',
-        '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-        ...ordered.map((f) => relative(root, f)),
-      ],
-      { cwd: root, env },
-    );
-    const report = readFileSync(tap, 'utf8');
-    const tapCount = (key) => Number(report.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-    totals.passed += tapCount('pass');
-    totals.failed += tapCount('fail') + tapCount('cancelled');
-    totals.skipped += tapCount('skipped') + tapCount('todo');
-    if (run.status !== 0 && tapCount('fail') + tapCount('cancelled') === 0) {
-      totals.failed += 1;
-      failures.push('node:test run exited with an error');
-    }
-    for (const m of report.matchAll(/^\s*not ok \d+ - (.+)$/gm)) failures.push(m[1]);
+    const result = await runNodeTestLanes({ e2eFiles: browserFiles, shards, lanes: cores, e2eAtOnce, env, work });
+    totals.passed += result.passed;
+    totals.failed += result.failed;
+    totals.skipped += result.skipped;
+    failures.push(...result.failures);
   });
 } finally {
   postgres?.stop();
