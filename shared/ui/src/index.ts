@@ -70,4 +70,4 @@ export {
   LogoutIcon,
   ChevronDownIcon,
 } from './icons/icons';
-export { AgentIcon } from './icons/agent-icons';
+export { AgentIcon } from './icons/agent-icon';

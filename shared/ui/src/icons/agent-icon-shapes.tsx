@@ -56,15 +56,8 @@ const AGENT_ICONS = Object.fromEntries(
   Object.entries(SHAPES).map(([name, shapes]) => [name, createIcon(`AgentIcon(${name})`, shapes)]),
 ) as Record<AgentIconName, IconComponent>;
 
-export interface AgentIconProps {
-  name: AgentIconName;
-  /** Width and height; default 1.5em. */
-  size?: string;
-  className?: string;
-}
-
-/** An agent's icon, decorative (the agent's name is always written beside it). */
-export function AgentIcon({ name, size = '1.5em', className }: AgentIconProps) {
+/** An agent's icon drawn in the set's frame (loaded on first use: only the agents' screens show one). */
+export default function AgentIconShape({ name, size, className }: { name: AgentIconName; size: string; className?: string | undefined }) {
   const Shape = AGENT_ICONS[name];
   return <Shape size={size} className={className} />;
 }
