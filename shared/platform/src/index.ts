@@ -28,7 +28,6 @@ export { uploadWithProgress, type UploadProgress } from './http/upload-with-prog
 export { UPLOAD_ACCEPT, isSettledUpload, uploadProblemFrom, uploadStates, type UploadItem, type UploadProblem } from './uploads/upload-item';
 export { uploadOneFile, type UploadRecord } from './uploads/upload-one-file';
 export { uploadProblemText } from './uploads/upload-problem-text';
-export { uploadProblemText } from './uploads/upload-problem-text';
 export { useUploadQueue } from './uploads/use-upload-queue';
 export { useFileDrop } from './uploads/use-file-drop';
 
