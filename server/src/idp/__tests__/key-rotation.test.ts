@@ -29,7 +29,10 @@ describe('dev identity provider with short tokens and key rotation (DEV_IDP_ACCE
     const firstKid = decodeProtectedHeader(first.access_token).kid!;
     assert.equal((await verifier.verify(first.access_token)).sub, 'admin');
 
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    // The rotation runs every second on a timer; on a loaded machine it can be late, so wait until
+    // the provider publishes a newer key (rather than a fixed time) before renewing.
+    const deadline = Date.now() + 15_000;
+    while (!(await jwksKids()).some((kid) => kid !== firstKid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const renewed = await refreshTokens({ issuer: h.idp.issuer, clientId: h.config.auth.clientId, refreshToken: first.refresh_token!, origin: PORTAL_ORIGIN });
     const renewedKid = decodeProtectedHeader(renewed.access_token).kid!;
     assert.notEqual(renewedKid, firstKid, 'the renewed token is signed with a newer key');
