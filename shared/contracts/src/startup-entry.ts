@@ -29,3 +29,4 @@ export { portalRuntimeConfigSchema, type PortalRuntimeConfig } from './portal-ru
 export { remoteRegistryEntrySchema, remoteRegistrySchema, type RemoteRegistryEntry } from './remote-registry';
 export { pageRangesOf, SOURCE_SEGMENT_JOINER } from './source-segments';
 export { startupResponseSchema, type StartupResponse } from './startup';
+export { BYTES_PER_MEGABYTE, UPLOAD_EXTENSIONS, isAcceptedUpload, isOverUploadLimit } from './upload-rules';

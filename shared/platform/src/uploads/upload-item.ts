@@ -1,13 +1,5 @@
-import {
-  BYTES_PER_MEGABYTE,
-  UPLOAD_EXTENSIONS,
-  isAcceptedUpload,
-  isOverUploadLimit,
-  isServerFault,
-  type CollectionFile,
-  type FileStatus,
-  type FileUploadState,
-} from '@assistant/contracts';
+import type { CollectionFile, FileStatus, FileUploadState } from '@assistant/contracts';
+import { BYTES_PER_MEGABYTE, UPLOAD_EXTENSIONS, isAcceptedUpload, isOverUploadLimit, isServerFault } from '@assistant/contracts/startup';
 import { ApiRequestError } from '../http/errors';
 
 /** Why an upload did not reach the server, or was not sent at all. */
