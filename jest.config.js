@@ -1,5 +1,5 @@
 // One jest run over every browser package (DESIGN.md section 7): jsdom that keeps Node's fetch
-// and streams (jest-fixed-jsdom), ts-jest, Testing Library matchers, msw for HTTP.
+// and streams (jest-fixed-jsdom), SWC for TypeScript, Testing Library matchers, msw for HTTP.
 const browserPackages = [
   'shared/platform',
   'shared/ui',
@@ -17,6 +17,18 @@ const browserPackages = [
 // Packages that ship only ES modules and must go through the transform.
 const esmPackages = ['until-async', '@mswjs', 'msw', 'rettime', 'headers-polyfill', 'outvariant', 'strict-event-emitter', 'is-node-process', '@open-draft', 'marked', 'lowlight', 'devlop'];
 
+/** SWC's settings for TypeScript or JavaScript sources: JSX for React 19, CommonJS for jest. */
+function swcOptions(syntax) {
+  return {
+    jsc: {
+      parser: syntax === 'typescript' ? { syntax, tsx: true } : { syntax, jsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  };
+}
+
 /** @type {import('jest').Config} */
 export default {
   projects: browserPackages.map((dir) => ({
@@ -25,23 +37,11 @@ export default {
     testEnvironment: 'jest-fixed-jsdom',
     testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts?(x)'],
     setupFilesAfterEnv: ['<rootDir>/../' + (dir.includes('/') ? '../' : '') + 'jest.setup.ts'],
+    // SWC only strips types and turns modules into CommonJS (tsc checks types in its own step):
+    // on a fresh clone, with no transform cache, ts-jest's transpiler was a third of jest's time.
     transform: {
-      '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
-        'ts-jest',
-        {
-          tsconfig: {
-            jsx: 'react-jsx',
-            module: 'commonjs',
-            moduleResolution: 'node10',
-            verbatimModuleSyntax: false,
-            esModuleInterop: true,
-            allowJs: true,
-            ignoreDeprecations: '6.0',
-            rootDir: import.meta.dirname,
-          },
-          transpilation: true,
-        },
-      ],
+      '^.+\\.tsx?$': ['@swc/jest', swcOptions('typescript')],
+      '^.+\\.(m?js|jsx)$': ['@swc/jest', swcOptions('ecmascript')],
     },
     transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(${esmPackages.join('|')}))`],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],

@@ -11,6 +11,13 @@ import en from '../../../locales/en.json';
 import { CanvasPanel, type CanvasPanelTarget } from '../components/canvas-panel';
 import '../editor/__tests__/editor-kit';
 import * as rewriteSession from '../editor/rewrite-session';
+
+// The real rewrite session behind a mock a test can override once (module exports cannot be
+// reassigned, so jest.spyOn on the namespace does not reach the panel's import).
+jest.mock('../editor/rewrite-session', () => {
+  const actual = jest.requireActual<typeof import('../editor/rewrite-session')>('../editor/rewrite-session');
+  return { ...actual, startRewrite: jest.fn(actual.startRewrite) };
+});
 import { createServerCanvasStore } from '../store/server-canvas-store';
 
 jest.setTimeout(20_000);
@@ -174,8 +181,8 @@ describe('the canvas panel', () => {
     addVersion(NOTE, 'user');
     const rewritten = '# Notiz\n\n## Kurz\n\n- eins\n- zwei';
     // The editor fails as it applies the model's text (it ends the region first, as it does).
-    const real = rewriteSession.startRewrite;
-    jest.spyOn(rewriteSession, 'startRewrite').mockImplementationOnce((host, selection) => {
+    const real = jest.requireActual<typeof rewriteSession>('../editor/rewrite-session').startRewrite;
+    jest.mocked(rewriteSession.startRewrite).mockImplementationOnce((host, selection) => {
       const session = real(host, selection);
       return {
         ...session,
