@@ -16,6 +16,7 @@ import { installMissing } from './debian-packages.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { lintAll } from './lint.mjs';
 import { runNodeTestLanes, writeShards } from './node-test-lanes.mjs';
+import { checkShellSize } from './shell-size.mjs';
 import { startTestPostgres } from './test-postgres.mjs';
 import { createStageClock, pool, runAsync } from './test-stages.mjs';
 import { typecheckTasks } from './typecheck.mjs';
@@ -120,6 +121,10 @@ if (selected.some((f) => e2eFiles.includes(f))) {
     if (!build.ok) {
       failures.push(...build.failed.map((f) => `build of ${f.name} (output above)`));
       selected = selected.filter((f) => !e2eFiles.includes(f));
+    } else {
+      const size = checkShellSize();
+      console.log(`[size] ${size.message}`);
+      count(size);
     }
   });
 }
