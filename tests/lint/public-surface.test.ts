@@ -14,7 +14,7 @@ import ts from 'typescript';
 const root = join(import.meta.dirname, '..', '..');
 
 /** The packages whose surface is checked: `@assistant/<name>` in shared/<name>. */
-const CHECKED = ['platform', 'ui'];
+const CHECKED = ['platform', 'ui', 'endpoints'];
 /** Where the users of a package live (its own folder aside). */
 const USER_ROOTS = ['host', 'remotes', 'shared', 'tests', 'bench'];
 const SOURCE = /\.(ts|tsx|mts)$/;

@@ -11,24 +11,17 @@ let loading: Promise<SharedEndpoints> | undefined;
  * stay out of the shell's initial files. Importing it at all is what makes the host provide it to
  * the share scope, so that every remote takes this one copy (docs/federation.md "Shared endpoints").
  */
-export function loadSharedEndpoints(): Promise<SharedEndpoints> {
-  loading ??= import(/* webpackChunkName: "shared-endpoints" */ '@assistant/endpoints').then((module) => (loaded = module));
-  return loading;
-}
+export const loadSharedEndpoints = (): Promise<SharedEndpoints> =>
+  (loading ??= import(/* webpackChunkName: "shared-endpoints" */ '@assistant/endpoints').then((module) => (loaded = module)));
 
-/** The shared endpoint definitions once loaded, undefined until then; nothing is loaded while `wanted` is false. */
+/**
+ * The shared endpoint definitions once loaded, undefined until then; nothing is loaded while
+ * `wanted` is false. A failed load is the browser's logged chunk error; the caller stays without.
+ */
 export function useSharedEndpoints(wanted = true): SharedEndpoints | undefined {
   const [endpoints, setEndpoints] = useState(loaded);
   useEffect(() => {
-    if (!wanted || endpoints) return;
-    let current = true;
-    loadSharedEndpoints().then(
-      (module) => current && setEndpoints(module),
-      (error: unknown) => console.error('Failed to load the shared endpoints', error),
-    );
-    return () => {
-      current = false;
-    };
+    if (wanted && !endpoints) void loadSharedEndpoints().then(setEndpoints);
   }, [wanted, endpoints]);
   return endpoints;
 }

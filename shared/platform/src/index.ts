@@ -34,7 +34,7 @@ export { useFileDrop } from './uploads/use-file-drop';
 // server state (TanStack Query: one QueryClient for the host and every remote; docs/platform.md)
 export { queryClient, resetServerState } from './server-state/query-client';
 export { ServerStateProvider } from './server-state/server-state-provider';
-export { PERSISTED_QUERY_PREFIX, keptAnswer, persistedPerUser } from './server-state/persisted-per-user';
+export { keptAnswer, persistedPerUser } from './server-state/persisted-per-user';
 export {
   keepPreviousData,
   queryOptions,
@@ -45,11 +45,8 @@ export {
   type UseQueryResult,
 } from '@tanstack/react-query';
 
-// documents (opening a document source: pages, the file's URL, highlights; docs/platform.md)
-export { fileContentRequest } from './documents/file-content-request';
-export { type HighlightBox, type PdfHighlight } from './documents/highlight-boxes';
-export { isPdfMediaType, type SourceTextRange } from './documents/source-preview';
-export { useFilePreview, useSourcePreview, type SourcePreviewState } from './documents/use-source-preview';
+// documents: what the ui's preview draws (opening a document is @assistant/endpoints'; docs/platform.md)
+export { type HighlightBox, type PdfHighlight } from './documents/highlights';
 
 // streaming
 export { readJsonLines } from './streaming/read-json-lines';

@@ -3,7 +3,7 @@ import { queryClient, useQuery } from '@assistant/platform';
 import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { collectionKeys, collectionsQuery, sortCollections, useCollectionsQuery } from '..';
+import { collectionKeys, collectionsQuery, sortCollections, useCollectionsQuery } from '../collections';
 import { resetEndpointsState, wrapper } from './endpoints-kit';
 
 let made = 0;

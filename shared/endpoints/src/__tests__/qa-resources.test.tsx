@@ -3,7 +3,7 @@ import { queryClient, resetServerState, setPersistenceUser, useQuery } from '@as
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { qaResourceKeys, qaResourcesQuery, shownResources, useLanguageModelsQuery } from '..';
+import { qaResourceKeys, qaResourcesQuery, shownResources, useLanguageModelsQuery } from '../qa-resources';
 import { notificationKeys, resetEndpointsState, wrapper } from './endpoints-kit';
 
 const handbook = { id: 'c1', name: 'Handbuch', type: 'company' };

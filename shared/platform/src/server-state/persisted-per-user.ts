@@ -1,68 +1,6 @@
-import { hashKey, notifyManager, type Query, type QueryFunction, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type Query, type QueryFunction, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { persistKey, persistenceUser } from '../stores/per-user-persistence';
-
-type PersisterModule = typeof import('@tanstack/query-persist-client-core');
-type QueryPersisterTools = ReturnType<PersisterModule['experimental_createQueryPersister']>;
-
-/**
- * A persisted query's answer lives in localStorage under `assistant.query-<query hash>.<sub>`
- * (`persistKey`, like the persisted stores): TanStack Query's per-query persister names the entry
- * `query-<hash>`, and the storage below adds the user.
- */
-export const PERSISTED_QUERY_PREFIX = 'query';
-
-interface UserPersister {
-  storage: { removeItem(key: string): void };
-  tools: QueryPersisterTools;
-}
-
-// The persister's code loads with the first persisted query, not with the shell's start-up.
-let persisterModule: Promise<PersisterModule> | undefined;
-const persisters = new Map<string, UserPersister>();
-
-function userStorage(sub: string) {
-  return {
-    getItem(key: string): string | null {
-      try {
-        return localStorage.getItem(persistKey(key, sub));
-      } catch {
-        return null;
-      }
-    },
-    setItem(key: string, value: string): void {
-      try {
-        localStorage.setItem(persistKey(key, sub), value);
-      } catch {
-        // Storage full or blocked: the answer still works in memory.
-      }
-    },
-    removeItem(key: string): void {
-      try {
-        localStorage.removeItem(persistKey(key, sub));
-      } catch {
-        // ignore
-      }
-    },
-  };
-}
-
-/** The persister of one user's entries (the testing entry writes an earlier session's answer with it). */
-export async function persisterFor(sub: string): Promise<UserPersister> {
-  const { experimental_createQueryPersister } = await (persisterModule ??= import('@tanstack/query-persist-client-core'));
-  let persister = persisters.get(sub);
-  if (!persister) {
-    const storage = userStorage(sub);
-    // Kept until the next answer replaces it or a failed load removes it (the persisted stores had
-    // no expiry either); the build's version is no buster: the contract checks every answer anyway.
-    const tools = experimental_createQueryPersister({ storage, prefix: PERSISTED_QUERY_PREFIX, maxAge: Infinity });
-    persister = { storage, tools };
-    persisters.set(sub, persister);
-  }
-  return persister;
-}
-
-/** The storage key of a query's kept answer for one user. */
-const storageKeyOf = (queryKey: QueryKey, sub: string) => persistKey(`${PERSISTED_QUERY_PREFIX}-${hashKey(queryKey)}`, sub);
+import { persistedQueryEntry } from './persisted-query-key';
 
 /**
  * The signed-in user's kept answer of a query, read at once (localStorage is synchronous, the
@@ -73,7 +11,7 @@ export function keptAnswer<T>(queryKey: QueryKey): T | undefined {
   const sub = persistenceUser();
   if (sub === null) return undefined;
   try {
-    const entry = localStorage.getItem(storageKeyOf(queryKey, sub));
+    const entry = localStorage.getItem(persistKey(persistedQueryEntry(hashKey(queryKey)), sub));
     return entry === null ? undefined : (JSON.parse(entry) as { state: { data: T } }).state.data;
   } catch {
     return undefined;
@@ -92,6 +30,9 @@ export function keptAnswer<T>(queryKey: QueryKey): T | undefined {
  * - A failed load forgets the kept answer: the next page load starts empty, as SPEC section 4
  *   wants for the QA resources ("cleared") and the translation resources ("left empty").
  * - Without a signed-in user nothing is read or written.
+ *
+ * The persister (TanStack Query's, `./user-query-persister.ts`) loads with the first such query,
+ * not with the shell's start-up.
  */
 export async function persistedPerUser<T, TQueryKey extends QueryKey>(
   queryFn: QueryFunction<T, TQueryKey, never>,
@@ -100,22 +41,6 @@ export async function persistedPerUser<T, TQueryKey extends QueryKey>(
 ): Promise<T> {
   const sub = persistenceUser();
   if (sub === null) return queryFn(context);
-  const { storage, tools } = await persisterFor(sub);
-  if (query.state.data === undefined) {
-    const restored = await tools.retrieveQuery<T>(query.queryHash, (kept) => {
-      query.setState({ dataUpdatedAt: kept.state.dataUpdatedAt });
-      // The refresh's failure is the query's error state (observers show it); nothing to add here.
-      query.fetch().catch(() => undefined);
-    });
-    if (restored !== undefined) return restored;
-  }
-  try {
-    const data = await queryFn(context);
-    // After the query has taken the answer: the persister writes the query's state.
-    notifyManager.schedule(() => void tools.persistQuery(query));
-    return data;
-  } catch (error) {
-    if (!context.signal.aborted) storage.removeItem(`${PERSISTED_QUERY_PREFIX}-${query.queryHash}`);
-    throw error;
-  }
+  const { persistForUser } = await import('./user-query-persister');
+  return persistForUser(sub, queryFn, context, query);
 }

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { persisterFor } from '../server-state/persisted-per-user';
+import { persisterFor } from '../server-state/user-query-persister';
 
 /**
  * Writes `data` as a user's persisted answer of a query marked `persistedPerUser`, as an earlier
@@ -9,6 +9,6 @@ export async function keepPersistedAnswer(sub: string, queryKey: QueryKey, data:
   const earlierSession = new QueryClient();
   earlierSession.setQueryData(queryKey, data, { updatedAt });
   const query = earlierSession.getQueryCache().find({ queryKey, exact: true })!;
-  await (await persisterFor(sub)).tools.persistQuery(query);
+  await persisterFor(sub).tools.persistQuery(query);
   earlierSession.clear();
 }

@@ -3,7 +3,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { keepPersistedAnswer } from '../../testing/persisted-answers';
 import { persistKey, setPersistenceUser } from '../../stores/per-user-persistence';
-import { PERSISTED_QUERY_PREFIX, keptAnswer, persistedPerUser } from '../persisted-per-user';
+import { keptAnswer, persistedPerUser } from '../persisted-per-user';
+import { PERSISTED_QUERY_PREFIX } from '../persisted-query-key';
 import { queryClient, resetServerState } from '../query-client';
 import { ServerStateProvider } from '../server-state-provider';
 

@@ -1,5 +1,6 @@
 import { parseSourceUrl, type InContextSource } from '@assistant/contracts';
-import { errorMessageFor, errorMessageKey, useLocale, useSourcePreview } from '@assistant/platform';
+import { useSourcePreview } from '@assistant/endpoints';
+import { errorMessageFor, errorMessageKey, useLocale } from '@assistant/platform';
 import { DOCUMENT_PREVIEW_TEXTS_DE, DOCUMENT_PREVIEW_TEXTS_EN, Dialog, DocumentPreview, ErrorState, Loading } from '@assistant/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,17 +1,6 @@
 import type { CollectionFile, SourceLocation } from '@assistant/contracts';
-import {
-  errorMessageFor,
-  errorMessageKey,
-  fileContentRequest,
-  isPdfMediaType,
-  LocalizedError,
-  notifyError,
-  useFilePreview,
-  useLocale,
-  useSourcePreview,
-  type SourcePreviewState,
-  type SourceTextRange,
-} from '@assistant/platform';
+import { fileContentRequest, isPdfMediaType, useFilePreview, useSourcePreview, type SourcePreviewState, type SourceTextRange } from '@assistant/endpoints';
+import { errorMessageFor, errorMessageKey, LocalizedError, notifyError, useLocale } from '@assistant/platform';
 import { Button, DOCUMENT_PREVIEW_TEXTS_DE, DOCUMENT_PREVIEW_TEXTS_EN, Dialog, DocumentPreview, ErrorState, Loading } from '@assistant/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

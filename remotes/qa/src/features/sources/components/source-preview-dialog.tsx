@@ -1,5 +1,6 @@
 import type { QaSource } from '@assistant/contracts';
-import { errorMessageFor, errorMessageKey, useSourcePreview } from '@assistant/platform';
+import { useSourcePreview } from '@assistant/endpoints';
+import { errorMessageFor, errorMessageKey } from '@assistant/platform';
 import { DOCUMENT_PREVIEW_TEXTS_DE, DOCUMENT_PREVIEW_TEXTS_EN, Dialog, DocumentPreview, ErrorState, Loading } from '@assistant/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,9 @@
-import type { DocumentPage } from '@assistant/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { apiClients } from '../http/api-clients';
+import { filePagesResponseSchema, type DocumentPage } from '@assistant/contracts';
+import { apiClients, queryOptions } from '@assistant/platform';
 import { documentKeys } from './document-keys';
 
 /** GET /api/files/{fileId}/pages: each page's text with its boxes (words; lines in older documents). */
 export async function getFilePages(fileId: string, signal?: AbortSignal): Promise<DocumentPage[]> {
-  // The full contracts (and zod) load with the first document, not with the shell.
-  const { filePagesResponseSchema } = await import('@assistant/contracts');
   const answer = await apiClients().api.get(`files/${encodeURIComponent(fileId)}/pages`, filePagesResponseSchema, { signal });
   return answer.pages;
 }

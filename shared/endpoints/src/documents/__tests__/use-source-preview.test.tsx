@@ -3,9 +3,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { createApiClients, setApiClients } from '../../http/api-clients';
-import { ServerStateProvider } from '../../server-state/server-state-provider';
-import '../../testing/reset-between-tests';
+import { createApiClients, ServerStateProvider, setApiClients } from '@assistant/platform';
+import '@assistant/platform/testing';
 import { useFilePreview, useSourcePreview, type SourcePreviewState } from '../use-source-preview';
 
 const COLLECTION = '9b7f8f5e-4a36-4c57-9a3f-3c2f7f1d9b11';

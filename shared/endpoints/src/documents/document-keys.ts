@@ -1,6 +1,6 @@
 /**
- * The query keys of a document's server data, kept inside the platform: every remote that opens a
- * source shares one cache entry per file (the collections search, QA, chat).
+ * The query keys of a document's server data: every remote that opens a source shares one cache
+ * entry per file (the collections search, QA, chat).
  */
 export const documentKeys = {
   all: ['documents'] as const,

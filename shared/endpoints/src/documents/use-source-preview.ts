@@ -1,10 +1,9 @@
 import type { SourceLocation, SourceSegment } from '@assistant/contracts';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery, type PdfHighlight } from '@assistant/platform';
 import { useMemo } from 'react';
 import { documentKeys } from './document-keys';
 import { fileContentRequest } from './file-content-request';
 import { filePagesQuery } from './file-pages';
-import type { PdfHighlight } from './highlight-boxes';
 import { isPdfDocument, segmentsText, sourceMarks, sourceOwnTextPreview, sourcePdfHighlights, sourceTextPreview, type SourceTextRange } from './source-preview';
 
 /** A PDF the preview fetches itself (the ui's `PdfSource`). */

@@ -1,6 +1,7 @@
 import type { DocumentPage, SourceSegment } from '@assistant/contracts';
 import { pageRangesOf, SOURCE_SEGMENT_JOINER } from '@assistant/contracts/startup';
-import { pdfHighlightsForRanges, type PdfHighlight } from './highlight-boxes';
+import type { PdfHighlight } from '@assistant/platform';
+import { pdfHighlightsForRanges } from './highlight-boxes';
 
 /** A range [start, end) of a source's text (UTF-16 offsets), e.g. a QA highlight. */
 export interface SourceTextRange {

@@ -1,4 +1,4 @@
-import { apiClients } from '../http/api-clients';
+import { apiClients } from '@assistant/platform';
 
 /** What fetches a file's original: the URL and the init with the bearer header. */
 export interface FileContentRequest {
