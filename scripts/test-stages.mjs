@@ -44,11 +44,15 @@ export function createStageClock() {
         stages.push({ name, seconds: (Date.now() - begin) / 1000 });
       }
     },
+    /** A stage timed elsewhere (a span of jobs on the lanes). */
+    record(name, seconds) {
+      stages.push({ name, seconds });
+    },
     report() {
       const total = (Date.now() - started) / 1000;
       const width = Math.max(...stages.map((s) => s.name.length), 5);
       const line = (name, seconds) => `  ${name.padEnd(width)}  ${formatSeconds(seconds).padStart(8)}`;
-      return ['Stage times (wall clock; stages may overlap):', ...stages.map((s) => line(s.name, s.seconds)), line('total', total)].join('\n');
+      return ['Stage times (wall clock from first start to last end; stages overlap):', ...stages.map((s) => line(s.name, s.seconds)), line('total', total)].join('\n');
     },
   };
 }

@@ -1,40 +1,34 @@
-// `npm test`: every suite CI runs, in one go, ending with one line `N passed, N failed`.
-//  1. type-check of every package and ESLint over the whole workspace (eslint.config.js:
-//     boundaries, cycles, hooks, names), side by side;
-//  2. jest over the browser packages (platform, ui, host, remotes): jsdom, Testing Library, msw;
-//  3. node:test suites (contracts, server, integration, end-to-end) found in __tests__ folders,
-//     with a real PostgreSQL for the storage tests (started here; in CI its absence is a failure)
-//     and the portal built once before the end-to-end suites share it; the end-to-end files run
-//     beside shards of the others (scripts/node-test-lanes.mjs).
-// The checks and jest use every core (the machine has two); Debian's packages install in the
-// background meanwhile. The stage times print at the end.
+// `npm test`: every suite CI runs, in one go, ending with one line `N passed, N failed`:
+//  - a type-check of every package and ESLint over the whole workspace (eslint.config.js:
+//    boundaries, cycles, hooks, names);
+//  - jest over the browser packages (platform, ui, host, remotes): jsdom, Testing Library, msw;
+//  - node:test suites (contracts, server, integration, end-to-end) found in __tests__ folders and
+//    under tests/, with a real PostgreSQL for the storage tests (started here; in CI its absence
+//    is a failure), and the portal built once for the end-to-end suites, whose shell is held to
+//    its size ceiling (scripts/shell-size.mjs).
+// All of it runs as jobs on lanes (scripts/test-lanes.mjs): one CPU lane per core for the checks,
+// jest and the node:test shards, and beside them browser lanes for the end-to-end suites, which
+// mostly wait. Debian's packages and the portal build are made ready in the background meanwhile.
+// The stage times print at the end.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { buildPortal } from './build-portal.mjs';
 import { installMissing } from './debian-packages.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { lintAll } from './lint.mjs';
-import { runNodeTestLanes, writeShards } from './node-test-lanes.mjs';
 import { checkShellSize } from './shell-size.mjs';
 import { startTestPostgres } from './test-postgres.mjs';
-import { createStageClock, pool, runAsync } from './test-stages.mjs';
+import { createStageClock, runAsync } from './test-stages.mjs';
+import { outcome, relativeName, runLanes, runNodeTestFile, writeShards } from './test-lanes.mjs';
 import { typecheckTasks } from './typecheck.mjs';
 import { root } from './workspace.mjs';
 
 const cores = availableParallelism();
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failures = [];
 const clock = createStageClock();
 const filter = process.argv[2];
-
-function count(result) {
-  if (result.ok) totals.passed += 1;
-  else {
-    totals.failed += 1;
-    failures.push(result.name);
-  }
-}
+const e2eAtOnce = Number(process.env.E2E_CONCURRENCY) || 2;
+const work = mkdtempSync(join(tmpdir(), 'assistant-test-'));
 
 function findTests(dir, found = []) {
   for (const name of readdirSync(dir)) {
@@ -50,115 +44,116 @@ function findTests(dir, found = []) {
 // The browser packages' tests (beside their code too) belong to jest; these to node:test.
 const nodeTestRoots = ['shared/contracts', 'server', 'tests'];
 const testFiles = nodeTestRoots.flatMap((dir) => findTests(join(root, dir))).sort();
-let selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
+const selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
 const e2eFiles = selected.filter((f) => f.includes('/tests/e2e/'));
+const nodeFiles = selected.filter((f) => !e2eFiles.includes(f));
 
-// Downloads and unpacks while the type-check runs.
+// In the background from the start: Debian's packages, then PostgreSQL and Chromium; the portal.
 const wanted = [...(e2eFiles.length ? ['chromium'] : []), ...(process.env.TEST_DATABASE_URL ? [] : ['postgresql'])];
 const provisioning = clock.time('Debian packages (background)', () => installMissing(wanted));
-
-// 1. Types and lint
-console.log(`\n== type-check and lint (${cores} at a time)`);
-await clock.time('type-check and lint', async () => {
-  // ESLint is the longest single task: it starts first.
-  const results = await pool([() => lintAll(), ...typecheckTasks()], cores);
-  results.forEach(count);
-});
-
-// 2. jest
-console.log('\n== jest (browser packages)');
-await clock.time('jest', async () => {
-  const work = mkdtempSync(join(tmpdir(), 'assistant-jest-'));
-  const report = join(work, 'jest.json');
-  const args = [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--passWithNoTests', `--maxWorkers=${cores}`, '--json', `--outputFile=${report}`];
-  if (filter) args.push('--testPathPatterns', filter);
-  const run = await runAsync(process.execPath, args, { cwd: root });
-  try {
-    const result = JSON.parse(readFileSync(report, 'utf8'));
-    totals.passed += result.numPassedTests;
-    totals.failed += result.numFailedTests;
-    totals.skipped += result.numPendingTests + result.numTodoTests;
-    // A suite that fails to load has no failed test of its own: count it once.
-    const broken = result.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0);
-    totals.failed += broken.length;
-    for (const suite of result.testResults) {
-      if (suite.status !== 'failed') continue;
-      failures.push(...suite.assertionResults.filter((a) => a.status === 'failed').map((a) => a.fullName));
-      if (suite.assertionResults.length === 0) failures.push(`${relative(root, suite.name)} (failed to run)`);
-    }
-  } catch {
-    totals.failed += 1;
-    failures.push(`jest produced no report (exit ${run.status})`);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-});
-
-await provisioning;
-
-// End-to-end tests need Debian's Chromium; without it they are skipped locally and fail in CI.
-if (e2eFiles.length) {
-  const chromium = await ensureChromium();
-  if (chromium) process.env.CHROMIUM_PATH = chromium;
-  else if (process.env.CI) {
-    totals.failed += e2eFiles.length;
-    failures.push(...e2eFiles.map((f) => `${relative(root, f)} (no Chromium: apt-get install chromium)`));
-    selected = selected.filter((f) => !e2eFiles.includes(f));
-  } else {
-    console.log('[chromium] not found: the end-to-end tests are skipped (apt-get install chromium)');
-    totals.skipped += e2eFiles.length;
-    selected = selected.filter((f) => !e2eFiles.includes(f));
-  }
-}
-
-// The end-to-end suites start the system as `npm start` does, which builds what changed: built
-// once here, they all find it up to date (and never build the same folders side by side).
-if (selected.some((f) => e2eFiles.includes(f))) {
-  console.log('\n== portal build (for the end-to-end suites)');
-  await clock.time('portal build', async () => {
-    const build = await buildPortal();
-    count({ name: 'portal build', ok: build.ok });
-    if (!build.ok) {
-      failures.push(...build.failed.map((f) => `build of ${f.name} (output above)`));
-      selected = selected.filter((f) => !e2eFiles.includes(f));
-    } else {
-      const size = checkShellSize();
-      console.log(`[size] ${size.message}`);
-      count(size);
-    }
-  });
-}
-
 const env = { ...process.env };
 let postgres = null;
-if (!env.TEST_DATABASE_URL) {
+const postgresReady = provisioning.then(async () => {
+  if (env.TEST_DATABASE_URL) return;
   postgres = await startTestPostgres();
   if (postgres) env.TEST_DATABASE_URL = postgres.url;
   else if (process.env.CI) console.error('[postgres] no PostgreSQL server: the storage tests will fail, as CI requires one');
   else console.log('[postgres] no PostgreSQL server could be started: storage tests run on PGlite only');
-}
+});
+// The end-to-end suites start the system as `npm start` does, which builds what changed: built
+// once here, they all find it up to date (and never build the same folders side by side).
+const browserReady = !e2eFiles.length
+  ? Promise.resolve(outcome())
+  : Promise.all([
+      clock.time('portal build (background)', () => buildPortal()),
+      provisioning.then(() => ensureChromium()),
+      postgresReady,
+    ]).then(([build, chromium]) => {
+      if (!build.ok) return { ...outcome({ failed: 1, failures: build.failed.map((f) => `build of ${f.name} (output above)`) }), stop: true };
+      const size = checkShellSize();
+      console.log(`\n[size] ${size.message}`);
+      const checked = outcome({ passed: size.ok ? 2 : 1, failed: size.ok ? 0 : 1, failures: size.ok ? [] : [size.name] });
+      if (chromium) env.CHROMIUM_PATH = chromium;
+      // Without Debian's Chromium the end-to-end tests are skipped locally and fail in CI.
+      else if (process.env.CI) return { ...checked, failed: checked.failed + e2eFiles.length, failures: [...checked.failures, ...e2eFiles.map((f) => `${relativeName(f)} (no Chromium: apt-get install chromium)`)], stop: true };
+      else {
+        console.log('[chromium] not found: the end-to-end tests are skipped (apt-get install chromium)');
+        return { ...checked, skipped: e2eFiles.length, stop: true };
+      }
+      return checked;
+    });
 
-// End-to-end files one beside the shards, then two side by side (E2E_CONCURRENCY to change it).
-const e2eAtOnce = Number(process.env.E2E_CONCURRENCY) || 2;
-const nodeFiles = selected.filter((f) => !e2eFiles.includes(f));
+/** A check that passes or fails as a whole (a type-check program, ESLint). */
+const asCheck = (task) => async () => {
+  const result = await task();
+  return outcome({ passed: result.ok ? 1 : 0, failed: result.ok ? 0 : 1, failures: result.ok ? [] : [result.name] });
+};
+
+/** One jest shard, one worker: the lanes are the parallelism. */
+const jestShard = (index, count) => async () => {
+  const report = join(work, `jest-${index}.json`);
+  const args = [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--passWithNoTests', '--maxWorkers=1', `--shard=${index}/${count}`, '--json', `--outputFile=${report}`];
+  if (filter) args.push('--testPathPatterns', filter);
+  const run = await runAsync(process.execPath, args, { cwd: root, quiet: true });
+  try {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    // A suite that fails to load has no failed test of its own: count it once.
+    const broken = result.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0);
+    const failures = result.testResults
+      .filter((suite) => suite.status === 'failed')
+      .flatMap((suite) => (suite.assertionResults.length === 0 ? [`${relativeName(suite.name)} (failed to run)`] : suite.assertionResults.filter((a) => a.status === 'failed').map((a) => a.fullName)));
+    return outcome({
+      passed: result.numPassedTests,
+      failed: result.numFailedTests + broken.length,
+      skipped: result.numPendingTests + result.numTodoTests,
+      failures,
+      // Only the summary and what failed: jest prints every suite's line on stderr.
+      output: run.status === 0 ? run.output.split('\n').filter((line) => /^(Tests|Test Suites|Time):/.test(line)).join('\n') : run.output,
+    });
+  } catch {
+    return outcome({ failed: 1, failures: [`jest shard ${index}/${count} produced no report (exit ${run.status})`], output: run.output });
+  }
+};
+
 const shards = writeShards(nodeFiles);
-const browserFiles = selected.filter((f) => e2eFiles.includes(f));
-console.log(`\n== node:test (${browserFiles.length} end-to-end files, ${nodeFiles.length} others in ${shards.length} shards; ${cores} lanes)`);
-const work = mkdtempSync(join(tmpdir(), 'assistant-test-'));
+const jestShards = Math.max(2, cores);
+const jobs = [
+  // ESLint is the longest single check: it starts first.
+  { name: 'lint (eslint .)', stage: 'type-check and lint', lane: 'cpu', run: asCheck(() => lintAll()) },
+  ...typecheckTasks().map((task, index) => ({ name: `type-check program ${index + 1}`, stage: 'type-check and lint', lane: 'cpu', run: asCheck(task) })),
+  ...Array.from({ length: jestShards }, (_, i) => ({ name: `jest shard ${i + 1}/${jestShards}`, stage: 'jest', lane: 'cpu', run: jestShard(i + 1, jestShards) })),
+  ...shards.map((shard) => ({
+    name: `node:test ${shard.files.length} files: ${shard.files.map(relativeName).join(', ')}`,
+    stage: 'node:test shards',
+    lane: 'cpu',
+    ready: postgresReady,
+    run: () => runNodeTestFile(shard.entry, { env, work, label: `shard of ${shard.files.map(relativeName).join(', ')}` }),
+  })),
+  ...e2eFiles.map((file) => ({
+    name: relativeName(file),
+    stage: 'end-to-end',
+    lane: 'browser',
+    ready: browserReady,
+    run: async () => ((await browserReady).stop ? outcome() : runNodeTestFile(file, { env, work, label: relativeName(file) })),
+  })),
+];
+
+console.log(`\n== ${jobs.length} jobs: checks, ${jestShards} jest shards, ${nodeFiles.length} node:test files in ${shards.length} shards on ${cores} CPU lanes; ${e2eFiles.length} end-to-end files on ${e2eAtOnce} browser lanes`);
+let totals;
 try {
-  await clock.time('node:test', async () => {
-    const result = await runNodeTestLanes({ e2eFiles: browserFiles, shards, lanes: cores, e2eAtOnce, env, work });
-    totals.passed += result.passed;
-    totals.failed += result.failed;
-    totals.skipped += result.skipped;
-    failures.push(...result.failures);
-  });
+  totals = await runLanes(jobs, { cpuLanes: cores, browserLanes: e2eAtOnce });
+  const ready = await browserReady;
+  totals.passed += ready.passed;
+  totals.failed += ready.failed;
+  totals.skipped += ready.skipped;
+  totals.failures.push(...ready.failures);
 } finally {
   postgres?.stop();
   rmSync(work, { recursive: true, force: true });
 }
 
+for (const [stage, span] of totals.stages) clock.record(stage, (span.last - span.first) / 1000);
 console.log(`\n${clock.report()}`);
-if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+if (totals.failures.length) console.log(`\nFailed:\n${totals.failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { APP_NAME } from '@assistant/contracts';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver';
 import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
@@ -18,28 +18,21 @@ function sample(metrics: string, ...parts: string[]): number | undefined {
 }
 
 /**
- * Opens the page again until the shell's probe of the collector (a GET the spec aborts after
- * 100 ms) was answered in time: on a loaded test machine it can miss, and the page then runs
- * without tracing, as it must. A user's next visit probes again; so does this.
+ * Opens the page again until its tracing is on: the shell probes the collector with a GET the
+ * spec aborts after 100 ms, which a loaded test machine can miss, and the page then runs without
+ * tracing, as it must (a user's next visit probes again; so does this). Chromium reports the
+ * probe as aborted either way (the collector's opaque answer is withheld from the page), so the
+ * sign that tracing is on is the page's first export: its start-up requests' spans, batched 5 s.
  */
-async function openUntilProbed(page: Page, collectorOrigin: string) {
-  for (let attempt = 1; attempt <= 5; attempt += 1) {
-    const probed = new Promise<boolean>((resolve) => {
-      const isProbe = (request: Request) => request.method() === 'GET' && request.url().startsWith(collectorOrigin);
-      const answered = (request: Request) => isProbe(request) && settle(true);
-      const aborted = (request: Request) => isProbe(request) && settle(false);
-      const settle = (ok: boolean) => {
-        page.off('requestfinished', answered);
-        page.off('requestfailed', aborted);
-        resolve(ok);
-      };
-      page.on('requestfinished', answered);
-      page.on('requestfailed', aborted);
-    });
+async function openUntilTracing(page: Page, collectorOrigin: string) {
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    const exported = page
+      .waitForEvent('request', { predicate: (request) => request.method() === 'POST' && request.url().startsWith(collectorOrigin), timeout: 12_000 })
+      .then(() => true, () => false);
     await page.reload();
-    if (await probed) return;
+    if (await exported) return;
   }
-  assert.fail('the collector never answered the probe within 100 ms');
+  assert.fail('the page never turned tracing on (the collector missed the 100 ms probe each time)');
 }
 
 /**
@@ -81,7 +74,7 @@ describe('traces and metrics end to end', { timeout: 6 * 60_000 }, () => {
   it('follows one chat message from the browser through the API to the model in one trace, and counts it', async () => {
     const { browser, page } = await signInToPortal(portal, '/chat', 'employee');
     try {
-      await openUntilProbed(page, receiver.origin);
+      await openUntilTracing(page, receiver.origin);
       await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
       const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });
       await composer.fill(QUESTION);
