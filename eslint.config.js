@@ -269,17 +269,6 @@ export default defineConfig([
     },
   },
 
-  // --- Codes, not statuses (DESIGN.md section 9, docs/linting.md) --------------------------------
-  {
-    // A client branches on an error's stable `code` (ApiRequestError.code), never on its HTTP
-    // status: a comparison of `status`/`statusCode` with a number, or a `case` number in a switch
-    // over one, is a finding. The transport that speaks HTTP itself stays out: the API client's
-    // 401 renewal and 404 retries (SPEC's client table), the upload's XHR, and the telemetry
-    // exporters, whose collectors answer without our codes. Tests may assert statuses.
-    files: browserCode,
-    ignores: [
-      '**/__tests__/**',
-      'shared/platform/src/testing/**',
   // --- Server route files are leaves (docs/decisions.md) -----------------------------------------
   {
     // app.ts registers the routes; tests may reach a route's messages. What several routes share
@@ -304,6 +293,17 @@ export default defineConfig([
     },
   },
 
+  // --- Codes, not statuses (DESIGN.md section 9, docs/linting.md) --------------------------------
+  {
+    // A client branches on an error's stable `code` (ApiRequestError.code), never on its HTTP
+    // status: a comparison of `status`/`statusCode` with a number, or a `case` number in a switch
+    // over one, is a finding. The transport that speaks HTTP itself stays out: the API client's
+    // 401 renewal and 404 retries (SPEC's client table), the upload's XHR, and the telemetry
+    // exporters, whose collectors answer without our codes. Tests may assert statuses.
+    files: browserCode,
+    ignores: [
+      '**/__tests__/**',
+      'shared/platform/src/testing/**',
       'shared/platform/src/http/http-client.ts',
       'shared/platform/src/http/upload-with-progress.ts',
       'shared/platform/src/telemetry/**',
