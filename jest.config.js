@@ -31,6 +31,9 @@ function swcOptions(syntax) {
 
 /** @type {import('jest').Config} */
 export default {
+  // The run shares the machine with the browser suites (scripts/test-lanes.mjs): a test that takes
+  // 2 s alone can take 6 on a loaded core, so jest's 5 s default would fail a test that is right.
+  testTimeout: 20_000,
   projects: browserPackages.map((dir) => ({
     displayName: dir,
     rootDir: `<rootDir>/${dir}`,
