@@ -155,6 +155,13 @@ for (const target of testDatabaseTargets()) {
         await follower.delayOf(1, Date.now());
         await cutListenConnections(handle.db);
         await until(() => !notifications.listening);
+        // The follower reads once when it notices the loss; store the event after that read, so
+        // that only listening again can bring it (on a loaded machine that read can come late).
+        for (let seen = -1; research.reads !== seen; ) {
+          seen = research.reads;
+          await sleep(150);
+        }
+        assert.ok(!notifications.listening, 'the event is stored while the connection is down');
         // No notification can reach this process now, and the follower's poll interval is a minute.
         await research.append({ research_id: id, stage: 'execution', task_id: 'task-1', task_status: 'pending' });
         const storedAt = Date.now();
