@@ -62,8 +62,11 @@ export interface LibrarySession {
   listFolders(folderId: string | null, signal: AbortSignal): Promise<FolderListing>;
   /** Everything under the folder, or what changed since `cursor` when the kind supports deltas. */
   scan(folder: LibraryFolderRef, cursor: string | null, signal: AbortSignal): Promise<ScanResult>;
-  /** The file's bytes, streamed; fails with LibraryError past maxBytes. */
-  download(entry: LibraryEntry, maxBytes: number, signal: AbortSignal): Promise<Readable>;
+  /**
+   * The file's bytes, streamed; fails with LibraryError past maxBytes. `folder` is the bound folder
+   * the entry was scanned in (a WebDAV entry's address is that folder's path plus `entry.path`).
+   */
+  download(entry: LibraryEntry, maxBytes: number, signal: AbortSignal, folder: LibraryFolderRef): Promise<Readable>;
 }
 
 /** What every connector gets from the server: the guarded fetch and the time limits. */
