@@ -58,6 +58,11 @@ export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 export const API_ERROR_CODES = Object.keys(API_ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]];
 export const apiErrorCodeSchema = z.enum(API_ERROR_CODES, { error: mustBeOneOf(API_ERROR_CODES) });
 
+/** The HTTP status `code` is sent with (the OpenAPI document lists each status's codes). */
+export function apiErrorStatusOf(code: ApiErrorCode): number {
+  return API_ERROR_STATUS[code];
+}
+
 /** Whether `code` says the request itself was refused (a 400): its `message` says what to change. */
 export function isRefusedRequest(code: ApiErrorCode | undefined): boolean {
   return code !== undefined && API_ERROR_STATUS[code] === 400;

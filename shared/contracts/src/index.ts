@@ -65,6 +65,7 @@ export {
   LIMIT_UNITS,
   apiErrorCodeForStatus,
   apiErrorCodeOf,
+  apiErrorStatusOf,
   apiErrorCodeSchema,
   apiErrorLimitSchema,
   apiErrorSchema,
