@@ -28,6 +28,8 @@ export interface DatabaseSchema {
   custom_apps: CustomAppsTable;
   custom_app_versions: CustomAppVersionsTable;
   user_app_favourites: UserAppFavouritesTable;
+  library_connections: LibraryConnectionsTable;
+  oauth_states: OAuthStatesTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -357,4 +359,33 @@ export interface UserAppFavouritesTable {
   owner_id: string;
   app_ids: ColumnType<unknown, string, string>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Connected document libraries (migration 0021, libraries/library-connections-repository.ts). */
+export interface LibraryConnectionsTable {
+  id: string;
+  owner_id: string;
+  scope: 'personal' | 'company';
+  kind: string;
+  name: string;
+  url: string;
+  account: string;
+  /** The connector's credentials, encrypted (libraries/library-secrets.ts); never returned. */
+  credentials: string;
+  state: 'connected' | 'needs-sign-in' | 'failed';
+  problem: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A library sign-in popup under way (migration 0021): its PKCE verifier until the popup returns. */
+export interface OAuthStatesTable {
+  state: string;
+  owner_id: string;
+  verifier: string;
+  name: string;
+  scope: 'personal' | 'company';
+  redirect_uri: string;
+  expires_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
