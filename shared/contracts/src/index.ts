@@ -505,6 +505,7 @@ export {
   SOURCE_MAX_SEGMENTS,
   SOURCE_SEGMENT_JOINER,
   pageRangesOf,
+  originalOfSourceUrl,
   parseSourceUrl,
   segmentsTextLength,
   sourceLocationSchema,

@@ -13,6 +13,9 @@ export { pageRangesOf, SOURCE_SEGMENT_JOINER } from './source-segments';
  * `parseSourceUrl` and turns highlight offsets into page ranges with `pageRangesOf`.
  *
  * The URL opens the document in the portal: /collections/{collectionId}?file={fileId}&at=1:120-400,2:0-80
+ * A source from a file a document library synced links home instead: the original's URL in the
+ * library, with the location in its fragment (#collection=...&file=...&at=...), which never
+ * reaches the library's server; `originalOfSourceUrl` gives the link without it.
  */
 
 /** A source spans at most this many segments (pages). */
@@ -30,11 +33,20 @@ export const sourceLocationSchema = z.object({
 });
 export type SourceLocation = z.infer<typeof sourceLocationSchema>;
 
-/** The portal URL of a source (absolute, on `portalOrigin`). */
-export function sourceUrl(portalOrigin: string, location: SourceLocation): string {
+/**
+ * The URL of a source: the portal's (absolute, on `portalOrigin`), or, given the original's http(s)
+ * URL in a document library (without a fragment of its own), that URL with the location in its fragment.
+ */
+export function sourceUrl(portalOrigin: string, location: SourceLocation, original?: string | null): string {
+  const at = location.segments.map((s) => `${s.page}:${s.start}-${s.end}`).join(',');
+  const home = original ? originalBase(original) : null;
+  if (home) {
+    home.hash = new URLSearchParams({ collection: location.collectionId, file: location.fileId, at }).toString();
+    return home.toString();
+  }
   const url = new URL(`/collections/${encodeURIComponent(location.collectionId)}`, portalOrigin);
   url.searchParams.set('file', location.fileId);
-  url.searchParams.set('at', location.segments.map((s) => `${s.page}:${s.start}-${s.end}`).join(','));
+  url.searchParams.set('at', at);
   return url.toString();
 }
 
@@ -48,17 +60,38 @@ export function parseSourceUrl(url: string | undefined): SourceLocation | null {
     return null;
   }
   const match = /^\/collections\/([^/]+)\/?$/.exec(parsed.pathname);
-  const at = parsed.searchParams.get('at') ?? '';
+  // A portal URL names the location in its query; a library original's URL in its fragment.
+  const params = match ? parsed.searchParams : new URLSearchParams(parsed.hash.slice(1));
+  const at = params.get('at') ?? '';
   const segments = at.split(',').map((part) => {
     const m = /^(\d+):(\d+)-(\d+)$/.exec(part);
     return m ? { page: Number(m[1]), start: Number(m[2]), end: Number(m[3]) } : null;
   });
   const result = sourceLocationSchema.safeParse({
-    collectionId: match ? decodeURIComponent(match[1]!) : '',
-    fileId: parsed.searchParams.get('file') ?? '',
+    collectionId: match ? decodeURIComponent(match[1]!) : (params.get('collection') ?? ''),
+    fileId: params.get('file') ?? '',
     segments,
   });
   return result.success ? result.data : null;
+}
+
+/**
+ * The original in a document library a source URL links to (without the location), or null for a
+ * source that lives only in the portal.
+ */
+export function originalOfSourceUrl(url: string | undefined): string | null {
+  if (!url || !parseSourceUrl(url)) return null;
+  const parsed = new URL(url);
+  if (/^\/collections\/[^/]+\/?$/.test(parsed.pathname) && parsed.searchParams.has('at')) return null;
+  parsed.hash = '';
+  return parsed.toString();
+}
+
+/** An original's URL to carry a location: http(s) and without a fragment of its own; null otherwise. */
+function originalBase(original: string): URL | null {
+  if (!URL.canParse(original)) return null;
+  const url = new URL(original);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hash === '' ? url : null;
 }
 
 /** The length of the source text the segments make (their lengths plus one joiner between each two). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { pageRangesOf, parseSourceUrl, segmentsTextLength, sourceUrl, SOURCE_SEGMENT_JOINER } from '../source-locations';
+import { originalOfSourceUrl, pageRangesOf, parseSourceUrl, segmentsTextLength, sourceUrl, SOURCE_SEGMENT_JOINER } from '../source-locations';
 
 const location = {
   collectionId: '0b9f6c1e-3f0a-4c4e-9d53-1b1f2f3e4a5b',
@@ -17,6 +17,21 @@ describe('source locations', () => {
     assert.equal(url, `https://portal.example.com/collections/${location.collectionId}?file=${location.fileId}&at=1%3A120-130%2C2%3A0-5`);
     assert.deepEqual(parseSourceUrl(url), location);
     assert.deepEqual(parseSourceUrl(url.replace('https://portal.example.com', 'http://localhost:8080')), location);
+  });
+
+  it('links a synced file home: the original with the location in its fragment', () => {
+    const original = 'https://cloud.example.com/remote.php/dav/files/anna/Policies/Travel%20policy.pdf';
+    const url = sourceUrl('https://portal.example.com', location, original);
+    assert.ok(url.startsWith(`${original}#`), url);
+    assert.deepEqual(parseSourceUrl(url), location);
+    assert.equal(originalOfSourceUrl(url), original);
+    assert.equal(originalOfSourceUrl(sourceUrl('https://portal.example.com', location)), null, 'a portal source has no original');
+    // An original that is not http(s), or has a fragment of its own, leaves the source in the portal.
+    for (const unfit of ['javascript:alert(1)', `${original}#page=2`, 'not a url']) {
+      const portal = sourceUrl('https://portal.example.com', location, unfit);
+      assert.ok(portal.startsWith('https://portal.example.com/collections/'), portal);
+      assert.deepEqual(parseSourceUrl(portal), location);
+    }
   });
 
   it('refuses URLs that name no location', () => {
