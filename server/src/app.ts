@@ -18,6 +18,8 @@ import { GroundingTracesRepository } from './db/repositories/grounding-traces-re
 import { IngestionRunsRepository } from './db/repositories/ingestion-runs-repository';
 import { SettingsRepository } from './db/repositories/settings-repository';
 import { registerErrorHandlers } from './http/error-handlers';
+import { declareErrorResponses } from './http/error-responses';
+import { registerOpenApi } from './http/openapi';
 import { registerUnreadBodyGuard } from './http/unread-body';
 import { registerUserLimits } from './http/user-limits';
 import { ModelProvider } from './inference/model-provider';
@@ -44,6 +46,7 @@ import { localChatRoutes } from './routes/local-chat';
 import { mcpServerRoutes } from './routes/mcp-servers';
 import { McpServersRepository } from './mcp/mcp-servers-repository';
 import { messageSourcesRoutes } from './routes/message-sources';
+import { openApiRoutes } from './routes/openapi';
 import { qaChatRoutes } from './routes/qa-chat';
 import { qaResourcesRoutes } from './routes/qa-resources';
 import { qaSourcesRoutes } from './routes/qa-sources';
@@ -102,6 +105,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // First: the request span must wrap every hook and route that follows.
   if (telemetry) await registerTelemetry(app, telemetry);
   registerErrorHandlers(app);
+  // Before every route: the OpenAPI document (docs/api.md) collects them, with their error answers.
+  declareErrorResponses(app);
+  await registerOpenApi(app);
   registerUnreadBodyGuard(app, {
     // Room for a whole refused upload; more than that, or a client that sends slowly, closes.
     maxDrainBytes: 2 * megabytesToBytes(Math.max(config.limits.maxFileUploadSizeMB, config.limits.maxAudioFileUploadSizeMB, 1)),
@@ -151,6 +157,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
+      await api.register(openApiRoutes);
       await api.register(startupRoutes, { settings, limits: config.limits });
       await api.register(configRoutes, { settings, limits: config.limits });
       await api.register(iamRoutes, { prefix: '/iam' });
