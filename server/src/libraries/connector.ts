@@ -80,7 +80,18 @@ export interface LibraryConnector<Credentials> {
   kind: string;
   /** Validates what is stored encrypted for a connection (never sent to the browser). */
   credentialsSchema: z.ZodType<Credentials>;
-  open(connection: { url: string; credentials: Credentials }, deps: ConnectorDependencies): LibrarySession;
+  open(connection: LibraryConnectionCredentials<Credentials>, deps: ConnectorDependencies): LibrarySession;
+}
+
+/** What a session is opened with: the connection's address and its decrypted credentials. */
+export interface LibraryConnectionCredentials<Credentials> {
+  url: string;
+  credentials: Credentials;
+  /**
+   * Stores credentials the session renewed (an OAuth refresh token the provider rotated), encrypted
+   * on the connection's row. Kinds whose credentials never change do not call it.
+   */
+  saveCredentials?: (credentials: Credentials) => Promise<void>;
 }
 
 /** A library refused, answered garbage or took too long: fails that call or sync, not the server. */
