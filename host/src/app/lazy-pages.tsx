@@ -39,6 +39,11 @@ export const CustomizationPage = lazy(() =>
   import(/* webpackChunkName: "page-customization" */ '../pages/customization/customization-page').then((m) => ({ default: m.CustomizationPage })),
 );
 
+/** `/privacy-policy` and `/datenschutz`: the privacy text of the customization, or the default. */
+export const PrivacyPolicyPage = lazy(() =>
+  import(/* webpackChunkName: "page-privacy-policy" */ '../pages/privacy-policy/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+
 /** Any other path, and any path a remote does not know. */
 export const NotFoundPage = lazy(() =>
   import(/* webpackChunkName: "page-not-found" */ '../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),

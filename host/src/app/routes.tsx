@@ -13,6 +13,7 @@ import {
   HomePage,
   NotFoundPage,
   OAuthCallbackPage,
+  PrivacyPolicyPage,
   SignLanguagePage,
 } from './lazy-pages';
 import { StartScreen } from './start-screen';
@@ -41,6 +42,8 @@ export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: Rou
       ? { index: true, element: <HomePage /> }
       : { index: true, element: <Navigate to="/translate" replace /> },
   ];
+  // The privacy policy is for everyone signed in, under its English and its German address.
+  children.push({ path: 'privacy-policy', element: <PrivacyPolicyPage /> }, { path: 'datenschutz', element: <PrivacyPolicyPage /> });
   if (isFeatureAvailable('accessibility')) children.push({ path: 'accessibility', element: <AccessibilityPage /> });
   if (isFeatureAvailable('signLanguage')) children.push({ path: 'sign-language', element: <SignLanguagePage /> });
   if (isFeatureAvailable('easyLanguage')) children.push({ path: 'easy-language', element: <EasyLanguagePage /> });

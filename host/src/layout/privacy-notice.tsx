@@ -1,9 +1,13 @@
 import { useConfigStore, useWorkspaceStore, currentLanguage } from '@assistant/platform';
+import { Link } from '@assistant/routing';
 import { Button, Dialog } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 
-/** The privacy notice of the customization, shown once per user (the workspace store remembers it). */
+/**
+ * The privacy notice of the customization, shown once per user (the workspace store remembers it)
+ * where the guided start, which includes it, is switched off.
+ */
 export function PrivacyNotice() {
   const { t } = useTranslation(SHELL_NAMESPACE);
   const shown = useWorkspaceStore((state) => state.privacyNoticeShown);
@@ -18,18 +22,36 @@ export function PrivacyNotice() {
       title={t('PRIVACY.title')}
       footer={<Button onClick={markShown}>{t('PRIVACY.confirm')}</Button>}
     >
-      <p>{entry.text}</p>
-      {entry.links.length > 0 && (
-        <ul>
-          {entry.links.map((link) => (
-            <li key={link.url}>
-              <a href={link.url} target="_blank" rel="noopener noreferrer">
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PrivacyNoticeText />
     </Dialog>
+  );
+}
+
+/**
+ * The notice's text and links in the interface language, and the way to the full privacy policy
+ * (following it counts as having seen the notice). The guided start shows the same.
+ */
+export function PrivacyNoticeText({ onFollowPolicy }: { onFollowPolicy?: () => void }) {
+  const { t } = useTranslation(SHELL_NAMESPACE);
+  const markShown = useWorkspaceStore((state) => state.markPrivacyNoticeShown);
+  const entry = useConfigStore((state) => state.config.customization.privacy_policy_notice)[currentLanguage()];
+  return (
+    <>
+      <p>{entry.text}</p>
+      <ul>
+        {entry.links.map((link) => (
+          <li key={link.url}>
+            <a href={link.url} target="_blank" rel="noopener noreferrer">
+              {link.label}
+            </a>
+          </li>
+        ))}
+        <li>
+          <Link to="/privacy-policy" onClick={onFollowPolicy ?? markShown}>
+            {t('PRIVACY.policyLink')}
+          </Link>
+        </li>
+      </ul>
+    </>
   );
 }

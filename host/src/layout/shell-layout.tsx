@@ -20,6 +20,7 @@ import { NotificationsHost } from '../notifications/notifications-host';
 import { PrivacyNotice } from './privacy-notice';
 import { liveNavigation } from '../navigation/build-navigation';
 import { preloadHandlers } from '../navigation/preload-on-intent';
+import { ShellFooter } from './shell-footer';
 import { ShellHeader } from './shell-header';
 
 // Hovering or focusing an entry loads the remote behind it (navigation/preload-on-intent.ts).
@@ -86,6 +87,7 @@ export function ShellLayout() {
     <>
       <AppLayout
         header={<ShellHeader />}
+        footer={<ShellFooter />}
         sidebar={
           <SideNavigation
             label={t('NAVIGATION.label')}

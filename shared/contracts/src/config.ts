@@ -133,6 +133,8 @@ export const customizationSchema = z.object({
   accessibility_statement: z.optional(localizedTextSchema),
   help_center_enabled: z._default(z.boolean(), false),
   create_your_own_enabled: z._default(z.boolean(), false),
+  /** The guided start on a user's first visit (docs/get-started.md); administrators can switch it off. */
+  get_started_enabled: z._default(z.boolean(), true),
   imprint_link: z.optional(z.nullable(link)),
   documentation_link: z.optional(z.nullable(link)),
   help_center_link: z.optional(z.nullable(link)),
@@ -193,6 +195,7 @@ export const DEFAULT_CUSTOMIZATION: Customization = {
   privacy_policy_notice: DEFAULT_PRIVACY_POLICY_NOTICE,
   help_center_enabled: false,
   create_your_own_enabled: false,
+  get_started_enabled: true,
   default_applications: [],
   sign_language_videos: [],
 };

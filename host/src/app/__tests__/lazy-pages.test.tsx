@@ -41,6 +41,8 @@ describe('lazy pages', () => {
       '/callback',
       '/oauth/callback',
       '(index)',
+      'privacy-policy',
+      'datenschutz',
       'accessibility',
       'sign-language',
       'easy-language',

@@ -43,14 +43,35 @@ describe('route table', () => {
     ).not.toContain('customization');
   });
 
+  it('shows the privacy policy at /privacy-policy and /datenschutz, inside the signed-in shell, whatever the features', () => {
+    const children = shellChildren({ isFeatureAvailable: () => false });
+    const pageOf = (path: string) => (children.find((route) => route.path === path)!.element as { type: unknown }).type;
+    expect(pageOf('privacy-policy')).toBe(pageOf('datenschutz'));
+    expect(buildRoutes({ flags: {}, isFeatureAvailable: () => false, remotes: [], isAdmin: false }).map((route) => route.path)).toEqual([
+      '/callback',
+      '/oauth/callback',
+      '/',
+    ]);
+  });
+
   it('leaves out pages whose feature is not in the feature set', () => {
-    expect(paths(shellChildren({ isFeatureAvailable: () => false }))).toEqual(['(index)', '*']);
-    expect(paths(shellChildren({ isFeatureAvailable: () => true }))).toEqual(['(index)', 'accessibility', 'sign-language', 'easy-language', '*']);
+    expect(paths(shellChildren({ isFeatureAvailable: () => false }))).toEqual(['(index)', 'privacy-policy', 'datenschutz', '*']);
+    expect(paths(shellChildren({ isFeatureAvailable: () => true }))).toEqual([
+      '(index)',
+      'privacy-policy',
+      'datenschutz',
+      'accessibility',
+      'sign-language',
+      'easy-language',
+      '*',
+    ]);
   });
 
   it('mounts each given remote under its route base, before the not-found route', () => {
     expect(paths(shellChildren({ remotes: [collections], isFeatureAvailable: () => false }))).toEqual([
       '(index)',
+      'privacy-policy',
+      'datenschutz',
       '/collections/*',
       '*',
     ]);

@@ -9,6 +9,8 @@ export interface AppLayoutProps {
   /** Sidebar content, usually a SideNavigation. Without it there is no toggle. */
   sidebar?: ReactNode;
   children: ReactNode;
+  /** A small footer (contentinfo) under the sidebar and the page: legal links and contacts. */
+  footer?: ReactNode;
   /** Controlled open state of the sidebar (the workspace store keeps it per user). */
   sidebarOpen?: boolean;
   defaultSidebarOpen?: boolean;
@@ -48,6 +50,7 @@ export function AppLayout({
   header,
   sidebar,
   children,
+  footer,
   sidebarOpen,
   defaultSidebarOpen = true,
   onSidebarOpenChange,
@@ -145,6 +148,11 @@ export function AppLayout({
           {children}
         </main>
       </div>
+      {footer && (
+        <footer className="ui-app__footer" inert={drawer}>
+          {footer}
+        </footer>
+      )}
     </div>
   );
 }
