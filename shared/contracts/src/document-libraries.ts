@@ -69,7 +69,11 @@ export type LibraryConnection = z.infer<typeof libraryConnectionSchema>;
 
 /** GET /api/libraries?scope=personal|company */
 export const libraryListQuerySchema = z.object({ scope: collectionScopeSchema.default('personal') });
-export const libraryListResponseSchema = z.object({ libraries: z.array(libraryConnectionSchema) });
+export const libraryListResponseSchema = z.object({
+  libraries: z.array(libraryConnectionSchema),
+  /** Whether Microsoft 365 can be connected (the server has an Entra ID app configured); false: offer WebDAV only. */
+  microsoft_available: z.boolean().default(false),
+});
 export type LibraryListResponse = z.infer<typeof libraryListResponseSchema>;
 
 /**
