@@ -9,6 +9,7 @@ import type { Notifications } from './db/notifications';
 import { AgentsRepository } from './agents/agents-repository';
 import { CanvasesRepository } from './canvas/canvases-repository';
 import { AppFavouritesRepository } from './custom-apps/app-favourites-repository';
+import { OnboardingRepository } from './db/repositories/onboarding-repository';
 import { CustomAppsRepository } from './custom-apps/custom-apps-repository';
 import { CollectionsRepository } from './db/repositories/collections-repository';
 import { ConversationsRepository } from './db/repositories/conversations-repository';
@@ -27,6 +28,7 @@ import { FileStorage } from './ingestion/file-storage';
 import { JobQueue } from './jobs/job-queue';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { appFavouriteRoutes } from './routes/app-favourites';
+import { onboardingRoutes } from './routes/onboarding';
 import { agentRoutes } from './routes/agents';
 import { canvasEditAgentRoutes } from './routes/canvas-edit-agent';
 import { canvasRoutes } from './routes/canvases';
@@ -142,6 +144,8 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // Custom apps, "create your own" (docs/custom-apps.md), and the apps page's favourites.
   const customApps = new CustomAppsRepository(db);
   const favourites = new AppFavouritesRepository(db);
+  // The guided start on a user's first visit (docs/get-started.md).
+  const onboarding = new OnboardingRepository(db);
   const jobs = new JobQueue(db);
 
   const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }), telemetry?.metrics);
@@ -219,6 +223,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       });
       await api.register(customAppHistoryRoutes, { apps: customApps, settings });
       await api.register(appFavouriteRoutes, { favourites, apps: customApps });
+      await api.register(onboardingRoutes, { onboarding });
       // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
       await api.register(summarizeRoutes, {
         models,

@@ -28,6 +28,7 @@ export interface DatabaseSchema {
   custom_apps: CustomAppsTable;
   custom_app_versions: CustomAppVersionsTable;
   user_app_favourites: UserAppFavouritesTable;
+  user_onboarding: UserOnboardingTable;
   library_connections: LibraryConnectionsTable;
   oauth_states: OAuthStatesTable;
 }
@@ -358,6 +359,14 @@ export interface CustomAppVersionsTable {
 export interface UserAppFavouritesTable {
   owner_id: string;
   app_ids: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** How the guided start ended for each user (migration 0023); no row: not yet seen. */
+export interface UserOnboardingTable {
+  user_id: string;
+  status: 'completed' | 'skipped';
+  step: number | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 

@@ -704,6 +704,14 @@ export {
   type AppFavourites,
   type BuiltInAppId,
 } from './apps';
+export {
+  ONBOARDING_STATUSES,
+  onboardingStateSchema,
+  onboardingUpdateSchema,
+  type OnboardingState,
+  type OnboardingStatus,
+  type OnboardingUpdate,
+} from './onboarding';
 export { startupResponseSchema, type StartupResponse } from './startup';
 export {
   connectWebdavRequestSchema,
