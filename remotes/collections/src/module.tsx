@@ -11,7 +11,8 @@ const CollectionsPage = lazy(() => import('./routes/collections-page'));
 /**
  * Document collections (SPEC /collections): the index redirects to the personal tab; the tabs
  * `personal` and `company` are routes (links, so a tab is a deep link); `:stageId` is one
- * collection's details.
+ * collection's details; `libraries/:libraryId` one connected document library with its synced
+ * folders.
  */
 export default defineRemoteModule({
   id: 'collections',
@@ -19,6 +20,7 @@ export default defineRemoteModule({
     { index: true, element: <Navigate to="personal" replace /> },
     { path: 'personal', element: <CollectionsPage scope="personal" /> },
     { path: 'company', element: <CollectionsPage scope="company" /> },
+    { path: 'libraries/:libraryId', Component: lazy(() => import('./routes/library-page')) },
     { path: ':stageId', Component: lazy(() => import('./routes/collection-details-page')) },
   ],
   navigation: [

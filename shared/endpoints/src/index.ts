@@ -16,6 +16,19 @@ export { fileContentRequest } from './documents/file-content-request';
 export { isPdfMediaType, type SourceTextRange } from './documents/source-preview';
 export { useFilePreview, useSourcePreview, type SourcePreviewState } from './documents/use-source-preview';
 export { startFileRun } from './file-runs';
+export {
+  libraryBindingsQuery,
+  libraryFoldersQuery,
+  libraryItemsQuery,
+  libraryKeys,
+  useAddConnection,
+  useConnectWebdavLibrary,
+  useCreateLibraryBindings,
+  useDisconnectLibrary,
+  useLibrariesQuery,
+  useLibraryBindingAction,
+  type LibraryBindingAction,
+} from './libraries';
 export { qaResourceKeys, qaResourcesQuery, shownResources, useLanguageModelsQuery } from './qa-resources';
 export { toolServerKeys, useToolServersQuery, type ToolServer } from './tool-servers';
 export { transcriptionConfigQuery } from './transcription-config';

@@ -4,6 +4,7 @@ import { LinkTabs, PageHeader, type RenderLink } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from '@assistant/routing';
 import { CollectionsPanel } from '../features/collections/components/collections-panel';
+import { LibrariesSection } from '../features/libraries/components/libraries-section';
 import { NAMESPACE } from '../namespace';
 
 export type { CollectionScope };
@@ -16,8 +17,8 @@ const renderLink: RenderLink = ({ href, className, children }) => (
 );
 
 /**
- * /collections/personal and /collections/company: the title, the two tabs and the collections of
- * the selected scope. The tabs are links to sibling routes, so every tab is a deep link.
+ * /collections/personal and /collections/company: the title, the two tabs, the collections of
+ * the selected scope and the document libraries that feed them. The tabs are links to sibling routes, so every tab is a deep link.
  */
 export default function CollectionsPage({ scope }: { scope: CollectionScope }) {
   const { t } = useTranslation(NAMESPACE);
@@ -34,6 +35,7 @@ export default function CollectionsPage({ scope }: { scope: CollectionScope }) {
         ]}
       />
       <CollectionsPanel key={scope} scope={scope} />
+      <LibrariesSection key={`libraries-${scope}`} scope={scope} />
     </div>
   );
 }

@@ -64,6 +64,8 @@ function mayChange(target: CollectionSummary): boolean {
 /** The collection calls of docs/collections.md, on `backend`. */
 export function collectionHandlers(): HttpHandler[] {
   return [
+    // The tabs list the document libraries that feed them too: none here (their own tests fill them).
+    http.get('*/api/libraries', () => HttpResponse.json({ libraries: [] })),
     http.get('*/api/collections', ({ request }) => {
       const scope = (new URL(request.url).searchParams.get('scope') ?? 'personal') as CollectionScope;
       backend.listCalls.push(scope);

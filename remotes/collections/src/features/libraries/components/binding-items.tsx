@@ -1,0 +1,93 @@
+import { httpUrlSchema, type LibraryItem } from '@assistant/contracts';
+import { libraryItemsQuery } from '@assistant/endpoints';
+import { useInfiniteQuery, useLocale } from '@assistant/platform';
+import { Badge, Button, ErrorState, Loading, type BadgeProps } from '@assistant/ui';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { NAMESPACE } from '../../../namespace';
+import { dataCodeText, formatFileSize } from '../../documents';
+import { describeLibraryError } from '../model/describe-library-error';
+import { SYNC_POLLING } from '../model/sync-polling';
+
+const ITEM_VARIANT: Record<LibraryItem['state'], BadgeProps['variant']> = {
+  queued: 'neutral',
+  importing: 'primary',
+  imported: 'success',
+  unchanged: 'success',
+  skipped: 'info',
+  failed: 'error',
+  removed: 'neutral',
+};
+
+/** Why a file was not imported: the skip reason, the ingestion's DATA code text, or the server's problem text. */
+function itemReason(t: TFunction, item: LibraryItem): string | null {
+  if (item.state === 'skipped' && item.skip_reason) return t(`libraries.items.skip.${item.skip_reason}`);
+  if (item.state !== 'failed') return null;
+  if (item.error_code) return dataCodeText(t, { dataCode: item.error_code });
+  return item.problem ?? t('libraries.items.failedUnknown');
+}
+
+/** Only http(s) links: the address comes from the library, and a `javascript:` one must not become a link. */
+const linkHome = (url: string | null) => (url !== null && httpUrlSchema.safeParse(url).success ? url : null);
+
+export interface BindingItemsProps {
+  bindingId: string;
+  folderPath: string;
+  /** While the binding syncs, the list is asked again with its progress. */
+  syncing: boolean;
+}
+
+/**
+ * The files of a synced folder, failures and skips first (the server's order), page by page:
+ * path, size, state, why one was skipped or failed, and a link to the original in the library.
+ */
+export function BindingItems({ bindingId, folderPath, syncing }: BindingItemsProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLocale();
+  const query = useInfiniteQuery({ ...libraryItemsQuery(bindingId), refetchInterval: syncing ? SYNC_POLLING.intervalMs : false });
+
+  if (query.isPending) return <Loading label={t('libraries.items.loading')} showLabel />;
+  if (query.isError)
+    return (
+      <ErrorState
+        headingLevel={4}
+        title={t('libraries.items.failed')}
+        message={describeLibraryError(query.error, t, language).message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        retryLabel={t('libraries.items.retry')}
+      />
+    );
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <p className="binding-items__empty">{t('libraries.items.empty')}</p>;
+  return (
+    <div className="binding-items">
+      <ul className="binding-items__list" aria-label={t('libraries.items.label', { path: folderPath })}>
+        {items.map((item) => {
+          const reason = itemReason(t, item);
+          const home = linkHome(item.source_url);
+          return (
+            <li key={item.path} className="binding-item">
+              <span className="binding-item__path">{item.path}</span>
+              <span className="binding-item__meta">
+                <Badge variant={ITEM_VARIANT[item.state]}>{t(`libraries.items.state.${item.state}`)}</Badge>
+                <span>{formatFileSize(item.size, language)}</span>
+                {home && (
+                  <a href={home} target="_blank" rel="noopener noreferrer" aria-label={t('libraries.items.openLabel', { path: item.path })}>
+                    {t('libraries.items.open')}
+                  </a>
+                )}
+              </span>
+              {reason && <span className="binding-item__reason">{reason}</span>}
+            </li>
+          );
+        })}
+      </ul>
+      {query.hasNextPage && (
+        <Button size="sm" variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {t('libraries.items.more')}
+        </Button>
+      )}
+    </div>
+  );
+}

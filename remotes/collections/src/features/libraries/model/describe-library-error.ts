@@ -1,0 +1,48 @@
+import { isRefusedRequest, type Locale } from '@assistant/contracts';
+import { ApiRequestError, errorMessageText } from '@assistant/platform';
+import type { TFunction } from 'i18next';
+import { isConnectField, type ConnectField } from './connect-form';
+
+/** Why a library call failed, for the screen: at one field of the form, or for the whole of it. */
+export interface LibraryFailure {
+  field: ConnectField | null;
+  message: string;
+  /** The connection or binding no longer exists (or is someone else's). */
+  gone: boolean;
+}
+
+/** The server's own words, when it sent some: they name the refused host or the library's answer. */
+const serverMessage = (error: ApiRequestError) => error.body?.message?.trim() ?? '';
+
+/**
+ * The answers of the library calls (docs/document-libraries.md): a refused request (400: the
+ * address is not allowed, or a field the server refused, named by its issue path), the library
+ * refusing the sign-in or answering garbage (502), or not answering (504), a company library
+ * changed by a non-administrator (403), a connection or binding that is gone (404), a folder bound
+ * already (409). Anything else (network, timeout, server error, session) gets the platform's text.
+ */
+export function describeLibraryError(error: unknown, t: TFunction, language: Locale): LibraryFailure {
+  const failure = (message: string, field: ConnectField | null = null, gone = false): LibraryFailure => ({ field, message, gone });
+  if (!(error instanceof ApiRequestError)) return failure(errorMessageText(error, language));
+  const detail = serverMessage(error);
+  const withDetail = (key: string) => (detail ? t(`${key}Detail`, { message: detail }) : t(key));
+  const code = error.code;
+  if (isRefusedRequest(code)) {
+    const field = error.body?.issues?.map((issue) => issue.path[0]).find(isConnectField) ?? 'url';
+    return field === 'url' ? failure(withDetail('libraries.errors.refusedHost'), 'url') : failure(withDetail('libraries.errors.refusedField'), field);
+  }
+  switch (code) {
+    case 'upstream_failed':
+      return failure(withDetail('libraries.errors.libraryRefused'));
+    case 'upstream_timeout':
+      return failure(t('libraries.errors.libraryTimeout'));
+    case 'forbidden':
+      return failure(t('libraries.errors.forbidden'));
+    case 'not_found':
+      return failure(t('libraries.errors.notFound'), null, true);
+    case 'conflict':
+      return failure(t('libraries.errors.conflict'));
+    default:
+      return failure(errorMessageText(error, language));
+  }
+}
