@@ -49,6 +49,15 @@ export const IDP_TTL = {
 
 /** Scopes the portal asks for; also the scope of the API resource server, so the access token carries them. */
 const PORTAL_SCOPES = 'openid email profile';
+
+/**
+ * The document-library sign-in's client (MICROSOFT_CLIENT_ID with MICROSOFT_AUTHORITY set to this
+ * provider): it stands in for Microsoft Entra ID in development and tests, issuing access tokens
+ * for Graph's resource (a Graph double checks them against this provider's keys).
+ */
+export const DEV_LIBRARY_CLIENT_ID = 'assistant-libraries';
+export const DEV_GRAPH_RESOURCE = 'https://graph.microsoft.com';
+const GRAPH_SCOPES = 'User.Read Files.Read.All Sites.Read.All';
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
@@ -66,6 +75,7 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
 
   const { auth, portalOrigin } = config;
   const clientId = auth.clientId;
+  const firstParty = [clientId, DEV_LIBRARY_CLIENT_ID];
   const resource = apiResourceIndicator(auth.audience);
   const initialKeys = await loadOrCreateIdpKeys(config.dataDir);
   const accessTokenTtl = devIdp.accessTokenTtlSeconds ?? IDP_TTL.AccessToken;
@@ -105,6 +115,17 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
           post_logout_redirect_uris: [portalOrigin],
           scope: `${PORTAL_SCOPES} offline_access`,
         },
+        {
+          client_id: DEV_LIBRARY_CLIENT_ID,
+          client_name: 'Document libraries (Microsoft 365 sign-in)',
+          application_type: 'web',
+          // A public client with PKCE, as an Entra app registration without a secret.
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          redirect_uris: [`${portalOrigin}/oauth/callback`],
+          // No `scope` here: Graph's scopes are the resource server's (below), not the provider's.
+        },
       ],
       clientBasedCORS(_ctx, origin, client) {
         return client.clientId === clientId && origin === portalOrigin;
@@ -131,9 +152,12 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
         revocation: { enabled: true },
         resourceIndicators: {
           enabled: true,
-          defaultResource: () => resource,
+          defaultResource: (_ctx, client) => (client?.clientId === DEV_LIBRARY_CLIENT_ID ? DEV_GRAPH_RESOURCE : resource),
           useGrantedResource: () => true,
           getResourceServerInfo(_ctx, resourceIndicator, client) {
+            if (resourceIndicator === DEV_GRAPH_RESOURCE && client.clientId === DEV_LIBRARY_CLIENT_ID) {
+              return { scope: GRAPH_SCOPES, audience: DEV_GRAPH_RESOURCE, accessTokenFormat: 'jwt', accessTokenTTL: accessTokenTtl, jwt: { sign: { alg: 'RS256' } } };
+            }
             if (resourceIndicator !== resource || client.clientId !== clientId) {
               throw new errors.InvalidTarget();
             }
@@ -164,21 +188,21 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
       },
       // The portal asks for "openid email profile" without offline_access and still gets a refresh token.
       issueRefreshToken(_ctx, client) {
-        return client.clientId === clientId && client.grantTypeAllowed('refresh_token');
+        return firstParty.includes(client.clientId) && client.grantTypeAllowed('refresh_token');
       },
       rotateRefreshToken: true,
-      // First-party portal: no consent screen. The grant is created or extended with what is asked.
+      // First-party clients (the portal, the library sign-in): no consent screen. The grant is created or extended with what is asked.
       async loadExistingGrant(ctx) {
         const { oidc } = ctx;
         const grantId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(oidc.client!.clientId);
         const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
         const accountId = oidc.account?.accountId;
-        if (oidc.client?.clientId !== clientId || !accountId) return existing;
+        if (!firstParty.includes(oidc.client?.clientId ?? '') || !accountId) return existing;
 
         const grant =
           existing && existing.accountId === accountId
             ? existing
-            : new oidc.provider.Grant({ accountId, clientId });
+            : new oidc.provider.Grant({ accountId, clientId: oidc.client!.clientId });
         const oidcScopes = [...oidc.requestParamOIDCScopes];
         if (oidcScopes.length) grant.addOIDCScope(oidcScopes.join(' '));
         const claims = [...oidc.requestParamClaims];
@@ -248,7 +272,7 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
     provider.use(
       createInteractionMiddleware({
         provider,
-        firstPartyClientId: clientId,
+        firstPartyClientIds: firstParty,
         logger: logger as InteractionLogger,
         loginThrottle,
       }),

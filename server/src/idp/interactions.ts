@@ -22,7 +22,8 @@ export interface InteractionLogger {
 
 export interface InteractionOptions {
   provider: Provider;
-  firstPartyClientId: string;
+  /** Clients granted what they ask without a consent screen (the portal, the document-library sign-in). */
+  firstPartyClientIds: readonly string[];
   logger: InteractionLogger;
   /** Slows down repeated wrong passwords; a default one (see login-throttle.ts) when absent. */
   loginThrottle?: LoginThrottle;
@@ -57,7 +58,7 @@ export function createAssetMiddleware(): IdpMiddleware {
  * `loadExistingGrant` grants the first-party portal what it asks) is granted for the portal too.
  */
 export function createInteractionMiddleware(options: InteractionOptions): IdpMiddleware {
-  const { provider, firstPartyClientId, logger } = options;
+  const { provider, firstPartyClientIds, logger } = options;
   const throttle = options.loginThrottle ?? createLoginThrottle();
   const demoAccounts = listDemoAccounts().map((a) => a.username);
 
@@ -142,7 +143,7 @@ export function createInteractionMiddleware(options: InteractionOptions): IdpMid
         return;
       }
 
-      if (details.prompt.name === 'consent' && clientId === firstPartyClientId && details.session?.accountId) {
+      if (details.prompt.name === 'consent' && firstPartyClientIds.includes(clientId) && details.session?.accountId) {
         const grantId = await grantFirstParty(provider, details, clientId, details.session.accountId);
         await finish(ctx, () =>
           provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true }),

@@ -200,9 +200,9 @@ export class GraphDouble {
     this.touch(item);
   }
 
-  /** Requests to Graph's API (not downloads) whose URL matches. */
+  /** Requests to Graph's API (not downloads) whose path and query after the version (`/me?$select=...`) match. */
   graphCalls(match: RegExp = /./): RecordedGraphRequest[] {
-    return this.requests.filter((request) => request.url.startsWith('/v1.0/') && match.test(decodeURIComponent(request.url)));
+    return this.requests.filter((request) => request.url.startsWith('/v1.0/') && match.test(decodeURIComponent(request.url.slice('/v1.0'.length))));
   }
 
   private newId(): string {

@@ -37,6 +37,8 @@ const tokenResponseSchema = z.looseObject({
 
 const tokenErrorSchema = z.looseObject({ error: z.string().max(200), error_description: z.string().max(2000).optional() });
 
+const OIDC_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
+
 /** Most bytes of a discovery or token answer read. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
@@ -88,7 +90,10 @@ export class MicrosoftOAuth {
 
   /** A new access token; the refresh token is replaced when the server rotates it. */
   refresh(refreshToken: string, signal?: AbortSignal): Promise<MicrosoftCredentials> {
-    return this.tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken, scope: this.settings.scopes.join(' ') }, refreshToken, signal);
+    // The resource's scopes only: Entra ID wants them named, and a refresh token carries no
+    // OpenID Connect scopes of its own to ask for again (oidc-provider refuses those).
+    const scope = this.settings.scopes.filter((item) => !OIDC_SCOPES.has(item)).join(' ');
+    return this.tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken, ...(scope ? { scope } : {}) }, refreshToken, signal);
   }
 
   private discover() {
