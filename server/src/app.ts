@@ -20,7 +20,7 @@ import { IngestionRunsRepository } from './db/repositories/ingestion-runs-reposi
 import { SettingsRepository } from './db/repositories/settings-repository';
 import { registerErrorHandlers } from './http/error-handlers';
 import { declareErrorResponses } from './http/error-responses';
-import { registerNulRefusal } from './http/nul-refusal';
+import { registerUnstorableTextRefusal } from './http/unstorable-text';
 import { registerOpenApi } from './http/openapi';
 import { registerUnreadBodyGuard } from './http/unread-body';
 import { registerUserLimits } from './http/user-limits';
@@ -111,7 +111,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // Before every route: the OpenAPI document (docs/api.md) collects them, with their error answers.
   declareErrorResponses(app);
   await registerOpenApi(app);
-  registerNulRefusal(app);
+  registerUnstorableTextRefusal(app);
   registerUnreadBodyGuard(app, {
     // Room for a whole refused upload; more than that, or a client that sends slowly, closes.
     maxDrainBytes: 2 * megabytesToBytes(Math.max(config.limits.maxFileUploadSizeMB, config.limits.maxAudioFileUploadSizeMB, 1)),
