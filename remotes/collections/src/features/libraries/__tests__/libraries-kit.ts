@@ -95,7 +95,7 @@ export const libraryBackend = {
   requests: [] as { method: string; path: string; body?: unknown }[],
 };
 
-function apiError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Response {
+export function apiError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Response {
   return HttpResponse.json({ statusCode: status, error: 'Error', code, message, ...extra }, { status });
 }
 

@@ -78,7 +78,7 @@ export function ConnectLibraryDialog({ scope, onConnected, onClose }: ConnectLib
       const connection = await connect.mutateAsync(checked.request);
       onConnected(connection);
     } catch (error) {
-      const failure = describeLibraryError(error, t, language);
+      const failure = describeLibraryError(error, t, language, 'sign-in');
       if (failure.field === null) console.error(error);
       setServerError({ field: failure.field, message: failure.message });
       if (failure.field) inputs.current[failure.field]?.focus();

@@ -17,11 +17,11 @@ const serverMessage = (error: ApiRequestError) => error.body?.message?.trim() ??
 /**
  * The answers of the library calls (docs/document-libraries.md): a refused request (400: the
  * address is not allowed, or a field the server refused, named by its issue path), the library
- * refusing the sign-in or answering garbage (502), or not answering (504), a company library
+ * refusing the sign-in (502 while connecting) or answering garbage (502), or not answering (504), a company library
  * changed by a non-administrator (403), a connection or binding that is gone (404), a folder bound
  * already (409). Anything else (network, timeout, server error, session) gets the platform's text.
  */
-export function describeLibraryError(error: unknown, t: TFunction, language: Locale): LibraryFailure {
+export function describeLibraryError(error: unknown, t: TFunction, language: Locale, during: 'sign-in' | 'use' = 'use'): LibraryFailure {
   const failure = (message: string, field: ConnectField | null = null, gone = false): LibraryFailure => ({ field, message, gone });
   if (!(error instanceof ApiRequestError)) return failure(errorMessageText(error, language));
   const detail = serverMessage(error);
@@ -33,7 +33,7 @@ export function describeLibraryError(error: unknown, t: TFunction, language: Loc
   }
   switch (code) {
     case 'upstream_failed':
-      return failure(withDetail('libraries.errors.libraryRefused'));
+      return failure(withDetail(during === 'sign-in' ? 'libraries.errors.libraryRefused' : 'libraries.errors.libraryFailed'));
     case 'upstream_timeout':
       return failure(t('libraries.errors.libraryTimeout'));
     case 'forbidden':
