@@ -71,8 +71,8 @@ export type LibraryConnection = z.infer<typeof libraryConnectionSchema>;
 export const libraryListQuerySchema = z.object({ scope: collectionScopeSchema.default('personal') });
 export const libraryListResponseSchema = z.object({
   libraries: z.array(libraryConnectionSchema),
-  /** Whether Microsoft 365 can be connected (the server has an Entra ID app configured); false: offer WebDAV only. */
-  microsoft_available: z.boolean().default(false),
+  /** Whether Microsoft 365 can be connected (the server has an Entra ID app configured); false or absent: offer WebDAV only. */
+  microsoft_available: z.boolean().optional(),
 });
 export type LibraryListResponse = z.infer<typeof libraryListResponseSchema>;
 
