@@ -28,10 +28,11 @@ export function PrivacyNotice() {
 }
 
 /**
- * The notice's text and links in the interface language, and the way to the full privacy policy
- * (following it counts as having seen the notice). The guided start shows the same.
+ * The notice's text and links in the interface language, and the way to the full privacy policy:
+ * here (following it counts as having seen the notice) or, `policyInNewTab`, in a new tab so that
+ * the guided start showing the notice stays where it is.
  */
-export function PrivacyNoticeText({ onFollowPolicy }: { onFollowPolicy?: () => void }) {
+export function PrivacyNoticeText({ policyInNewTab = false }: { policyInNewTab?: boolean }) {
   const { t } = useTranslation(SHELL_NAMESPACE);
   const markShown = useWorkspaceStore((state) => state.markPrivacyNoticeShown);
   const entry = useConfigStore((state) => state.config.customization.privacy_policy_notice)[currentLanguage()];
@@ -47,9 +48,16 @@ export function PrivacyNoticeText({ onFollowPolicy }: { onFollowPolicy?: () => v
           </li>
         ))}
         <li>
-          <Link to="/privacy-policy" onClick={onFollowPolicy ?? markShown}>
-            {t('PRIVACY.policyLink')}
-          </Link>
+          {policyInNewTab ? (
+            <Link to="/privacy-policy" target="_blank">
+              {t('PRIVACY.policyLink')}
+              <span className="ui-visually-hidden"> ({t('USER_MENU.newTab')})</span>
+            </Link>
+          ) : (
+            <Link to="/privacy-policy" onClick={markShown}>
+              {t('PRIVACY.policyLink')}
+            </Link>
+          )}
         </li>
       </ul>
     </>

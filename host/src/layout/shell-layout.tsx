@@ -16,8 +16,8 @@ import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { useShell } from '../app/shell-context';
 import { useCapabilities } from '../capabilities/use-capabilities';
 import { useBranding } from '../branding/use-branding';
+import { GetStartedGate } from '../get-started/get-started-gate';
 import { NotificationsHost } from '../notifications/notifications-host';
-import { PrivacyNotice } from './privacy-notice';
 import { liveNavigation } from '../navigation/build-navigation';
 import { preloadHandlers } from '../navigation/preload-on-intent';
 import { ShellFooter } from './shell-footer';
@@ -105,7 +105,7 @@ export function ShellLayout() {
           <Outlet />
         </Suspense>
       </AppLayout>
-      <PrivacyNotice />
+      <GetStartedGate navigation={navigation} />
       <NotificationsHost />
     </>
   );

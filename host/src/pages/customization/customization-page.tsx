@@ -83,7 +83,7 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
     if (path === 'customization.company_name') return t('CUSTOMIZATION.errors.company_name', { max: CUSTOMIZATION_NAME_MAX_LENGTH });
     if (path.startsWith('customization.colors.')) return t('CUSTOMIZATION.errors.color');
     if (path === 'customization.support_email') return t('CUSTOMIZATION.errors.support_email');
-    if (path === 'customization.imprint_link') return t('CUSTOMIZATION.errors.link');
+    if (/^customization\.(imprint|documentation|help_center)_link$/.test(path)) return t('CUSTOMIZATION.errors.link');
     if (path === 'customization.fonts.family') return t('CUSTOMIZATION.errors.font_family');
     if (path === 'customization.fonts.size') return t('CUSTOMIZATION.errors.font_size');
     if (/^customization\.(logo|favicon)\b/.test(path)) return t('CUSTOMIZATION.errors.image', { kb: BRAND_IMAGE_MAX_BYTES / 1024 });
@@ -170,6 +170,8 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
     'customization.support_email',
     'customization.support_phone',
     'customization.imprint_link',
+    'customization.documentation_link',
+    'customization.help_center_link',
     'customization.logo',
     'customization.favicon',
   ]);
@@ -284,6 +286,22 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
             error={errorOf('customization.imprint_link')}
             onChange={(e) => update({ imprint_link: e.target.value || null })}
           />
+          <TextField
+            label={t('CUSTOMIZATION.documentationLink')}
+            description={t('CUSTOMIZATION.linksHint')}
+            type="url"
+            value={c.documentation_link ?? ''}
+            error={errorOf('customization.documentation_link')}
+            onChange={(e) => update({ documentation_link: e.target.value || null })}
+          />
+          <TextField
+            label={t('CUSTOMIZATION.helpCenterLink')}
+            description={t('CUSTOMIZATION.linksHint')}
+            type="url"
+            value={c.help_center_link ?? ''}
+            error={errorOf('customization.help_center_link')}
+            onChange={(e) => update({ help_center_link: e.target.value || null })}
+          />
           {(['de', 'en'] as const).map((lang) => (
             <TextArea
               key={`privacy-${lang}`}
@@ -331,6 +349,12 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
               ...[...FEATURE_SETS_ORDERED].reverse().map((set) => ({ value: set, label: set })),
               { value: '1', label: t('CUSTOMIZATION.featureSetLegacy') },
             ]}
+          />
+          <Checkbox
+            label={t('CUSTOMIZATION.getStarted')}
+            description={t('CUSTOMIZATION.getStartedHint')}
+            checked={c.get_started_enabled}
+            onChange={(e) => update({ get_started_enabled: e.target.checked })}
           />
           {OFFERED_FLAGS.map((name) => (
             <Checkbox

@@ -34,6 +34,12 @@ const de = {
     unavailableTitle: 'Noch nicht verfügbar',
     unavailableIntro: 'Für diese Schalter gibt es im Portal noch keine Funktion; sie werden angeboten, sobald es sie gibt:',
     featureSetHint: 'Die Anpassungsseite gibt es nur im Feature-Set BETA.',
+    documentationLink: 'Link zur Dokumentation',
+    helpCenterLink: 'Link zum Hilfe-Center',
+    linksHint: 'Erscheint in der Fußzeile und im Benutzermenü; leer lassen, um ihn nicht anzuzeigen.',
+    getStarted: 'Erste Schritte beim ersten Besuch',
+    getStartedHint:
+      'Führt neue Nutzende kurz durch das Portal (Bereiche, Datenschutzhinweis, Sprache). Ausgeschaltet erscheint nur der Datenschutzhinweis.',
     mcp: {
       title: 'Tool-Server (MCP)',
       intro:
@@ -115,6 +121,12 @@ const en: typeof de = {
     unavailableTitle: 'Not available yet',
     unavailableIntro: 'These switches have no feature in the portal yet; they are offered once it exists:',
     featureSetHint: 'The customization page exists only in feature set BETA.',
+    documentationLink: 'Link to the documentation',
+    helpCenterLink: 'Link to the help center',
+    linksHint: 'Shown in the footer and the user menu; leave empty to show none.',
+    getStarted: 'Getting started on the first visit',
+    getStartedHint:
+      'Takes new users briefly through the portal (areas, privacy notice, language). When off, only the privacy notice appears.',
     mcp: {
       title: 'Tool servers (MCP)',
       intro:
