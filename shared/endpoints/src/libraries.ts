@@ -12,6 +12,7 @@ import {
   type LibraryFoldersResponse,
   type LibraryItemsPage,
   type LibraryItemState,
+  type LibraryListResponse,
 } from '@assistant/contracts';
 import { apiClients, infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@assistant/platform';
 import { collectionKeys } from './collections';
@@ -33,16 +34,24 @@ export const libraryKeys = {
 const libraryPath = (id: string) => `libraries/${encodeURIComponent(id)}`;
 const bindingPath = (id: string) => `library-bindings/${encodeURIComponent(id)}`;
 
-/** GET /api/libraries?scope=: the caller's own connections, or (administrators) the company's. */
-export async function getLibraries(scope: CollectionScope, signal?: AbortSignal): Promise<LibraryConnection[]> {
-  const answer = await apiClients().api.get(`libraries?scope=${scope}`, libraryListResponseSchema, { signal });
-  return answer.libraries;
+/**
+ * GET /api/libraries?scope=: the caller's own connections, or (administrators) the company's,
+ * and whether this server can connect Microsoft 365.
+ */
+export function getLibraries(scope: CollectionScope, signal?: AbortSignal): Promise<LibraryListResponse> {
+  return apiClients().api.get(`libraries?scope=${scope}`, libraryListResponseSchema, { signal });
 }
 
 export const librariesQuery = (scope: CollectionScope) =>
   queryOptions({ queryKey: libraryKeys.list(scope), queryFn: ({ signal }) => getLibraries(scope, signal) });
 
 export const useLibrariesQuery = (scope: CollectionScope, enabled = true) => useQuery({ ...librariesQuery(scope), enabled });
+
+/** A cached list with `change` applied to its connections (nothing cached: nothing to change). */
+const withLibraries =
+  (change: (libraries: LibraryConnection[]) => LibraryConnection[]) =>
+  (answer: LibraryListResponse | undefined): LibraryListResponse | undefined =>
+    answer && { ...answer, libraries: change(answer.libraries) };
 
 /**
  * POST /api/libraries: connects a WebDAV library. The server signs in once before it stores
@@ -56,10 +65,10 @@ export function connectWebdavLibrary(request: ConnectWebdavRequestInput): Promis
 export function useAddConnection() {
   const client = useQueryClient();
   return (connection: LibraryConnection) => {
-    client.setQueryData<LibraryConnection[]>(libraryKeys.list(connection.scope), (list = []) => [
-      ...list.filter((known) => known.id !== connection.id),
-      connection,
-    ]);
+    client.setQueryData<LibraryListResponse>(
+      libraryKeys.list(connection.scope),
+      withLibraries((libraries) => [...libraries.filter((known) => known.id !== connection.id), connection]),
+    );
     void client.invalidateQueries({ queryKey: libraryKeys.list(connection.scope) });
   };
 }
@@ -79,7 +88,7 @@ export function useDisconnectLibrary() {
   return useMutation({
     mutationFn: ({ id, documents }: { id: string; documents: 'keep' | 'remove' }) => disconnectLibrary(id, documents),
     onSuccess: (_answer, { id, documents }) => {
-      client.setQueriesData<LibraryConnection[]>({ queryKey: libraryKeys.lists() }, (list) => list?.filter((known) => known.id !== id));
+      client.setQueriesData<LibraryListResponse>({ queryKey: libraryKeys.lists() }, withLibraries((libraries) => libraries.filter((known) => known.id !== id)));
       client.removeQueries({ queryKey: libraryKeys.bindings(id) });
       void client.invalidateQueries({ queryKey: libraryKeys.lists() });
       // Removed documents leave their collections: their counts and files change.

@@ -104,7 +104,7 @@ describe('connecting a document library', () => {
     const url = field(dialog, 'WebDAV address');
     await waitFor(() =>
       expect(url).toHaveAccessibleDescription(
-        expect.stringContaining('The portal may not connect to this address. Administrators decide which library servers are allowed. (Host cloud.internal is not in the allow-list)'),
+        expect.stringContaining('The portal may not connect to this address. Administrators decide which library servers are allowed. (Invalid body: url: cloud.internal is not an allowed library host)'),
       ),
     );
     expect(url).toHaveFocus();

@@ -80,6 +80,8 @@ const folder = (path: string): LibraryFolder => ({ id: `${path}/`, name: path.sp
 /** What the fake server holds and was asked. */
 export const libraryBackend = {
   libraries: [] as LibraryConnection[],
+  /** Whether the server offers Microsoft 365 (an Entra ID app is configured). */
+  microsoftAvailable: false,
   collections: [] as CollectionSummary[],
   /** Sub-folders and file counts by folder id ('' is the root). */
   tree: new Map<string, { folders: LibraryFolder[]; fileCount: number }>(),
@@ -119,7 +121,10 @@ export function libraryHandlers(): HttpHandler[] {
   return [
     http.get('*/api/libraries', ({ request }) => {
       const scope = (new URL(request.url).searchParams.get('scope') ?? 'personal') as CollectionScope;
-      return HttpResponse.json({ libraries: libraryBackend.libraries.filter((known) => known.scope === scope) });
+      return HttpResponse.json({
+        libraries: libraryBackend.libraries.filter((known) => known.scope === scope),
+        microsoft_available: libraryBackend.microsoftAvailable,
+      });
     }),
     http.post('*/api/libraries', async ({ request }) => {
       const body = await request.json();
@@ -127,7 +132,9 @@ export function libraryHandlers(): HttpHandler[] {
       const parsed = connectWebdavRequestSchema.safeParse(body);
       if (!parsed.success) return apiError(400, 'validation_failed', 'Invalid request');
       if (libraryBackend.connectAnswer === 'refused-host')
-        return apiError(400, 'bad_request', 'Host cloud.internal is not in the allow-list', { issues: [{ path: ['url'], message: 'Host not allowed' }] });
+        return apiError(400, 'validation_failed', 'Invalid body: url: cloud.internal is not an allowed library host', {
+          issues: [{ path: ['body', 'url'], message: 'cloud.internal is not an allowed library host' }],
+        });
       if (libraryBackend.connectAnswer === 'wrong-password') return apiError(502, 'upstream_failed', 'The library answered 401 Unauthorized');
       const made = connection({ name: parsed.data.name, url: parsed.data.url, account: parsed.data.username, scope: parsed.data.scope });
       libraryBackend.libraries.push(made);
@@ -227,6 +234,7 @@ export function resetLibrariesState(): void {
   SYNC_POLLING.intervalMs = 50;
   Object.assign(libraryBackend, {
     libraries: [],
+    microsoftAvailable: false,
     collections: [],
     tree: folderTree(),
     bindings: [],

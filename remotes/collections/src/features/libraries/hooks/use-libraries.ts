@@ -9,6 +9,8 @@ import { describeLibraryError } from '../model/describe-library-error';
 export interface UseLibraries {
   status: 'loading' | 'ready' | 'failed';
   libraries: LibraryConnection[];
+  /** Whether this server can connect Microsoft 365 (else WebDAV only). */
+  microsoftAvailable: boolean;
   /** Why the list could not be loaded (status failed), in the interface language. */
   error: string | undefined;
   reloading: boolean;
@@ -25,15 +27,19 @@ export function useLibraries(scope: CollectionScope, enabled = true): UseLibrari
   const language = useLocale();
   const query = useLibrariesQuery(scope, enabled);
   const setDocumentLibrary = useWorkspaceStore((state) => state.setDocumentLibrary);
-  const connected = query.data ? query.data.length > 0 : undefined;
+  const connected = query.data ? query.data.libraries.length > 0 : undefined;
   useEffect(() => {
     if (scope === 'personal' && connected !== undefined) setDocumentLibrary({ connected });
   }, [scope, connected, setDocumentLibrary]);
 
   const reload = () => void query.refetch();
-  if (query.data) return { status: 'ready', libraries: query.data, error: undefined, reloading: query.isFetching, reload };
-  if (query.isError) {
-    return { status: 'failed', libraries: [], error: describeLibraryError(query.error, t, language).message, reloading: query.isFetching, reload };
+  if (query.data) {
+    const { libraries, microsoft_available: microsoftAvailable } = query.data;
+    return { status: 'ready', libraries, microsoftAvailable, error: undefined, reloading: query.isFetching, reload };
   }
-  return { status: 'loading', libraries: [], error: undefined, reloading: false, reload };
+  const none = { libraries: [], microsoftAvailable: false };
+  if (query.isError) {
+    return { status: 'failed', ...none, error: describeLibraryError(query.error, t, language).message, reloading: query.isFetching, reload };
+  }
+  return { status: 'loading', ...none, error: undefined, reloading: false, reload };
 }

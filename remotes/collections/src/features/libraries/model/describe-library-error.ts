@@ -18,8 +18,8 @@ const serverMessage = (error: ApiRequestError) => error.body?.message?.trim() ??
  * The answers of the library calls (docs/document-libraries.md): a refused request (400: the
  * address is not allowed, or a field the server refused, named by its issue path), the library
  * refusing the sign-in (502 while connecting) or answering garbage (502), or not answering (504), a company library
- * changed by a non-administrator (403), a connection or binding that is gone (404), a folder bound
- * already (409). Anything else (network, timeout, server error, session) gets the platform's text.
+ * changed by a non-administrator (403), a connection or binding that is gone (404), a library
+ * connected or a folder bound already (409), document libraries switched off on the server (503). Anything else (network, timeout, server error, session) gets the platform's text.
  */
 export function describeLibraryError(error: unknown, t: TFunction, language: Locale, during: 'sign-in' | 'use' = 'use'): LibraryFailure {
   const failure = (message: string, field: ConnectField | null = null, gone = false): LibraryFailure => ({ field, message, gone });
@@ -28,7 +28,8 @@ export function describeLibraryError(error: unknown, t: TFunction, language: Loc
   const withDetail = (key: string) => (detail ? t(`${key}Detail`, { message: detail }) : t(key));
   const code = error.code;
   if (isRefusedRequest(code)) {
-    const field = error.body?.issues?.map((issue) => issue.path[0]).find(isConnectField) ?? 'url';
+    // The server's issue paths start with where the value was ('body', 'url').
+    const field = error.body?.issues?.flatMap((issue) => issue.path).find(isConnectField) ?? 'url';
     return field === 'url' ? failure(withDetail('libraries.errors.refusedHost'), 'url') : failure(withDetail('libraries.errors.refusedField'), field);
   }
   switch (code) {
@@ -41,7 +42,9 @@ export function describeLibraryError(error: unknown, t: TFunction, language: Loc
     case 'not_found':
       return failure(t('libraries.errors.notFound'), null, true);
     case 'conflict':
-      return failure(t('libraries.errors.conflict'));
+      return failure(during === 'sign-in' ? withDetail('libraries.errors.connectedAlready') : t('libraries.errors.conflict'));
+    case 'service_unavailable':
+      return failure(t('libraries.errors.unavailable'));
     default:
       return failure(errorMessageText(error, language));
   }
