@@ -239,6 +239,9 @@ export const configSchema = z
     WEB_SEARCH_URL: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL to which the query is appended' }).optional(),
     WEB_SEARCH_TIMEOUT_SECONDS: z.coerce.number().min(1).default(10),
 
+    // Document library sync (libraries/sync/, docs/document-libraries.md#sync): how often each bound folder is synced.
+    LIBRARY_SYNC_INTERVAL_MINUTES: z.coerce.number().min(1).max(7 * 24 * 60).default(30),
+
     // Deep research (research/research-jobs.ts ResearchLimits, docs/deep-research.md).
     RESEARCH_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(0).default(2),
     RESEARCH_MAX_TASKS: z.coerce.number().int().min(1).max(RESEARCH_MAX_TASKS_LIMIT).default(8),
@@ -378,6 +381,7 @@ export const configSchema = z
         concurrentStreams: e.MAX_CONCURRENT_STREAMS_PER_USER,
         pendingJobs: e.MAX_PENDING_JOBS_PER_USER,
       },
+      librarySync: { intervalMs: e.LIBRARY_SYNC_INTERVAL_MINUTES * 60_000 },
       research: {
         maxConcurrentPerUser: e.RESEARCH_MAX_CONCURRENT_PER_USER,
         maxTasks: e.RESEARCH_MAX_TASKS,

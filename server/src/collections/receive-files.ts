@@ -4,7 +4,7 @@ import { UPLOAD_MAX_FILES_PER_REQUEST, type UploadResponse } from '@assistant/co
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
-import { toFileRecord, type FilesRepository } from '../db/repositories/files-repository';
+import { toFileRecord, type FileRow, type FilesRepository } from '../db/repositories/files-repository';
 import { cleanFileName } from '../http/clean-file-name';
 import { isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from '../http/multipart-errors';
 import { sendError } from '../http/send-error';
@@ -86,32 +86,10 @@ export async function receiveFilesInto(
 
   const answer: UploadResponse = { files: [] };
   for (const [index, file] of received.entries()) {
-    const id = randomUUID();
-    const runId = randomUUID();
     try {
-      await storage.commit(file.incomingPath, id);
-      const row = await files.addWithRun({
-        id,
-        collectionId,
-        name: file.name,
-        mediaType: file.mediaType,
-        size: file.size,
-        storageKey: id,
-        createdBy: request.principal.sub,
-        runId,
-        metadata: {
-          fileName: file.name,
-          name: file.name,
-          dataSource: 'upload',
-          documentType: documentType(file.mediaType),
-          type: file.mediaType,
-          fileSize: file.size,
-          size: file.size,
-        },
-      });
+      const { row, runId } = await recordReceivedFile({ files, storage }, collectionId, file, { createdBy: request.principal.sub, dataSource: 'upload' });
       answer.files.push({ ...toFileRecord(row), status: row.status, runId });
     } catch (error) {
-      await storage.remove(id);
       await Promise.all(received.slice(index + 1).map((rest) => storage.discard(rest.incomingPath)));
       throw error;
     }
@@ -120,6 +98,48 @@ export async function receiveFilesInto(
   request.log.info({ by: request.principal.sub, collectionId, files: answer.files.length }, 'files uploaded');
   nudge();
   return reply.code(201).send(answer);
+}
+
+/**
+ * Moves a received file into place and records it in the collection with its ingestion run (the
+ * job is enqueued; the caller nudges the runner). Bytes whose recording fails are removed. Uploads
+ * and library syncs (libraries/sync/) take files in through here.
+ */
+export async function recordReceivedFile(
+  { files, storage }: Pick<UploadServices, 'files' | 'storage'>,
+  collectionId: string,
+  file: ReceivedUpload,
+  options: { createdBy: string; dataSource: string; sourceUrl?: string | null },
+): Promise<{ row: FileRow; runId: string }> {
+  const id = randomUUID();
+  const runId = randomUUID();
+  try {
+    await storage.commit(file.incomingPath, id);
+    const row = await files.addWithRun({
+      id,
+      collectionId,
+      name: file.name,
+      mediaType: file.mediaType,
+      size: file.size,
+      storageKey: id,
+      createdBy: options.createdBy,
+      runId,
+      sourceUrl: options.sourceUrl ?? null,
+      metadata: {
+        fileName: file.name,
+        name: file.name,
+        dataSource: options.dataSource,
+        documentType: documentType(file.mediaType),
+        type: file.mediaType,
+        fileSize: file.size,
+        size: file.size,
+      },
+    });
+    return { row, runId };
+  } catch (error) {
+    await storage.remove(id);
+    throw error;
+  }
 }
 
 function documentType(mediaType: string): string {

@@ -31,6 +31,8 @@ export interface DatabaseSchema {
   user_onboarding: UserOnboardingTable;
   library_connections: LibraryConnectionsTable;
   oauth_states: OAuthStatesTable;
+  library_bindings: LibraryBindingsTable;
+  library_items: LibraryItemsTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -93,6 +95,8 @@ export interface FilesTable {
   storage_key: string;
   created_by: string;
   status: 'uploaded' | 'processing' | 'processing-failed' | 'processed';
+  /** The original in a document library, for a file a library sync brought (migration 0022). */
+  source_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -397,4 +401,44 @@ export interface OAuthStatesTable {
   redirect_uri: string;
   expires_at: Date;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A library folder kept in sync with a collection (migration 0022, libraries/sync/). */
+export interface LibraryBindingsTable {
+  id: string;
+  connection_id: string;
+  collection_id: string;
+  folder_id: string;
+  folder_path: string;
+  state: 'idle' | 'syncing' | 'paused' | 'failed';
+  cursor: string | null;
+  generation: ColumnType<number, number | undefined, number>;
+  sync_started_at: Date | null;
+  /** LibrarySyncProgress of the running or last sync. */
+  progress: ColumnType<unknown, string | null | undefined, string | null>;
+  problem: string | null;
+  last_synced_at: Date | null;
+  next_sync_at: Date | null;
+  created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A file a binding's sync found in its folder, and what became of it (migration 0022). */
+export interface LibraryItemsTable {
+  binding_id: string;
+  entry_id: string;
+  path: string;
+  version: string;
+  /** bigint: pg hands it back as a string. */
+  size: ColumnType<string, number, number>;
+  state: 'queued' | 'importing' | 'imported' | 'unchanged' | 'skipped' | 'failed' | 'removed';
+  skip_reason: string | null;
+  error_code: string | null;
+  problem: string | null;
+  file_id: string | null;
+  source_url: string | null;
+  content_type: string | null;
+  generation: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }

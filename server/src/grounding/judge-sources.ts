@@ -298,8 +298,9 @@ export function sourceLabel(window: Pick<SourceWindow, 'segments'>, language: 'd
   return `${language === 'de' ? 'S.' : 'p.'} ${pagesOf(window)}`;
 }
 
+/** The portal's URL of the passage, or for a synced file its original's with the passage in the fragment. */
 function urlOf(window: SourceWindow, portalOrigin: string): string {
-  return sourceUrl(portalOrigin, { collectionId: window.collectionId, fileId: window.fileId, segments: window.segments });
+  return sourceUrl(portalOrigin, { collectionId: window.collectionId, fileId: window.fileId, segments: window.segments }, window.originalUrl);
 }
 
 /**

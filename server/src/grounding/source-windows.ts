@@ -15,6 +15,8 @@ export interface SourceWindow {
   collectionId: string;
   fileName: string;
   mediaType: string;
+  /** The original in a document library, for a synced file (its sources link home). */
+  originalUrl?: string;
   totalPages?: number;
   segments: SourceSegment[];
   text: string;
@@ -138,6 +140,7 @@ export async function buildSourceWindows(db: Database, hits: readonly Hit[], opt
       collectionId: file.collectionId,
       fileName: file.name,
       mediaType: file.mediaType,
+      ...(file.sourceUrl ? { originalUrl: file.sourceUrl } : {}),
       ...(file.totalPages ? { totalPages: file.totalPages } : {}),
       segments,
       text,
@@ -284,11 +287,11 @@ async function segmentsOf(pages: PageTexts, range: Range): Promise<SourceSegment
 }
 
 async function fileInfo(db: Database, fileIds: string[]) {
-  const info = new Map<string, { name: string; mediaType: string; collectionId: string; totalPages: number }>();
+  const info = new Map<string, { name: string; mediaType: string; collectionId: string; sourceUrl: string | null; totalPages: number }>();
   if (fileIds.length === 0) return info;
   const rows = await db
     .selectFrom('files as f')
-    .select(['f.id', 'f.name', 'f.media_type', 'f.collection_id'])
+    .select(['f.id', 'f.name', 'f.media_type', 'f.collection_id', 'f.source_url'])
     .select((eb) =>
       eb
         .selectFrom('document_pages as p')
@@ -299,7 +302,13 @@ async function fileInfo(db: Database, fileIds: string[]) {
     .where('f.id', 'in', fileIds)
     .execute();
   for (const row of rows) {
-    info.set(row.id, { name: row.name, mediaType: row.media_type, collectionId: row.collection_id, totalPages: Number(row.total_pages ?? 0) });
+    info.set(row.id, {
+      name: row.name,
+      mediaType: row.media_type,
+      collectionId: row.collection_id,
+      sourceUrl: row.source_url,
+      totalPages: Number(row.total_pages ?? 0),
+    });
   }
   return info;
 }

@@ -53,6 +53,23 @@ export class JobQueue {
     return { id: existing.id, created: false };
   }
 
+  /**
+   * For work that recurs under one key (a library folder's sync): adds the job, or makes a finished
+   * one (completed or failed) pending again; a pending or running one is left as it is, so the
+   * work never runs twice at once. Answers whether the job is newly pending.
+   */
+  async enqueueAgain(kind: string, payload: unknown, options: { owner?: string | null; key: string }): Promise<boolean> {
+    const { rows } = await sql<{ id: string }>`
+      insert into jobs (id, kind, key, owner_id, payload, status)
+      values (${randomUUID()}, ${kind}, ${options.key}, ${options.owner ?? null}, ${JSON.stringify(payload ?? {})}, 'pending')
+      on conflict (key) do update set
+        status = 'pending', payload = excluded.payload, result = null, error = null, attempts = 0,
+        locked_until = null, created_at = now(), updated_at = now()
+      where jobs.status in ('completed', 'failed')
+      returning id, pg_notify(${JOBS_CHANNEL}, kind) as notified`.execute(this.db);
+    return rows.length > 0;
+  }
+
   /** The job with this key, if it is the owner's (null owner: the server's own jobs only). */
   async getByKey(key: string, owner: string | null): Promise<JobState | undefined> {
     let query = this.db.selectFrom('jobs').select(['id', 'kind', 'status', 'result', 'error']).where('key', '=', key);

@@ -19,6 +19,7 @@ import * as customAppVersions from './0018-custom-app-versions';
 import * as messageAttachmentsAndToolServers from './0019-message-attachments-and-tool-servers';
 import * as ingestionJobs from './0020-ingestion-jobs';
 import * as libraryConnections from './0021-library-connections';
+import * as libraryBindings from './0022-library-bindings';
 import * as userOnboarding from './0023-user-onboarding';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0019-message-attachments-and-tool-servers': messageAttachmentsAndToolServers,
   '0020-ingestion-jobs': ingestionJobs,
   '0021-library-connections': libraryConnections,
+  '0022-library-bindings': libraryBindings,
   '0023-user-onboarding': userOnboarding,
 };

@@ -18,6 +18,8 @@ export interface NewFile {
   createdBy: string;
   runId: string;
   metadata: IngestionRunMetadata;
+  /** The original in a document library (a synced file); absent for uploads. */
+  sourceUrl?: string | null;
 }
 
 const FILE_COLUMNS = [
@@ -125,6 +127,7 @@ export class FilesRepository {
               storage_key: file.storageKey,
               created_by: file.createdBy,
               status: 'uploaded',
+              source_url: file.sourceUrl ?? null,
               created_at: now,
               updated_at: now,
             })

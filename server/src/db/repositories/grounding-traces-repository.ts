@@ -52,6 +52,7 @@ const windowSchema = z.object({
   collectionId: z.string(),
   fileName: z.string(),
   mediaType: z.string(),
+  originalUrl: z.string().optional(),
   totalPages: z.number().int().positive().optional(),
   segments: z.array(sourceSegmentSchema),
   text: z.string(),
