@@ -69,8 +69,11 @@ beforeEach(() => {
   useGetStartedStore.setState({ reopened: false });
   useWorkspaceStore.setState({ privacyNoticeShown: false });
   useNotificationsStore.getState().clear();
+  // axe asks a canvas about icon ligatures; jsdom has none.
+  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 afterEach(() => {
+  jest.restoreAllMocks();
   server.resetHandlers();
   act(() => useWorkspaceStore.getState().setLocale(null));
 });

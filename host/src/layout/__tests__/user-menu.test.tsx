@@ -41,6 +41,9 @@ const menuButton = () => screen.getByRole('button', { name: /User menu of Erika 
 
 describe('user menu', () => {
   beforeAll(() => addShellTexts());
+  // axe asks a canvas about icon ligatures; jsdom has none.
+  beforeEach(() => jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null));
+  afterEach(() => jest.restoreAllMocks());
   afterEach(() => {
     setAuth(null);
     useGetStartedStore.setState({ reopened: false });
