@@ -13,6 +13,7 @@ import { OnboardingRepository } from './db/repositories/onboarding-repository';
 import { CustomAppsRepository } from './custom-apps/custom-apps-repository';
 import { CollectionsRepository } from './db/repositories/collections-repository';
 import { ConversationsRepository } from './db/repositories/conversations-repository';
+import { MessageEventLogsRepository } from './db/repositories/message-event-logs-repository';
 import { FeedbackRepository } from './db/repositories/feedback-repository';
 import { FilesRepository } from './db/repositories/files-repository';
 import { GroundingTracesRepository } from './db/repositories/grounding-traces-repository';
@@ -23,6 +24,7 @@ import { declareErrorResponses } from './http/error-responses';
 import { registerUnstorableTextRefusal } from './http/unstorable-text';
 import { registerOpenApi } from './http/openapi';
 import { registerUnreadBodyGuard } from './http/unread-body';
+import { generateRequestId, registerRequestIdHeader } from './http/request-id';
 import { registerUserLimits } from './http/user-limits';
 import { ModelProvider } from './inference/model-provider';
 import { FileStorage } from './ingestion/file-storage';
@@ -37,6 +39,7 @@ import { collectionRoutes } from './routes/collections';
 import { configRoutes } from './routes/config';
 import { conversationFileRoutes } from './routes/conversation-files';
 import { conversationRoutes } from './routes/conversations';
+import { conversationEventsRoutes } from './routes/conversation-events';
 import { customAppHistoryRoutes } from './routes/custom-app-history';
 import { customAppRoutes } from './routes/custom-apps';
 import { easyLanguageRoutes } from './routes/easy-language';
@@ -102,6 +105,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
     // Only the configured proxy hops may say who the client is (X-Forwarded-For). Fastify takes a
     // hop count too (proxy-addr); its types leave the number out.
     trustProxy: config.trustProxy as boolean | string[],
+    genReqId: generateRequestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,6 +116,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   declareErrorResponses(app);
   await registerOpenApi(app);
   registerUnstorableTextRefusal(app);
+  registerRequestIdHeader(app);
   registerUnreadBodyGuard(app, {
     // Room for a whole refused upload; more than that, or a client that sends slowly, closes.
     maxDrainBytes: 2 * megabytesToBytes(Math.max(config.limits.maxFileUploadSizeMB, config.limits.maxAudioFileUploadSizeMB, 1)),
@@ -136,6 +141,8 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const files = new FilesRepository(db);
   const runs = new IngestionRunsRepository(db);
   const conversations = new ConversationsRepository(db);
+  // Developer mode (docs/developer-mode.md): answers' raw events, kept when it was on.
+  const eventLogs = new MessageEventLogsRepository(db);
   // Grounded answers (QA and chat) and their sources job (docs/qa.md).
   const traces = new GroundingTracesRepository(db);
   const canvases = new CanvasesRepository(db);
@@ -191,7 +198,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
         agents,
         settings,
         mcpServers,
+        developer: { traceViewerUrl: config.telemetry.traceViewerUrl, eventLogs },
       });
+      await api.register(conversationEventsRoutes, { eventLogs });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models, agents });
       // The canvas (docs/canvas.md): documents beside a conversation, and the model's edits.

@@ -152,6 +152,8 @@ export const configSchema = z
     ADMIN_ROLE: z.string().min(1).default('assistant-admin'),
     GROUPS_CLAIM: z.string().min(1).default('groups'),
     NUMINOUS_GROUP: z.string().min(1).default('numinous'),
+    // Who may use developer mode (docs/developer-mode.md): a role or group name; unset: everyone.
+    DEVELOPER_MODE_ROLE: z.string().trim().min(1).optional(),
     // JWTs checked locally, opaque tokens introspected, or `auto` (by their shape).
     OIDC_TOKEN_FORMAT: z.enum(['jwt', 'opaque', 'auto']).default('auto'),
     // Roles and groups from the token, from userinfo, or `auto` (userinfo fills what the token lacks).
@@ -258,6 +260,11 @@ export const configSchema = z
     OTEL_EXPORTER_OTLP_HEADERS: otlpHeaders.optional(),
     OTEL_EXPORTER_OTLP_TRACES_HEADERS: otlpHeaders.optional(),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('assistant-server'),
+    // Developer mode links an answer's trace here: {traceId} is replaced by the trace id.
+    TRACE_VIEWER_URL: z
+      .url({ protocol: /^https?$/, message: 'Must be an http(s) URL' })
+      .refine((url) => url.includes('{traceId}'), 'Must contain {traceId}')
+      .optional(),
     // A listener of its own for GET /metrics, and where it listens.
     METRICS_PORT: port.optional(),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -304,6 +311,7 @@ export const configSchema = z
         adminRole: e.ADMIN_ROLE,
         groupsClaim: e.GROUPS_CLAIM,
         numinousGroup: e.NUMINOUS_GROUP,
+        developerModeRole: e.DEVELOPER_MODE_ROLE,
         tokenFormat: e.OIDC_TOKEN_FORMAT,
         claimsSource: e.OIDC_CLAIMS_SOURCE,
         introspection:
@@ -402,6 +410,7 @@ export const configSchema = z
               }
             : undefined,
         metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+        traceViewerUrl: e.TRACE_VIEWER_URL,
       },
     };
   });

@@ -29,11 +29,11 @@ describe('GET /api/startup', () => {
     assert.deepEqual(startup.config, config);
   });
 
-  it('lists the known permissions the user holds: none for the employee, both for the admin', async () => {
+  it('lists the known permissions the user holds: developer mode (unrestricted) for the employee, all three for the admin', async () => {
     const employee = startupResponseSchema.parse((await t.as('employee', { method: 'GET', url: '/api/startup' })).json());
-    assert.deepEqual(employee.permissions, []);
+    assert.deepEqual(employee.permissions, ['DeveloperMode']);
     const admin = startupResponseSchema.parse((await t.as('admin', { method: 'GET', url: '/api/startup' })).json());
-    assert.deepEqual(admin.permissions.sort(), ['AdministrateAssistant', 'NuminousAccess']);
+    assert.deepEqual(admin.permissions.sort(), ['AdministrateAssistant', 'DeveloperMode', 'NuminousAccess']);
   });
 
   it('follows a settings change at once', async () => {

@@ -1,4 +1,4 @@
-import { PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS } from '@assistant/contracts';
+import { PERMISSION_ADMINISTRATE, PERMISSION_DEVELOPER, PERMISSION_NUMINOUS } from '@assistant/contracts';
 import type { ServerConfig } from '../config';
 import { claimAt, type Claims } from './claim-path';
 
@@ -46,6 +46,9 @@ export function principalFromClaims(claims: Claims & { sub: string }, auth: Serv
   const permissions = new Set<string>();
   if (roles.includes(auth.adminRole)) permissions.add(PERMISSION_ADMINISTRATE);
   if (groups.includes(auth.numinousGroup)) permissions.add(PERMISSION_NUMINOUS);
+  // Developer mode is everyone's unless restricted; the restriction names a role or a group, as IdPs carry either.
+  const developerRole = auth.developerModeRole;
+  if (developerRole === undefined || roles.includes(developerRole) || groups.includes(developerRole)) permissions.add(PERMISSION_DEVELOPER);
   return {
     sub: claims.sub,
     email: optionalString(claims.email),

@@ -6,12 +6,13 @@ import type { ConversationsRepository } from '../db/repositories/conversations-r
 import type { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
 import { buildGroundedMessages } from '../grounding/grounded-prompt';
 import type { SourceWindow } from '../grounding/source-windows';
-import type { ChatDelta, ChatMessage, ModelProvider } from '../inference/model-provider';
+import type { ChatDelta, ChatMessage, ChatStreamRequest, ModelProvider } from '../inference/model-provider';
 import type { Retriever } from '../search/retriever';
 import { builtinTools, type BuiltinToolServices } from '../tools/builtin/builtin-tools';
 import type { Tool } from '../tools/tool';
 import { startToolLoop, type LoopDelta, type ToolLoop } from '../tools/tool-loop';
 import { withAgentNote } from '../agents/agent-instructions';
+import type { AnswerDetailsRecorder } from './answer-details';
 import { once } from './once';
 import { buildPrompt, withToolsNote } from './build-prompt';
 import { storeToolEvents } from './store-tool-events';
@@ -51,6 +52,8 @@ export interface PreparedExchange {
   isAdmin?: boolean | undefined;
   /** The conversation's agent (docs/agents.md): its note on the system prompt, temperature and built-in tools. */
   agent?: ExchangeAgent | undefined;
+  /** Set for a user who may use developer mode: collects the answer's details (docs/developer-mode.md). */
+  developer?: AnswerDetailsRecorder | undefined;
 }
 
 /** What an agent changes in startExchange (its knowledge is in `grounding`, its tool servers in `toolServers`). */
@@ -135,6 +138,17 @@ export async function startExchange(
   }
   const agent = exchange.agent;
   if (agent) messages = withAgentNote(messages, agent.systemNote);
+  // Developer mode counts the answer's model calls and sums their usage (tool rounds ask again).
+  const developer = exchange.developer;
+  developer?.retrieved(retrieved?.windows);
+  const answering: Pick<ModelProvider, 'streamChat'> = developer
+    ? {
+        streamChat: (request: ChatStreamRequest) => {
+          developer.modelCall();
+          return models.streamChat({ ...request, onUsage: developer.onUsage });
+        },
+      }
+    : models;
   const temperature = agent?.temperature;
   const toStore = [
     ...(exchange.existingUserMessage
@@ -170,7 +184,7 @@ export async function startExchange(
   const answer: Promise<{ deltas: AsyncIterable<ChatDelta | LoopDelta>; toolLoop?: ToolLoop }> =
     loop
       ? (toolServers ? toolServers(signal) : Promise.resolve([])).then((serverTools) => startToolLoop({
-          models,
+          models: answering,
           request: { model: exchange.model, messages: windows ? messages : withToolsNote(messages), think: exchange.payload.think, temperature },
           tools: [...offeredBuiltins(builtinTools(loop.tools.services, exchange.grounding)), ...serverTools],
           context: { owner: exchange.owner, isAdmin: exchange.isAdmin ?? false, conversationId: exchange.conversation.id },
@@ -181,7 +195,7 @@ export async function startExchange(
           toolTimeoutMs: loop.tools.callTimeMs,
           firstSourceIndex: windows?.length ?? 0,
         })).then((toolLoop) => ({ deltas: toolLoop.deltas, toolLoop }))
-      : models.streamChat({ model: exchange.model, messages, think: exchange.payload.think, temperature, signal }).then((deltas) => ({ deltas }));
+      : answering.streamChat({ model: exchange.model, messages, think: exchange.payload.think, temperature, signal }).then((deltas) => ({ deltas }));
   const [upstream, stored, traced] = await Promise.allSettled([
     answer,
     // Stored once the upstream request has gone out (the turn after it was handed to fetch): the
@@ -244,7 +258,11 @@ export async function relayExchange(options: {
   db?: Database | undefined;
 }): Promise<void> {
   const { models, conversations, exchange, deltas, writer, signal, log, grounded, traces, toolLoop, db } = options;
-  const send = (event: StreamEvent) => writer.send(event);
+  const developer = exchange.developer;
+  const send = (event: StreamEvent) => {
+    developer?.record(event);
+    return writer.send(event);
+  };
   const started = Date.now();
 
   const messageSent = send({
@@ -322,6 +340,7 @@ export async function relayExchange(options: {
   };
   async function* storingSteps(source: AsyncIterable<ChatDelta | LoopDelta>): AsyncGenerator<ChatDelta | LoopDelta> {
     for await (const delta of source) {
+      developer?.firstPiece();
       yield delta;
       if (delta.channel === 'tool' && delta.event.type !== 'begin') storeSteps();
     }
@@ -337,8 +356,10 @@ export async function relayExchange(options: {
     startSideCalls();
   }
 
+  developer?.answerEnded();
   await progressWrite;
-  const final = { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning };
+  const details = developer?.details(toolLoop);
+  const final = { content: outcome.content, status: outcome.status, reasoning: outcome.reasoning, details };
   const pendingTitle = titleText;
   const title = pendingTitle && (await Promise.race([pendingTitle.then((text) => ({ text })), graceOver.then(() => undefined)]));
   if (pendingTitle && !title) titled = pendingTitle.then((text) => (text ? storeTitle(conversations, exchange, text, log) : undefined));
@@ -387,6 +408,7 @@ export async function relayExchange(options: {
     log.info(logged, 'chat: answer stopped, the client went away; the partial answer is kept');
     await titled;
     writer.end();
+    await keepEvents(developer, log);
     return;
   }
   // The intent and the title belong to this stream: it ends after them, but waits at most
@@ -395,6 +417,7 @@ export async function relayExchange(options: {
   clearTimeout(grace);
   sideCallsClosed = true;
   stopSideCalls();
+  if (details) await send({ kind: 'details', message_id: exchange.assistantMessageId, details });
   if (outcome.status === 'error') {
     log.warn({ ...logged, code: outcome.failure!.code, reason: outcome.failure!.reason }, 'chat: the answer failed while streaming');
     await send({ kind: 'error', code: outcome.failure!.code, message: outcome.failure!.message });
@@ -403,4 +426,10 @@ export async function relayExchange(options: {
     await send({ kind: 'done' });
   }
   writer.end();
+  await keepEvents(developer, log);
+}
+
+/** Stores a developer-mode answer's raw events once its stream ended; a failure costs only the download. */
+async function keepEvents(developer: AnswerDetailsRecorder | undefined, log: Log): Promise<void> {
+  await developer?.keepEvents().catch((error: unknown) => log.warn({ err: error }, 'chat: the answer\'s events could not be kept'));
 }

@@ -15,6 +15,7 @@ export interface DatabaseSchema {
   passage_embeddings: PassageEmbeddingsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  message_event_logs: MessageEventLogsTable;
   rate_limits: RateLimitsTable;
   stream_leases: StreamLeasesTable;
   grounding_traces: GroundingTracesTable;
@@ -204,6 +205,16 @@ export interface MessagesTable {
   research_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The files a question was sent with (MessageAttachment[]; migration 0019). */
   attachments: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  /** An answer's developer details (AnswerDetails; migration 0024). */
+  details: ColumnType<unknown | null, string | null | undefined, string | null>;
+}
+
+/** The raw stream events of an answer given in developer mode (JSON lines; migration 0024). */
+export interface MessageEventLogsTable {
+  message_id: string;
+  conversation_id: string;
+  events: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** Model-call counters of @fastify/rate-limit, one row per key (`model:<sub>`) and window. */

@@ -37,6 +37,15 @@ export interface ChatStreamRequest extends ChatRequest {
   onToolCall?: (delta: ToolCallDelta) => void;
   /** Called when the endpoint refused `tools` and the request went out without them. */
   onToolsRefused?: () => void;
+  /** Receives the answer's token usage, when the endpoint reports it (asked with `stream_options.include_usage`). */
+  onUsage?: (usage: ChatUsage) => void;
+}
+
+/** Token counts of one streamed answer, as the endpoint reported them, and the model it says answered. */
+export interface ChatUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  responseModel?: string;
 }
 
 /** A function offered to the model (`tools: [{ type: 'function', function }]`). */

@@ -23,6 +23,8 @@ interface ChatCompletionChunkLike {
 
 /** A 400 whose words say the endpoint (or model) does not do tools or functions. */
 const REFUSES_TOOLS = /tool|function/i;
+/** A 400 whose words say the endpoint does not take `stream_options` (servers older than usage in streams). */
+const REFUSES_USAGE = /stream_options|include_usage/i;
 
 /**
  * The one streaming transport to the model: a streamed chat completion with the model's reasoning
@@ -50,8 +52,10 @@ export async function streamChat(
   // An error answer is read into memory, so it is bounded like a whole answer (SSE passes untouched).
   const streamFetch = boundedFetch(answerBytes(limit), () => new AnswerTooLongError(MODEL_ENDPOINT, limit));
   const tools = request.tools?.length ? request.tools : undefined;
-  const post = async (think: boolean, withTools: boolean): Promise<Response> => {
+  const post = async ({ think, withTools, withUsage }: Asked): Promise<Response> => {
     const { url, init } = chatCompletionsPost(baseUrl, settings, request, 'text/event-stream', {
+      // The token counts of the answer, in a last chunk without choices (OpenAI, vLLM, Ollama, llama.cpp).
+      ...(withUsage ? { stream_options: { include_usage: true } } : {}),
       ...(think ? { reasoning_effort: 'medium' } : {}),
       ...(withTools && tools
         ? { tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } })) }
@@ -101,6 +105,7 @@ export async function streamChat(
           throw failedWhileAnswering(typeof chunk?.error?.message === 'string' ? chunk.error.message : undefined);
         }
         call.response(chunk);
+        if (chunk.usage) reportUsage(request, chunk);
         const delta = chunk.choices?.[0]?.delta;
         if (!delta) continue;
         for (const toolCall of delta.tool_calls ?? []) {
@@ -150,23 +155,48 @@ export async function* answerText(deltas: AsyncIterable<ChatDelta>): AsyncGenera
   }
 }
 
+/** What a request asks for besides the messages; each may be dropped when the endpoint refuses it. */
+interface Asked {
+  think: boolean;
+  withTools: boolean;
+  withUsage: boolean;
+}
+
+/** Passes a chunk's usage (the stream's last chunk, asked for with `stream_options`) to the caller. */
+function reportUsage(request: ChatStreamRequest, chunk: ChatCompletionChunkLike): void {
+  const usage = chunk.usage;
+  if (!usage || !request.onUsage) return;
+  request.onUsage({
+    ...(typeof usage.prompt_tokens === 'number' ? { inputTokens: usage.prompt_tokens } : {}),
+    ...(typeof usage.completion_tokens === 'number' ? { outputTokens: usage.completion_tokens } : {}),
+    ...(typeof chunk.model === 'string' && chunk.model ? { responseModel: chunk.model } : {}),
+  });
+}
+
 /**
  * Posts the request, and once more without a parameter the endpoint refused with HTTP 400: tools
- * first (when the refusal names them), then `reasoning_effort`; at most one retry for each.
+ * first (when the refusal names them), then `stream_options` (older servers), then
+ * `reasoning_effort`; at most one retry for each.
  */
 async function postAskingAgainWithoutRefused(
-  post: (think: boolean, withTools: boolean) => Promise<Response>,
+  post: (asked: Asked) => Promise<Response>,
   request: ChatStreamRequest,
   withToolsAsked: boolean,
   logger: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<Response> {
   let think = request.think === true;
   let withTools = withToolsAsked;
+  let withUsage = true;
   for (;;) {
     try {
-      return await post(think, withTools);
+      return await post({ think, withTools, withUsage });
     } catch (error) {
       const refused = error instanceof UpstreamError && error.status === 400 ? error : undefined;
+      if (refused && withUsage && REFUSES_USAGE.test(refused.message)) {
+        logger.info({ model: request.model }, 'the model refused stream_options: asking without it');
+        withUsage = false;
+        continue;
+      }
       if (refused && withTools && REFUSES_TOOLS.test(refused.message)) {
         logger.info({ model: request.model }, 'the model refused tools: asking without them');
         withTools = false;

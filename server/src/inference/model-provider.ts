@@ -9,7 +9,7 @@ import { ModelDiscovery, type ModelEndpoint } from './model-discovery';
 import { ModelUnavailableError } from './upstream';
 
 // The types of the provider's calls, so its callers import the one module.
-export type { ChatDelta, ChatMessage, ChatRequest, ChatStreamRequest, ChatToolSpec, ToolCallDelta } from './chat-request';
+export type { ChatDelta, ChatMessage, ChatRequest, ChatStreamRequest, ChatToolSpec, ChatUsage, ToolCallDelta } from './chat-request';
 export type { ModelEndpoint } from './model-discovery';
 
 export interface ModelProviderOptions {

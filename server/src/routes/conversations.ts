@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { prepareIds, relayExchange, startExchange, type ChatToolSettings, type GroundedStart, type GroundingServices, type PreparedExchange } from '../chat/answer-exchange';
 import { resolveAnswerAgent } from '../agents/agent-chat';
+import { answerDetailsRecorder, mayUseDeveloperMode, type DeveloperModeServices } from '../chat/answer-details';
 import type { AgentsRepository } from '../agents/agents-repository';
 import { resolveGroundingScope } from '../chat/grounding-scope';
 import { continueResearchExchange, reattachResearchExchange, startResearchExchange, streamResearchExchange, type ResearchExchange } from '../chat/research-exchange';
@@ -53,6 +54,8 @@ export interface ConversationServices {
   settings: SettingsRepository;
   /** The registered tool servers a conversation may pick. */
   mcpServers: McpServersRepository;
+  /** Developer mode's details and kept events (docs/developer-mode.md); absent: none. */
+  developer?: DeveloperModeServices | undefined;
 }
 
 
@@ -64,7 +67,7 @@ export interface ConversationServices {
  */
 export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (
   app,
-  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers },
+  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers, developer },
 ) => {
   app.post(
     '/conversations',
@@ -97,7 +100,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         agents ? agents.conversationAgent(request.principal.sub, request.params.id) : undefined,
       ]);
       if (!messages) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
-      return { conversation_id: request.params.id, messages, ...(agentId ? { agent_id: agentId } : {}) };
+      // Developer details only for users who may have them (DEVELOPER_MODE_ROLE can change after an answer).
+      const shown = mayUseDeveloperMode(request) ? messages : messages.map(({ details: _details, ...message }) => message);
+      return { conversation_id: request.params.id, messages: shown, ...(agentId ? { agent_id: agentId } : {}) };
     },
   );
 
@@ -275,6 +280,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         grounding: groundingScope,
         isAdmin: request.viewer.isAdmin,
         agent: agent && { systemNote: agent.systemNote, temperature: agent.agent.temperature, tools: agent.tools },
+        developer: answerDetailsRecorder(request, reply, developer, { model, conversationId: conversation.id, messageId: assistantMessageId, keepEvents: payload.developer_mode === true }),
       };
       if (agents && agentResolved.setAgent) await agents.setConversationAgent(owner, conversation.id, agentResolved.setAgent);
 

@@ -44,6 +44,17 @@ export interface ToolLoop {
   readonly events: ToolEvent[];
   /** The passage windows the calls found, `index` = their source_index (for the grounding trace). */
   readonly windows: SourceWindow[];
+  /** Every finished call as the model made it and got it back (developer mode's details). */
+  readonly calls: ToolCallRecord[];
+}
+
+/** A call's raw arguments (as streamed) and the raw text of its result, or why it failed. */
+export interface ToolCallRecord {
+  callId: string;
+  name: string;
+  arguments: string;
+  result?: string;
+  error?: string;
 }
 
 /** Told to the model (and shown) when a call fails without a message of its own. */
@@ -56,10 +67,11 @@ interface PendingCall {
   arguments: string;
 }
 
-/** A call as it finished: its event for the user and its message for the model. */
+/** A call as it finished: its event for the user, its message for the model, and its raw result or failure. */
 interface FinishedCall {
   event: ToolEvent;
   message: ChatMessage;
+  raw: { result: string } | { error: string };
 }
 
 /**
@@ -84,6 +96,7 @@ export async function startToolLoop(options: ToolLoopOptions): Promise<ToolLoop>
   const specs = tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters }));
   const events: ToolEvent[] = [];
   const windows: SourceWindow[] = [];
+  const records: ToolCallRecord[] = [];
   const messages: ChatMessage[] = [...request.messages];
   const startedAt = Date.now();
   // The loop's own time bound, for the calls running when it passes.
@@ -152,8 +165,10 @@ export async function startToolLoop(options: ToolLoopOptions): Promise<ToolLoop>
       // Indexes in call order, once all are done: parallel calls still number their sources stably.
       for (const [position, outcome] of settled.entries()) {
         const finished = outcome.kind === 'result' ? number(started[position]!.call, outcome.result) : outcome.finished;
+        const { call } = started[position]!;
         events.push(finished.event);
         messages.push(finished.message);
+        records.push({ callId: call.id, name: call.name || 'unknown', arguments: call.arguments, ...finished.raw });
         yield { channel: 'tool', event: finished.event };
       }
 
@@ -170,7 +185,7 @@ export async function startToolLoop(options: ToolLoopOptions): Promise<ToolLoop>
     const name = call.name || 'unknown';
     const fail = (message: string): Outcome => ({
       kind: 'failed',
-      finished: { event: { call_id: call.id, name, type: 'error', message }, message: toolMessage(call.id, name, { error: message }) },
+      finished: { event: { call_id: call.id, name, type: 'error', message }, message: toolMessage(call.id, name, { error: message }), raw: { error: message } },
     });
     if (position >= MAX_CALLS_PER_STEP) return fail(`At most ${MAX_CALLS_PER_STEP} tool calls run at once; this one was left out.`);
     const tool = byName.get(call.name);
@@ -202,10 +217,11 @@ export async function startToolLoop(options: ToolLoopOptions): Promise<ToolLoop>
     return {
       event: { call_id: call.id, name: call.name, type: 'end', content },
       message: toolMessage(call.id, call.name, { result: text }),
+      raw: { result: text },
     };
   }
 
-  return { deltas: run(), events, windows };
+  return { deltas: run(), events, windows, calls: records };
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false };

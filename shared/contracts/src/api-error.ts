@@ -168,3 +168,6 @@ export function validationFailure(where: string, issues: Issue[]): { code: 'vali
 
 export const healthResponseSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']) });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** The response header with the server's id of the request (every answer, errors included): what a bug report quotes. */
+export const REQUEST_ID_HEADER = 'x-request-id';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiErrorCode } from './api-error';
+import { answerDetailsSchema } from './answer-details';
 import { toolEventSchema } from './chat-events';
 import { isoDateTimeSchema, mustBeOneOf, nonEmptyStringSchema, resourceIdSchema, uuidSchema } from './common';
 
@@ -184,6 +185,11 @@ export const messageSchema = z.object({
    * had then, so the question shows them after a reload too.
    */
   attachments: z.array(messageAttachmentSchema).optional(),
+  /**
+   * An answer's developer details (answer-details.ts): model, tokens, timings, trace, passages,
+   * raw tool calls. Only for users who may use developer mode.
+   */
+  details: answerDetailsSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -246,6 +252,11 @@ export const messagePayloadSchema = z
      * and the interface can show the message before the server answers.
      */
     message_id: uuidSchema.optional(),
+    /**
+     * Developer mode is on: the server keeps this answer's raw stream events for the download
+     * (GET /conversations/{id}/events.jsonl), when the user may use developer mode.
+     */
+    developer_mode: z.boolean().optional(),
   })
   .refine((payload) => payload.deep_research_id === undefined || payload.deep_research, {
     message: 'deep_research_id needs deep_research to be true',

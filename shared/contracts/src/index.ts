@@ -17,6 +17,7 @@ export {
 } from './feature-set';
 export {
   PERMISSION_ADMINISTRATE,
+  PERMISSION_DEVELOPER,
   PERMISSION_NUMINOUS,
   KNOWN_PERMISSIONS,
   permissionCheckRequestSchema,
@@ -72,6 +73,7 @@ export {
   healthResponseSchema,
   isRefusedRequest,
   isServerFault,
+  REQUEST_ID_HEADER,
   validationFailure,
   type ApiError,
   type ApiErrorCode,
@@ -447,6 +449,18 @@ export {
   type StreamEvent,
   type StreamEventKind,
 } from './stream-envelope';
+export {
+  ANSWER_DETAILS_PASSAGE_MAX_CHARACTERS,
+  ANSWER_DETAILS_TOOL_RESULT_MAX_CHARACTERS,
+  answerDetailsPassageSchema,
+  answerDetailsSchema,
+  answerDetailsToolCallSchema,
+  detailsStreamEventSchema,
+  type AnswerDetails,
+  type AnswerDetailsPassage,
+  type AnswerDetailsToolCall,
+  type DetailsStreamEvent,
+} from './answer-details';
 export {
   REGISTRY_CAPABILITIES,
   REGISTRY_FEATURE_NAMES,

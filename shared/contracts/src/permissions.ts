@@ -1,9 +1,14 @@
 import { z } from './zod-mini';
 
-/** The two permissions the portal checks (SPEC section 6). zod/mini: on the shell's start-up path. */
+/** The permissions the portal checks (SPEC section 6). zod/mini: on the shell's start-up path. */
 export const PERMISSION_ADMINISTRATE = 'AdministrateAssistant';
 export const PERMISSION_NUMINOUS = 'NuminousAccess';
-export const KNOWN_PERMISSIONS = [PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS] as const;
+/**
+ * May switch developer mode on and gets an answer's details, its raw event stream and request ids
+ * (docs/developer-mode.md): everyone, unless DEVELOPER_MODE_ROLE names a role or group.
+ */
+export const PERMISSION_DEVELOPER = 'DeveloperMode';
+export const KNOWN_PERMISSIONS = [PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS, PERMISSION_DEVELOPER] as const;
 
 const permissionEntrySchema = z.object({ permission: z.string().check(z.minLength(1), z.maxLength(200)) });
 

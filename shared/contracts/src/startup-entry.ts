@@ -4,7 +4,7 @@
 // each build keeps only what it uses. Everything here is also exported by `@assistant/contracts`,
 // which the pages load with themselves; the definitions live once, in the files named below.
 export { APP_NAME, APP_VERSION } from './app-info';
-export { apiErrorSchema, apiErrorCodeOf, isServerFault, type ApiError, type ApiErrorCode } from './api-error';
+export { apiErrorSchema, apiErrorCodeOf, isServerFault, REQUEST_ID_HEADER, type ApiError, type ApiErrorCode } from './api-error';
 export {
   configSchema,
   defaultConfig,
@@ -21,6 +21,7 @@ export { STREAM_CONTENT_TYPE } from './media-types';
 export {
   KNOWN_PERMISSIONS,
   PERMISSION_ADMINISTRATE,
+  PERMISSION_DEVELOPER,
   PERMISSION_NUMINOUS,
   permissionCheckResponseSchema,
   type PermissionCheckRequest,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { toolEventSchema, streamTextEventSchema, intentEventSchema } from './chat-events';
 import { deepResearchEventSchema } from './deep-research';
 import { canvasEditEventSchema } from './canvas';
+import { detailsStreamEventSchema } from './answer-details';
 import { nonEmptyStringSchema, positiveIntSchema, unknownDiscriminator, uuidSchema } from './common';
 
 /**
@@ -16,7 +17,7 @@ import { nonEmptyStringSchema, positiveIntSchema, unknownDiscriminator, uuidSche
 
 export { STREAM_CONTENT_TYPE } from './media-types';
 
-export const STREAM_EVENT_KINDS = ['tool', 'stream_text', 'intent', 'deep_research', 'canvas_edit', 'message', 'progress', 'error', 'done'] as const;
+export const STREAM_EVENT_KINDS = ['tool', 'stream_text', 'intent', 'deep_research', 'canvas_edit', 'message', 'progress', 'details', 'error', 'done'] as const;
 export type StreamEventKind = (typeof STREAM_EVENT_KINDS)[number];
 
 export const toolStreamEventSchema = z.object({ kind: z.literal('tool'), event: toolEventSchema });
@@ -96,6 +97,8 @@ export const streamEventSchema = z.discriminatedUnion(
     canvasEditStreamEventSchema,
     messageStreamEventSchema,
     progressStreamEventSchema,
+    // Developer mode's details of the answer (answer-details.ts); only to users who may have them.
+    detailsStreamEventSchema,
     errorStreamEventSchema,
     doneStreamEventSchema,
   ],

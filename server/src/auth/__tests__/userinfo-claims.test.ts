@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS } from '@assistant/contracts';
+import { PERMISSION_ADMINISTRATE, PERMISSION_DEVELOPER, PERMISSION_NUMINOUS } from '@assistant/contracts';
 import { loadConfig } from '../../config';
 import { TestIssuer } from '../../testing/test-issuer';
-import { principalFromClaims } from '../principal';
+import { principalFromClaims, type Principal } from '../principal';
 import { createTokenVerifier, IdentityProviderUnavailableError, InvalidTokenError, type TokenVerifierOptions } from '../token-verifier';
 
 const audience = 'urn:assistant:api';
+/** What the roles and groups grant: developer mode is everyone's while DEVELOPER_MODE_ROLE is unset. */
+const fromClaims = (principal: Principal) => [...principal.permissions].filter((permission) => permission !== PERMISSION_DEVELOPER);
 
 describe('roles and groups from userinfo', () => {
   let issuer: TestIssuer;
@@ -48,7 +50,7 @@ describe('roles and groups from userinfo', () => {
   it('does the same for an opaque token (the introspection answer counts as the token\'s claims)', async () => {
     const a = auth();
     const principal = principalFromClaims(await verifierFor(a).verify(issuer.issueOpaque({ sub: 'admin', aud: audience })), a);
-    assert.deepEqual([...principal.permissions].sort(), [PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS].sort());
+    assert.deepEqual(fromClaims(principal).sort(), [PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS].sort());
   });
 
   it('fills only the missing claim: roles from the token, groups from userinfo', async () => {
@@ -63,7 +65,7 @@ describe('roles and groups from userinfo', () => {
     const a = auth();
     const before = issuer.userinfoRequests;
     const principal = principalFromClaims(await verifierFor(a).verify(await issuer.sign({ sub: 'admin', roles: [], groups: [] }, { audience })), a);
-    assert.equal(principal.permissions.size, 0);
+    assert.equal(fromClaims(principal).length, 0);
     assert.equal(issuer.userinfoRequests, before);
   });
 
@@ -83,7 +85,7 @@ describe('roles and groups from userinfo', () => {
   it('with OIDC_CLAIMS_SOURCE=token never asks userinfo; with userinfo always, and userinfo wins', async () => {
     const before = issuer.userinfoRequests;
     const tokenOnly = auth({ OIDC_CLAIMS_SOURCE: 'token' });
-    assert.equal(principalFromClaims(await verifierFor(tokenOnly).verify(await issuer.sign({ sub: 'admin' }, { audience })), tokenOnly).permissions.size, 0);
+    assert.equal(fromClaims(principalFromClaims(await verifierFor(tokenOnly).verify(await issuer.sign({ sub: 'admin' }, { audience })), tokenOnly)).length, 0);
     assert.equal(issuer.userinfoRequests, before);
     const userinfoOnly = auth({ OIDC_CLAIMS_SOURCE: 'userinfo' });
     const claims = await verifierFor(userinfoOnly).verify(await issuer.sign({ sub: 'admin', roles: [], groups: [] }, { audience }));
@@ -98,7 +100,7 @@ describe('roles and groups from userinfo', () => {
     try {
       const a = auth();
       const claims = await verifierFor(a, { log }).verify(await issuer.sign({ sub: 'admin' }, { audience }));
-      assert.equal(principalFromClaims(claims, a).permissions.size, 0);
+      assert.equal(fromClaims(principalFromClaims(claims, a)).length, 0);
       assert.match(JSON.stringify(warnings), /userinfo refused the access token \(401\)/);
       const strict = auth({ OIDC_CLAIMS_SOURCE: 'userinfo' });
       await assert.rejects(verifierFor(strict).verify(await issuer.sign({ sub: 'admin' }, { audience })), InvalidTokenError);

@@ -21,6 +21,7 @@ import * as ingestionJobs from './0020-ingestion-jobs';
 import * as libraryConnections from './0021-library-connections';
 import * as libraryBindings from './0022-library-bindings';
 import * as userOnboarding from './0023-user-onboarding';
+import * as developerMode from './0024-developer-mode';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021-library-connections': libraryConnections,
   '0022-library-bindings': libraryBindings,
   '0023-user-onboarding': userOnboarding,
+  '0024-developer-mode': developerMode,
 };

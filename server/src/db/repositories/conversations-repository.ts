@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   CONVERSATION_SNIPPET_MAX_LENGTH,
+  answerDetailsSchema,
   conversationSearchSnippet,
   messageAttachmentSchema,
+  type AnswerDetails,
   type Conversation,
   type ConversationSearchResult,
   type FileStatus,
@@ -22,8 +24,8 @@ type ConversationRow = Pick<Selectable<ConversationsTable>, 'id' | 'owner_id' | 
  * The deep research run, the tool events and the attached files are read where a message is shown
  * (lists), not where only its text matters (the prompt's history).
  */
-type MessageRow = Omit<Selectable<MessagesTable>, 'seq' | 'written_at' | 'tool_events' | 'research_id' | 'attachments'> &
-  Partial<Pick<Selectable<MessagesTable>, 'research_id' | 'tool_events' | 'attachments'>>;
+type MessageRow = Omit<Selectable<MessagesTable>, 'seq' | 'written_at' | 'tool_events' | 'research_id' | 'attachments' | 'details'> &
+  Partial<Pick<Selectable<MessagesTable>, 'research_id' | 'tool_events' | 'attachments' | 'details'>>;
 
 /**
  * A streaming answer writes its progress every 2 seconds; one silent for this long lost its writer
@@ -47,6 +49,7 @@ const MESSAGE_COLUMNS = [
   'tool_events',
   'research_id',
   'attachments',
+  'details',
   'created_at',
 ] as const;
 
@@ -459,11 +462,11 @@ export class ConversationsRepository {
   async finishMessage(
     owner: string,
     messageId: string,
-    update: { content: string; status: MessageStatus; reasoning?: string | undefined },
+    update: FinalAnswer,
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('messages')
-      .set({ content: update.content, status: update.status, reasoning: update.reasoning ? update.reasoning : null, written_at: sql<Date>`now()` })
+      .set(finalColumns(update))
       .where('message_id', '=', messageId)
       .where('conversation_id', 'in', this.ownedConversationIds(owner))
       .executeTakeFirst();
@@ -478,14 +481,14 @@ export class ConversationsRepository {
   async finishMessageAndTitle(
     owner: string,
     messageId: string,
-    update: { content: string; status: MessageStatus; reasoning?: string | undefined },
+    update: FinalAnswer,
     title: { conversationId: string; expectedName: string; title: string },
   ): Promise<{ finished: boolean; titled: boolean }> {
     const result = await this.db
       .with('finished', (db) =>
         db
           .updateTable('messages')
-          .set({ content: update.content, status: update.status, reasoning: update.reasoning ? update.reasoning : null, written_at: sql<Date>`now()` })
+          .set(finalColumns(update))
           .where('message_id', '=', messageId)
           .where('conversation_id', 'in', this.ownedConversationIds(owner))
           .returning('message_id'),
@@ -583,6 +586,24 @@ function toConversation(row: ConversationRow): Conversation {
   return conversation;
 }
 
+/** An answer's final state: its text, status and reasoning, and its developer details. */
+export interface FinalAnswer {
+  content: string;
+  status: MessageStatus;
+  reasoning?: string | undefined;
+  details?: AnswerDetails | undefined;
+}
+
+function finalColumns(update: FinalAnswer) {
+  return {
+    content: update.content,
+    status: update.status,
+    reasoning: update.reasoning ? update.reasoning : null,
+    ...(update.details ? { details: JSON.stringify(update.details) } : {}),
+    written_at: sql<Date>`now()`,
+  };
+}
+
 function toMessage(row: MessageRow): Message {
   const message: Message = {
     message_id: row.message_id,
@@ -601,6 +622,9 @@ function toMessage(row: MessageRow): Message {
   // Written by this server; a row that does not fit shows no chips rather than half-formed ones.
   const attachments = attachmentsSchema.safeParse(row.attachments ?? []);
   if (attachments.success && attachments.data.length > 0) message.attachments = attachments.data;
+  // Written by this server; details that do not fit (an older shape) are left out, never half shown.
+  const details = row.details ? answerDetailsSchema.safeParse(row.details) : undefined;
+  if (details?.success) message.details = details.data;
   return message;
 }
 

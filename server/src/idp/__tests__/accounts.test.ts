@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS } from '@assistant/contracts';
+import { PERMISSION_ADMINISTRATE, PERMISSION_DEVELOPER, PERMISSION_NUMINOUS } from '@assistant/contracts';
 import { principalFromClaims } from '../../auth/principal';
 import { loadConfig } from '../../config';
 import { accessTokenClaims, claimsForScopes, findAccountBySub, verifyCredentials } from '../accounts';
@@ -34,10 +34,11 @@ test('standard claims follow the scopes', () => {
 test('access token claims grant exactly what the API server reads, with default claim names', () => {
   const { auth } = loadConfig({ DEV_IDP: 'on' });
   const admin = principalFromClaims({ ...accessTokenClaims(findAccountBySub('admin')!, auth), sub: 'admin' }, auth);
-  assert.deepEqual([...admin.permissions].sort(), [PERMISSION_ADMINISTRATE, PERMISSION_NUMINOUS].sort());
+  // Developer mode is everyone's while DEVELOPER_MODE_ROLE is unset.
+  assert.deepEqual([...admin.permissions].sort(), [PERMISSION_ADMINISTRATE, PERMISSION_DEVELOPER, PERMISSION_NUMINOUS].sort());
   assert.equal(admin.email, 'admin@example.com');
   const employee = principalFromClaims({ ...accessTokenClaims(findAccountBySub('employee')!, auth), sub: 'employee' }, auth);
-  assert.deepEqual([...employee.permissions], []);
+  assert.deepEqual([...employee.permissions], [PERMISSION_DEVELOPER]);
   assert.equal(employee.name, 'Erika Employee');
 });
 
@@ -46,7 +47,7 @@ test('configured claim names: dotted paths nest, equal names share one list', ()
   const claims = accessTokenClaims(findAccountBySub('admin')!, nested);
   assert.deepEqual(claims.realm_access, { roles: ['assistant-admin'], groups: ['numinous'] });
   const principal = principalFromClaims({ ...claims, sub: 'admin' }, nested);
-  assert.equal(principal.permissions.size, 2);
+  assert.equal(principal.permissions.size, 3);
 
   const shared = loadConfig({ DEV_IDP: 'on', ROLES_CLAIM: 'groups', GROUPS_CLAIM: 'groups' }).auth;
   assert.deepEqual(accessTokenClaims(findAccountBySub('admin')!, shared).groups, ['assistant-admin', 'numinous']);

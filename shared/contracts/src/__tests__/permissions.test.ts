@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   KNOWN_PERMISSIONS,
   PERMISSION_ADMINISTRATE,
+  PERMISSION_DEVELOPER,
   PERMISSION_NUMINOUS,
   permissionCheckRequestSchema,
   permissionCheckResponseSchema,
@@ -10,10 +11,11 @@ import {
 import { accepts, rejects } from './helpers';
 
 describe('permissions', () => {
-  it('names the two permissions of SPEC section 6', () => {
+  it('names the two permissions of SPEC section 6, and developer mode’s', () => {
     assert.equal(PERMISSION_ADMINISTRATE, 'AdministrateAssistant');
     assert.equal(PERMISSION_NUMINOUS, 'NuminousAccess');
-    assert.deepEqual([...KNOWN_PERMISSIONS], ['AdministrateAssistant', 'NuminousAccess']);
+    assert.equal(PERMISSION_DEVELOPER, 'DeveloperMode');
+    assert.deepEqual([...KNOWN_PERMISSIONS], ['AdministrateAssistant', 'NuminousAccess', 'DeveloperMode']);
   });
 
   it('accepts a check request and a response, an empty response included', () => {

@@ -23,6 +23,20 @@ const lines = [
   { kind: 'deep_research', event: { research_id: 'dr-1', stage: 'end' } },
   { kind: 'canvas_edit', event: { type: 'delta', text: 'Kurz.' } },
   { kind: 'canvas_edit', event: { type: 'complete', range: { start: 0, end: 12 }, replacement: 'Kurz.' } },
+  {
+    kind: 'details',
+    message_id: UUID_C,
+    details: {
+      model: 'qwen',
+      input_tokens: 812,
+      output_tokens: 64,
+      time_to_first_token_ms: 420,
+      total_ms: 1900,
+      request_id: 'r-1',
+      passages: [{ source_index: 0, file_name: 'travel.pdf', page: 2, score: 0.03, text: 'Trains first.' }],
+      tool_calls: [{ call_id: 'c1', name: 'search_collections', arguments: '{"query":"travel"}', result: '[]' }],
+    },
+  },
   { kind: 'done' },
 ]
   .map((event) => JSON.stringify(event))
@@ -45,7 +59,7 @@ describe('stream envelope', () => {
 
   it('refuses an unknown kind, an error without code and an empty error message', () => {
     const unknown = rejects(streamEventSchema, { kind: 'token', text: 'x' });
-    assert.equal(unknown.message, 'Must be one of tool, stream_text, intent, deep_research, canvas_edit, message, progress, error, done');
+    assert.equal(unknown.message, 'Must be one of tool, stream_text, intent, deep_research, canvas_edit, message, progress, details, error, done');
     assert.deepEqual(unknown.path, ['kind']);
     assert.deepEqual(rejects(streamEventSchema, { kind: 'error', message: 'failed' }).path, ['code']);
     assert.equal(rejects(streamEventSchema, { kind: 'error', message: '', code: 'internal' }).message, 'Must not be empty');
@@ -56,6 +70,14 @@ describe('stream envelope', () => {
     assert.equal(bad.message, 'Must not be below 0');
     assert.deepEqual(bad.path, ['event', 'content', 0, 'source_index']);
     assert.deepEqual(rejects(streamEventSchema, { kind: 'stream_text', event: { stream_id: 's', type: 'flush' } }).path, ['event', 'type']);
+  });
+
+  it('refuses developer details with negative token counts or a passage without its score, and keeps fields a newer server adds', () => {
+    assert.deepEqual(rejects(streamEventSchema, { kind: 'details', message_id: UUID_C, details: { input_tokens: -1 } }).path, ['details', 'input_tokens']);
+    const noScore = { kind: 'details', message_id: UUID_C, details: { passages: [{ source_index: 0, file_name: 'a.pdf', text: 'x' }] } };
+    assert.deepEqual(rejects(streamEventSchema, noScore).path, ['details', 'passages', 0, 'score']);
+    const newer = accepts(streamEventSchema, { kind: 'details', message_id: UUID_C, details: { cached_tokens: 5 } });
+    assert.equal(newer.kind === 'details' && newer.details.cached_tokens, 5);
   });
 
   it('refuses a canvas edit event of an unknown type or with a negative range', () => {
