@@ -1,4 +1,4 @@
-// Debian packages the tests need (chromium, postgresql) installed with apt-get when missing and we
+// Debian packages the tests need (chromium, postgresql, rclone) installed with apt-get when missing and we
 // are root, as in CI: one apt-get run for all of them, started at the beginning of `npm test` so
 // the download overlaps the type-check instead of waiting in front of the suites that need it.
 import { existsSync, readdirSync } from 'node:fs';
@@ -8,6 +8,8 @@ import { runAsync } from './test-stages.mjs';
 /** How to tell that a package is there without asking dpkg. */
 const PRESENT = {
   chromium: () => [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].some((p) => p && existsSync(p)),
+  // The real WebDAV server of the document-library tests (`rclone serve webdav`, started by each test file).
+  rclone: () => existsSync('/usr/bin/rclone'),
   postgresql: () =>
     existsSync('/usr/lib/postgresql') &&
     readdirSync('/usr/lib/postgresql').some((v) => existsSync(join('/usr/lib/postgresql', v, 'bin', 'initdb'))),

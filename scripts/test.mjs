@@ -49,7 +49,7 @@ const e2eFiles = selected.filter((f) => f.includes('/tests/e2e/'));
 const nodeFiles = selected.filter((f) => !e2eFiles.includes(f));
 
 // In the background from the start: Debian's packages, then PostgreSQL and Chromium; the portal.
-const wanted = [...(e2eFiles.length ? ['chromium'] : []), ...(process.env.TEST_DATABASE_URL ? [] : ['postgresql'])];
+const wanted = [...(e2eFiles.length ? ['chromium'] : []), ...(process.env.TEST_DATABASE_URL ? [] : ['postgresql']), 'rclone'];
 const provisioning = clock.time('Debian packages (background)', () => installMissing(wanted));
 const env = { ...process.env };
 let postgres = null;

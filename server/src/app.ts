@@ -29,6 +29,11 @@ import { registerUserLimits } from './http/user-limits';
 import { ModelProvider } from './inference/model-provider';
 import { FileStorage } from './ingestion/file-storage';
 import { JobQueue } from './jobs/job-queue';
+import { libraryConnectors } from './libraries/connectors';
+import { LibraryConnectionsRepository } from './libraries/library-connections-repository';
+import { createGuardedFetch, LibraryHosts } from './libraries/library-hosts';
+import { librarySecretsFromConfig } from './libraries/library-secrets';
+import { LibrarySessions } from './libraries/library-sessions';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { appFavouriteRoutes } from './routes/app-favourites';
 import { onboardingRoutes } from './routes/onboarding';
@@ -48,6 +53,7 @@ import { generateAgentRoutes } from './routes/generate-agent';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
+import { libraryRoutes } from './routes/libraries';
 import { localChatRoutes } from './routes/local-chat';
 import { mcpServerRoutes } from './routes/mcp-servers';
 import { McpServersRepository } from './mcp/mcp-servers-repository';
@@ -156,6 +162,24 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // The guided start on a user's first visit (docs/get-started.md).
   const onboarding = new OnboardingRepository(db);
   const jobs = new JobQueue(db);
+  // Document libraries (docs/document-libraries.md): connections with sealed credentials, and
+  // sessions that reach a library only through the allow-listed fetch.
+  const librariesLog = app.log.child({ component: 'libraries' });
+  const libraryConnections = new LibraryConnectionsRepository(db, await librarySecretsFromConfig(config.libraries, librariesLog));
+  // After a key rotation, every connection is sealed again with the new first key.
+  const resealed = await libraryConnections.resealAll().catch((error: unknown) => {
+    librariesLog.warn({ err: error }, 'could not seal library credentials with the current key');
+    return 0;
+  });
+  if (resealed > 0) librariesLog.info({ resealed }, 'library credentials sealed with the current key');
+  const librarySessions = new LibrarySessions({
+    connections: libraryConnections,
+    connectors: libraryConnectors(),
+    deps: {
+      fetch: createGuardedFetch({ hosts: LibraryHosts.fromEntries(config.libraries.allowedHosts), requestTimeoutMs: config.libraries.requestTimeoutMs }),
+      requestTimeoutMs: config.libraries.requestTimeoutMs,
+    },
+  });
 
   const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }), telemetry?.metrics);
   const translation = translationServiceFromConfig(config, models);
@@ -221,6 +245,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(messageSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
       await api.register(collectionRoutes, { collections, files, storage });
       await api.register(searchRoutes, { collections, files, retriever });
+      await api.register(libraryRoutes, { connections: libraryConnections, sessions: librarySessions });
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(researchRoutes, { research, settings });

@@ -120,6 +120,47 @@ const urlOrOff = (fallback: string) =>
     .transform((value) => value || undefined)
     .pipe(baseUrl.optional());
 
+/**
+ * LIBRARY_SECRET_KEYS: `id:key` pairs separated by commas, each key 32 random bytes in base64
+ * (`openssl rand -base64 32`). The first encrypts library credentials, every one decrypts (key
+ * rotation: docs/document-libraries.md). A problem names the entry, never its key.
+ */
+const librarySecretKeys = z.string().transform((value, ctx): [{ id: string; key: Buffer }, ...{ id: string; key: Buffer }[]] => {
+  const keys: { id: string; key: Buffer }[] = [];
+  const entries = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const [index, pair] of entries.entries()) {
+    const at = pair.indexOf(':');
+    const id = at > 0 ? pair.slice(0, at).trim() : '';
+    const encoded = pair.slice(at + 1).trim();
+    const problem = !/^[A-Za-z0-9_-]{1,32}$/.test(id)
+      ? 'its id must be 1 to 32 letters, digits, - or _'
+      : !/^[A-Za-z0-9+/]{43}=$/.test(encoded)
+        ? 'its key must be 32 bytes in base64 (openssl rand -base64 32)'
+        : keys.some((key) => key.id === id)
+          ? `the id ${id} is used twice`
+          : undefined;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `Must be id:key pairs separated by commas; entry ${index + 1}: ${problem}` });
+      return z.NEVER;
+    }
+    keys.push({ id, key: Buffer.from(encoded, 'base64') });
+  }
+  const [first, ...rest] = keys;
+  if (!first) {
+    ctx.addIssue({ code: 'custom', message: 'Must name at least one id:key pair' });
+    return z.NEVER;
+  }
+  return [first, ...rest];
+});
+
+/** LIBRARY_ALLOWED_HOSTS entries: `host`, `host:port`, `*.domain`, `[ipv6]`, `[ipv6]:port`, or `*` for any host. */
+const libraryHostRule = z
+  .string()
+  .regex(
+    /^(\*|(\*\.)?[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?|\[[0-9a-f:.]+\](:\d{1,5})?)$/i,
+    'Each entry must be a host name (optionally with :port), *.domain, [IPv6 address] or *',
+  );
+
 const onOff = z.enum(['on', 'off']);
 
 /**
@@ -252,6 +293,12 @@ export const configSchema = z
     // Claims of one research job (restarts) before the run fails with the reason.
     RESEARCH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(2),
     RESEARCH_TASK_TIMEOUT_SECONDS: z.coerce.number().min(1).default(180),
+
+    // Document libraries (docs/document-libraries.md): the keys that encrypt their credentials, the
+    // hosts they may be at, and how long one request to a library may wait.
+    LIBRARY_SECRET_KEYS: librarySecretKeys.optional(),
+    LIBRARY_ALLOWED_HOSTS: list.pipe(z.array(libraryHostRule)).optional(),
+    LIBRARY_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).default(30),
 
     // Telemetry (docs/observability.md): the standard OpenTelemetry variables, and Prometheus metrics.
     OTEL_SDK_DISABLED: z.enum(['true', 'false']).optional(),
@@ -397,6 +444,14 @@ export const configSchema = z
         taskConcurrency: e.RESEARCH_TASK_CONCURRENCY,
         maxAttempts: e.RESEARCH_MAX_ATTEMPTS,
         taskTimeMs: e.RESEARCH_TASK_TIMEOUT_SECONDS * 1000,
+      },
+      libraries: {
+        secretKeys: e.LIBRARY_SECRET_KEYS,
+        // Without keys, the development setup generates one into DATA_DIR (logged); any other has
+        // none, and libraries stay off (libraries/library-secrets.ts).
+        developmentKeyFile: !e.LIBRARY_SECRET_KEYS && e.DEV_IDP === 'on' ? resolve(e.DATA_DIR, 'libraries', 'development-secret.key') : undefined,
+        allowedHosts: e.LIBRARY_ALLOWED_HOSTS ?? [],
+        requestTimeoutMs: e.LIBRARY_REQUEST_TIMEOUT_SECONDS * 1000,
       },
       telemetry: {
         // The traces URL as the OpenTelemetry specification builds it: the signal's own variable

@@ -15,6 +15,8 @@ export function testConfig(issuer: string, env: NodeJS.ProcessEnv = {}): ServerC
     MODEL_RATE_LIMIT_PER_MINUTE: '0',
     MAX_CONCURRENT_STREAMS_PER_USER: '0',
     MAX_PENDING_JOBS_PER_USER: '0',
+    // A fixed key, so any test can connect a document library (it encrypts nothing real).
+    LIBRARY_SECRET_KEYS: 'test:dGVzdC1rZXktb2YtMzItYnl0ZXMtZm9yLWxpYnJhcnk=',
     ...env,
   });
 }
