@@ -225,6 +225,7 @@ export function libraryErrorFrom(error: unknown, url: URL): Error {
     return new LibraryError(`The library at ${url.host} did not answer in time`, 'timeout', { cause: error });
   }
   if (names.includes('AbortError') && error instanceof Error) return error;
-  const reason = codes.find((code) => code !== 'UND_ERR_SOCKET') ?? codes[0];
+  const innermost = chain[chain.length - 1];
+  const reason = codes.find((code) => code !== 'UND_ERR_SOCKET') ?? codes[0] ?? (innermost instanceof Error && innermost !== error ? innermost.message : undefined);
   return new LibraryError(`The library at ${url.host} could not be reached${reason ? ` (${reason})` : ''}`, 'unreachable', { cause: error });
 }

@@ -129,9 +129,9 @@ export async function readMultistatus(body: AsyncIterable<Uint8Array>, maxBytes:
     if (failure) throw failure;
   }
   parser.write(decoder.decode());
+  if (!failure && !sawRoot) throw garbage('it is empty');
   parser.close();
   if (failure) throw failure;
-  if (!sawRoot) throw garbage('it is empty');
   return resources;
 }
 
