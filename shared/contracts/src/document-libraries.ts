@@ -79,7 +79,9 @@ export type LibraryListResponse = z.infer<typeof libraryListResponseSchema>;
 /**
  * POST /api/libraries: connect a WebDAV library with an app password. The server checks the
  * address against the administrators' allow-list and signs in once before it stores anything:
- * 400 `invalid_request` for a refused host, 502 `upstream_failed` when the library refuses.
+ * 400 `validation_failed` with an issue on `body.url` for a refused host, 502 `upstream_failed`
+ * when the library refuses or answers garbage, 504 `upstream_timeout` when it is too slow, 409
+ * `conflict` for a library connected already, 503 `service_unavailable` when libraries are off.
  */
 export const connectWebdavRequestSchema = z.strictObject({
   kind: z.literal('webdav'),
