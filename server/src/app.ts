@@ -34,6 +34,8 @@ import { LibraryConnectionsRepository } from './libraries/library-connections-re
 import { createGuardedFetch, LibraryHosts } from './libraries/library-hosts';
 import { librarySecretsFromConfig } from './libraries/library-secrets';
 import { LibrarySessions } from './libraries/library-sessions';
+import { microsoft365FromConfig } from './libraries/microsoft/microsoft-from-config';
+import { OAuthStatesRepository } from './libraries/oauth-states-repository';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { appFavouriteRoutes } from './routes/app-favourites';
 import { onboardingRoutes } from './routes/onboarding';
@@ -54,6 +56,7 @@ import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { iamRoutes } from './routes/iam';
 import { libraryRoutes } from './routes/libraries';
+import { microsoftLibraryRoutes } from './routes/microsoft-libraries';
 import { localChatRoutes } from './routes/local-chat';
 import { mcpServerRoutes } from './routes/mcp-servers';
 import { McpServersRepository } from './mcp/mcp-servers-repository';
@@ -172,9 +175,11 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
     return 0;
   });
   if (resealed > 0) librariesLog.info({ resealed }, 'library credentials sealed with the current key');
+  // Microsoft 365 when an Entra ID app is configured (docs/document-libraries.md#microsoft-365).
+  const microsoft = microsoft365FromConfig(config);
   const librarySessions = new LibrarySessions({
     connections: libraryConnections,
-    connectors: libraryConnectors(),
+    connectors: libraryConnectors(microsoft ? [microsoft.connector] : []),
     deps: {
       fetch: createGuardedFetch({ hosts: LibraryHosts.fromEntries(config.libraries.allowedHosts), requestTimeoutMs: config.libraries.requestTimeoutMs }),
       requestTimeoutMs: config.libraries.requestTimeoutMs,
@@ -246,6 +251,13 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(collectionRoutes, { collections, files, storage });
       await api.register(searchRoutes, { collections, files, retriever });
       await api.register(libraryRoutes, { connections: libraryConnections, sessions: librarySessions });
+      await api.register(microsoftLibraryRoutes, {
+        connections: libraryConnections,
+        sessions: librarySessions,
+        states: new OAuthStatesRepository(db),
+        microsoft,
+        portalOrigin: config.portalOrigin,
+      });
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(researchRoutes, { research, settings });

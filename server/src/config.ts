@@ -299,6 +299,14 @@ export const configSchema = z
     LIBRARY_SECRET_KEYS: librarySecretKeys.optional(),
     LIBRARY_ALLOWED_HOSTS: list.pipe(z.array(libraryHostRule)).optional(),
     LIBRARY_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).default(30),
+    // Microsoft 365 libraries (docs/document-libraries.md#microsoft-365): the Entra ID app; unset: not offered.
+    MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
+    MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+    MICROSOFT_TENANT: z.string().trim().regex(/^[A-Za-z0-9.-]+$/, 'Must be a tenant id, a domain, organizations or common').default('organizations'),
+    // The authorization server; unset: Entra ID's for MICROSOFT_TENANT.
+    MICROSOFT_AUTHORITY: baseUrl.optional(),
+    MICROSOFT_GRAPH_URL: baseUrl.default('https://graph.microsoft.com/v1.0'),
+    MICROSOFT_SCOPES: list.pipe(z.array(z.string()).min(1)).default(['openid', 'profile', 'offline_access', 'User.Read', 'Files.Read.All', 'Sites.Read.All']),
 
     // Telemetry (docs/observability.md): the standard OpenTelemetry variables, and Prometheus metrics.
     OTEL_SDK_DISABLED: z.enum(['true', 'false']).optional(),
@@ -453,6 +461,16 @@ export const configSchema = z
         allowedHosts: e.LIBRARY_ALLOWED_HOSTS ?? [],
         requestTimeoutMs: e.LIBRARY_REQUEST_TIMEOUT_SECONDS * 1000,
       },
+      // Present only when an app is configured: otherwise Microsoft 365 is not offered.
+      microsoft: e.MICROSOFT_CLIENT_ID
+        ? {
+            clientId: e.MICROSOFT_CLIENT_ID,
+            clientSecret: e.MICROSOFT_CLIENT_SECRET,
+            authority: e.MICROSOFT_AUTHORITY ?? `https://login.microsoftonline.com/${e.MICROSOFT_TENANT}/v2.0`,
+            graphUrl: e.MICROSOFT_GRAPH_URL,
+            scopes: e.MICROSOFT_SCOPES,
+          }
+        : undefined,
       telemetry: {
         // The traces URL as the OpenTelemetry specification builds it: the signal's own variable
         // as given, else the base endpoint with /v1/traces.

@@ -184,7 +184,7 @@ export async function authorizeWithPkce(options: AuthorizeOptions): Promise<Auth
   const state = b64url(randomBytes(16));
   const nonce = b64url(randomBytes(16));
 
-  let url = new URL(metadata.authorization_endpoint);
+  const url = new URL(metadata.authorization_endpoint);
   const query = {
     client_id: clientId,
     redirect_uri: redirectUri,
@@ -198,6 +198,22 @@ export async function authorizeWithPkce(options: AuthorizeOptions): Promise<Auth
   };
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
 
+  const { code, loginPages } = await followAuthorization(url, { redirectUri, state, issuer: metadata.issuer, username, password, jar });
+  return { code, codeVerifier: verifier, nonce, loginPages, jar };
+}
+
+/**
+ * The browser's part from an authorization URL someone else built (a server's authorize answer):
+ * redirects followed with the jar, the login form posted once, until the redirect to redirectUri,
+ * whose `state` must be `state`. Answers the code.
+ */
+export async function followAuthorization(
+  start: URL,
+  options: { redirectUri: string; state: string; issuer?: string; username?: string; password?: string; jar?: CookieJar },
+): Promise<{ code: string; loginPages: number; jar: CookieJar }> {
+  const { redirectUri, state, username, password } = options;
+  const jar = options.jar ?? new CookieJar();
+  let url = start;
   let response = await send(jar, url);
   let loginPages = 0;
   for (let hop = 0; hop < 20; hop += 1) {
@@ -217,10 +233,10 @@ export async function authorizeWithPkce(options: AuthorizeOptions): Promise<Auth
             error,
           );
         }
-        if (params.get('iss') && params.get('iss') !== metadata.issuer) throw new Error('iss mismatch');
+        if (options.issuer && params.get('iss') && params.get('iss') !== options.issuer) throw new Error('iss mismatch');
         const code = params.get('code');
         if (!code) throw new Error('no code in the authorization response');
-        return { code, codeVerifier: verifier, nonce, loginPages, jar };
+        return { code, loginPages, jar };
       }
       url = location;
       response = await send(jar, url);
