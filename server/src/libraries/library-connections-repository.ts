@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CollectionScope, LibraryConnection, LibraryConnectionState } from '@assistant/contracts';
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Viewer } from '../auth/principal';
 import type { Database } from '../db/database';
 import type { DatabaseSchema, LibraryConnectionsTable } from '../db/schema';
@@ -161,12 +161,14 @@ export class LibraryConnectionsRepository {
     if (!secrets) return 0;
     let resealed = 0;
     let after = '00000000-0000-0000-0000-000000000000';
+    // Compared as a prefix, not with LIKE: `_` may be part of a key id.
+    const current = secrets.sealedPrefix;
     for (;;) {
       const rows = await this.db
         .selectFrom('library_connections')
         .select(['id', 'credentials'])
         .where('id', '>', after)
-        .where('credentials', 'not like', `v1.${secrets.currentKeyId}.%`)
+        .where(sql<string>`left(credentials, ${current.length})`, '<>', current)
         .orderBy('id')
         .limit(batchSize)
         .execute();

@@ -62,9 +62,14 @@ export class LibrarySecrets {
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   }
 
+  /** How every value sealed with the key that encrypts now starts. */
+  get sealedPrefix(): string {
+    return `${FORMAT}.${this.currentKeyId}.`;
+  }
+
   /** Whether `sealed` was sealed with the key that encrypts now (else it is sealed again when read). */
   isCurrent(sealed: string): boolean {
-    return sealed.startsWith(`${FORMAT}.${this.currentKeyId}.`);
+    return sealed.startsWith(this.sealedPrefix);
   }
 }
 
