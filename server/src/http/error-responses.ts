@@ -2,6 +2,7 @@ import { API_ERROR_CODES, apiErrorSchema, apiErrorStatusOf, type ApiErrorCode } 
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
+import { requireAdministrator } from '../auth/auth-hook';
 
 /** Statuses whose body is the API error (4xx, 5xx). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 502 | 503 | 504;
@@ -40,21 +41,25 @@ export function errorResponses(...statuses: ErrorStatus[]): Record<number, z.Zod
 
 /**
  * The error answers every route can give by the way it is declared: 500 always; signed-in routes
- * 401 and 503 (the identity provider did not answer); a route with params, query or body 400;
- * one that takes a body also 413 and 415 (Fastify's body limit and parsers); one with path
- * params 404; one behind a per-user limit 429.
+ * 401 and 503 (the identity provider did not answer); administrators' routes (under /admin/, or
+ * with requireAdministrator) 403; a route with params, query or body 400; one that takes a body
+ * also 413 and 415 (Fastify's body limit and parsers); one with path params 404; one behind a
+ * per-user limit 429; one that asks a model also 502 and 504 (the model failed or was too slow).
  */
-export function defaultErrorStatuses(route: Pick<RouteOptions, 'method' | 'schema' | 'config'>): ErrorStatus[] {
+export function defaultErrorStatuses(route: Pick<RouteOptions, 'method' | 'schema' | 'config' | 'onRequest'> & { url?: string }): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([500]);
   const schema = route.schema ?? {};
   const config = (route.config ?? {}) as { public?: boolean; modelLimits?: boolean; pendingJobsLimit?: boolean };
   const methods = ([] as string[]).concat(route.method);
   const takesBody = methods.some((method) => ['POST', 'PUT', 'PATCH'].includes(method)) || schema.body !== undefined;
   if (!config.public) statuses.add(401).add(503);
+  const onRequest = ([] as unknown[]).concat(route.onRequest ?? []);
+  if (route.url?.includes('/admin/') || onRequest.includes(requireAdministrator)) statuses.add(403);
   if (schema.params || schema.querystring || schema.body || takesBody) statuses.add(400);
   if (takesBody) statuses.add(413).add(415);
   if (schema.params) statuses.add(404);
   if (config.modelLimits || config.pendingJobsLimit) statuses.add(429);
+  if (config.modelLimits) statuses.add(502).add(504);
   return [...statuses];
 }
 

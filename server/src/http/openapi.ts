@@ -27,7 +27,8 @@ type Transformed = { schema: Record<string, unknown> & { hide?: boolean }; url: 
  * segment under /api; public routes need no token. Register before the routes.
  */
 export async function registerOpenApi(app: FastifyInstance) {
-  const zodTransform = createJsonSchemaTransform({ skipList: [] });
+  // A stream's schema (a stored file's bytes) has no JSON Schema of its own: its metadata says binary.
+  const zodTransform = createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -27,6 +27,8 @@ import { exportAttachment } from '../http/export-attachment';
 import { errorBody, sendError, sendRefusal } from '../http/send-error';
 import type { ModelProvider } from '../inference/model-provider';
 import type { McpServersRepository } from '../mcp/mcp-servers-repository';
+import { errorResponses } from '../http/error-responses';
+import { noContentResponse } from '../http/declared-responses';
 
 export interface AgentRoutesOptions {
   agents: AgentsRepository;
@@ -81,7 +83,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
 
   app.put(
     '/agents/:id',
-    { schema: { params: agentIdParamsSchema, body: updateAgentRequestSchema, response: { 200: agentSchema, 409: agentConflictSchema } } },
+    { schema: { params: agentIdParamsSchema, body: updateAgentRequestSchema, response: { 200: agentSchema, 409: agentConflictSchema, ...errorResponses(403) } } },
     async (request, reply) => {
       const viewer = request.viewer;
       const { base_version: baseVersion, ...definition } = request.body;
@@ -102,7 +104,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentRoutesOptions> = async (app
     },
   );
 
-  app.delete('/agents/:id', { schema: { params: agentIdParamsSchema } }, async (request, reply) => {
+  app.delete('/agents/:id', { schema: { params: agentIdParamsSchema, response: { ...noContentResponse, ...errorResponses(403) } } }, async (request, reply) => {
     const deleted = await agents.delete(request.viewer, request.params.id);
     if (deleted !== true) return sendRefusal(reply, AGENT_ERRORS[deleted]);
     request.log.info({ agentId: request.params.id }, 'agent deleted');

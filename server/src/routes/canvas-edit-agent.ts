@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { CANVAS_ERRORS, STREAM_CONTENT_TYPE, STREAM_ERROR_CODES, canvasEditRequestSchema } from '@assistant/contracts';
+import { CANVAS_ERRORS, STREAM_CONTENT_TYPE, STREAM_ERROR_CODES, canvasEditRequestSchema, streamEventSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canvasEditMessages } from '../canvas/canvas-edit-prompt';
 import { canvasEditLines } from '../canvas/canvas-edit-stream';
@@ -11,6 +11,8 @@ import { abortWhenClientLeaves } from '../inference/client-abort';
 import type { ModelProvider } from '../inference/model-provider';
 import { upstreamFailureReply } from '../inference/public-failure';
 import { UpstreamError, isAbortError } from '../inference/upstream';
+import { errorResponses } from '../http/error-responses';
+import { streamResponse } from '../http/declared-responses';
 
 const NO_MODEL = `${STREAM_ERROR_CODES.model_unavailable}: the canvas needs a language model (OPENAI_BASE_URL, or a local Ollama)`;
 
@@ -39,7 +41,7 @@ export const canvasEditAgentRoutes: FastifyPluginAsyncZod<{ models: ModelProvide
     {
       bodyLimit: CANVAS_BODY_LIMIT,
       preValidation: limitCanvasLength('document'),
-      schema: { body: canvasEditRequestSchema },
+      schema: { body: canvasEditRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(404, 409) } },
       config: { modelLimits: true },
     },
     async (request, reply) => {

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { CANVAS_BODY_LIMIT, limitCanvasLength } from '../canvas/canvas-size-limit';
 import type { CanvasRefusal, CanvasesRepository } from '../canvas/canvases-repository';
 import { sendRefusal } from '../http/send-error';
+import { noContentResponse } from '../http/declared-responses';
 
 /** Sends one of the contract's canvas refusals (the browser-kept store answers the same). */
 function refuseCanvas(reply: FastifyReply, which: CanvasRefusal) {
@@ -116,7 +117,7 @@ export const canvasRoutes: FastifyPluginAsyncZod<{ canvases: CanvasesRepository 
     },
   );
 
-  app.delete('/canvases/:id', { schema: { params: canvasIdParamsSchema } }, async (request, reply) => {
+  app.delete('/canvases/:id', { schema: { params: canvasIdParamsSchema, response: noContentResponse } }, async (request, reply) => {
     if (!(await canvases.delete(request.principal.sub, request.params.id))) return refuseCanvas(reply, 'canvasNotFound');
     request.log.info({ canvasId: request.params.id }, 'canvas deleted');
     return reply.code(204).send();

@@ -13,6 +13,8 @@ import type { CollectionsRepository } from '../db/repositories/collections-repos
 import type { FilesRepository } from '../db/repositories/files-repository';
 import { sendError } from '../http/send-error';
 import type { FileStorage } from '../ingestion/file-storage';
+import { errorResponses } from '../http/error-responses';
+import { noContentResponse } from '../http/declared-responses';
 
 export interface CollectionServices {
   collections: CollectionsRepository;
@@ -30,7 +32,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async
 
   app.post(
     '/collections',
-    { schema: { body: createCollectionRequestSchema, response: { 201: collectionSummarySchema } } },
+    { schema: { body: createCollectionRequestSchema, response: { 201: collectionSummarySchema, ...errorResponses(403) } } },
     async (request, reply) => {
       const viewer = request.viewer;
       if (request.body.scope === 'company' && !viewer.isAdmin) {
@@ -54,7 +56,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async
   app.patch(
     '/collections/:id',
     {
-      schema: { params: collectionIdParamsSchema, body: renameCollectionRequestSchema, response: { 200: collectionSummarySchema } },
+      schema: { params: collectionIdParamsSchema, body: renameCollectionRequestSchema, response: { 200: collectionSummarySchema, ...errorResponses(403) } },
     },
     async (request, reply) => {
       const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
@@ -66,7 +68,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async
 
   app.delete(
     '/collections/:id',
-    { schema: { params: collectionIdParamsSchema } },
+    { schema: { params: collectionIdParamsSchema, response: { ...noContentResponse, ...errorResponses(403) } } },
     async (request, reply) => {
       const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
       if (!collection) return reply;

@@ -5,6 +5,8 @@ import { NOT_FOUND_FILE } from '../collections/collection-access';
 import { receiveFilesInto, registerUploadParser, type UploadServices } from '../collections/receive-files';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 import { sendError, sendRefusal } from '../http/send-error';
+import { noContentResponse } from '../http/declared-responses';
+import { uploadFormSchema } from '../http/multipart-forms';
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 const conversationFileParamsSchema = z.object({ id: uuidSchema, fileId: uuidSchema });
@@ -23,7 +25,7 @@ export const conversationFileRoutes: FastifyPluginAsyncZod<
 
   app.post(
     '/conversations/:id/files',
-    { schema: { params: conversationParamsSchema, response: { 201: uploadResponseSchema } }, config: { pendingJobsLimit: true } },
+    { schema: { params: conversationParamsSchema, response: { 201: uploadResponseSchema } }, config: { pendingJobsLimit: true, multipartForm: uploadFormSchema } },
     async (request, reply) => {
       const collectionId = await conversations.attachmentCollectionId(request.principal.sub, request.params.id, { create: true });
       if (!collectionId) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
@@ -47,7 +49,7 @@ export const conversationFileRoutes: FastifyPluginAsyncZod<
 
   app.delete(
     '/conversations/:id/files/:fileId',
-    { schema: { params: conversationFileParamsSchema } },
+    { schema: { params: conversationFileParamsSchema, response: noContentResponse } },
     async (request, reply) => {
       const owner = request.principal.sub;
       const collectionId = await conversations.attachmentCollectionId(owner, request.params.id, { create: false });

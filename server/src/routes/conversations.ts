@@ -10,6 +10,7 @@ import {
   messageListResponseSchema,
   messagePayloadSchema,
   uuidSchema,
+  streamEventSchema,
 } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +33,8 @@ import type { McpServersRepository } from '../mcp/mcp-servers-repository';
 import { mcpTools } from '../mcp/mcp-tools';
 import { DEEP_RESEARCH_OFF, deepResearchEnabled, sendResearchRefusal } from '../research/research-gate';
 import type { ResearchService } from '../research/research-service';
+import { errorResponses } from '../http/error-responses';
+import { noContentResponse, streamResponse } from '../http/declared-responses';
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 
@@ -115,7 +118,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
     },
   );
 
-  app.delete('/conversations/:id', { schema: { params: conversationParamsSchema } }, async (request, reply) => {
+  app.delete('/conversations/:id', { schema: { params: conversationParamsSchema, response: noContentResponse } }, async (request, reply) => {
     const attachmentKeys = await conversations.delete(request.principal.sub, request.params.id);
     if (!attachmentKeys) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
     // The rows went with the conversation (foreign keys); the attachments' bytes go now.
@@ -138,7 +141,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
 
   app.put(
     '/conversations/:id/tool-servers',
-    { schema: { params: conversationParamsSchema, body: conversationToolServersSchema, response: { 200: conversationToolServersSchema } } },
+    { schema: { params: conversationParamsSchema, body: conversationToolServersSchema, response: { 200: conversationToolServersSchema, ...errorResponses(501) } } },
     async (request, reply) => {
       const ids = request.body.server_ids;
       const [found, registered, enabled] = await Promise.all([
@@ -157,7 +160,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
 
   app.post(
     '/conversations/:id/messages/v2',
-    { schema: { params: conversationParamsSchema, body: messagePayloadSchema }, config: { modelLimits: true } },
+    { schema: { params: conversationParamsSchema, body: messagePayloadSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 409, 501) } }, config: { modelLimits: true } },
     async (request, reply) => {
       const owner = request.principal.sub;
       const payload = request.body;

@@ -9,6 +9,7 @@ import {
   runValuesSchemaFor,
   updateCustomAppRequestSchema,
   validationFailure,
+  streamEventSchema,
 } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdministrator } from '../auth/auth-hook';
@@ -24,6 +25,8 @@ import { streamTextAnswer } from '../inference/stream-text-answer';
 import { readDocumentText } from '../use-cases/document-text';
 import type { ContextSettings } from '../use-cases/long-text/context-budget';
 import { streamLongTextAnswer } from '../use-cases/long-text/long-text-answer';
+import { errorResponses } from '../http/error-responses';
+import { noContentResponse, streamResponse } from '../http/declared-responses';
 
 export interface CustomAppServices {
   apps: CustomAppsRepository;
@@ -106,7 +109,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
     },
   );
 
-  app.delete('/custom-apps/:id', { schema: { params: customAppIdParamsSchema } }, async (request, reply) => {
+  app.delete('/custom-apps/:id', { schema: { params: customAppIdParamsSchema, response: { ...noContentResponse, ...errorResponses(403) } } }, async (request, reply) => {
     const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
     if (!found) return reply;
     if (!(await apps.delete(found.id))) return refuseApp(reply, 'notFound');
@@ -143,7 +146,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
 
   app.post(
     '/custom-apps/:id/run',
-    { schema: { params: customAppIdParamsSchema, body: runCustomAppRequestSchema }, config: { modelLimits: true } },
+    { schema: { params: customAppIdParamsSchema, body: runCustomAppRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 422) } }, config: { modelLimits: true } },
     async (request, reply) => {
       const found = await customAppFor(apps, request, reply, request.params.id, 'read');
       if (!found) return reply;

@@ -1,9 +1,10 @@
-import { easyLanguageRequestSchema } from '@assistant/contracts';
+import { easyLanguageRequestSchema, streamEventSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModelProvider } from '../inference/model-provider';
 import { streamTextAnswer } from '../inference/stream-text-answer';
 import { easyLanguageMessages } from '../translation/easy-language';
 import { limitTextLength } from '../translation/text-limit';
+import { streamResponse } from '../http/declared-responses';
 
 /**
  * POST /api/easy-language: rewrites a text in plain language (German "Einfache Sprache", plain
@@ -21,7 +22,7 @@ export const easyLanguageRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; 
 ) => {
   app.post(
     '/easy-language',
-    { schema: { body: easyLanguageRequestSchema }, config: { modelLimits: true }, preValidation: limitTextLength(maxCharacters, 'easy language') },
+    { schema: { body: easyLanguageRequestSchema, response: streamResponse(streamEventSchema) }, config: { modelLimits: true }, preValidation: limitTextLength(maxCharacters, 'easy language') },
     async (request, reply) => streamTextAnswer(request, reply, { models, messages: easyLanguageMessages(request.body), what: 'Easy language' }),
   );
 };

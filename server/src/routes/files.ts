@@ -9,6 +9,8 @@ import type { IngestionRunsRepository } from '../db/repositories/ingestion-runs-
 import { sendError } from '../http/send-error';
 import type { FileStorage } from '../ingestion/file-storage';
 import { toDocumentPage } from '../search/document-pages';
+import { errorResponses } from '../http/error-responses';
+import { fileContentResponse, noContentResponse } from '../http/declared-responses';
 
 /** An HTML document opened on its own runs no script, loads nothing and cannot be framed. */
 const HTML_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
@@ -37,7 +39,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.delete('/files/:fileId', { schema: { params: fileIdParamsSchema } }, async (request, reply) => {
+  app.delete('/files/:fileId', { schema: { params: fileIdParamsSchema, response: { ...noContentResponse, ...errorResponses(403) } } }, async (request, reply) => {
     const viewer = request.viewer;
     const found = await files.findVisible(request.params.fileId, viewer);
     if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
@@ -49,7 +51,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
     return reply.code(204).send();
   });
 
-  app.get('/files/:fileId/content', { schema: { params: fileIdParamsSchema } }, async (request, reply) => {
+  app.get('/files/:fileId/content', { schema: { params: fileIdParamsSchema, response: fileContentResponse } }, async (request, reply) => {
     const found = await files.findVisible(request.params.fileId, request.viewer);
     if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
     const path = storage.path(found.file.storage_key);

@@ -1,10 +1,12 @@
-import { generateRequestSchema } from '@assistant/contracts';
+import { generateRequestSchema, streamEventSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import type { ModelProvider } from '../inference/model-provider';
 import { streamTextAnswer } from '../inference/stream-text-answer';
 import { generateMessages } from '../use-cases/generate-prompt';
 import { flagGate } from '../use-cases/use-case-flags';
+import { errorResponses } from '../http/error-responses';
+import { streamResponse } from '../http/declared-responses';
 
 /**
  * POST /api/generate (docs/use-cases.md), behind the flag enableExtensibleGenerate (403 when
@@ -16,7 +18,7 @@ import { flagGate } from '../use-cases/use-case-flags';
 export const generateRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; settings: SettingsRepository }> = async (app, { models, settings }) => {
   app.post(
     '/generate',
-    { schema: { body: generateRequestSchema }, config: { modelLimits: true }, preValidation: flagGate(settings, 'enableExtensibleGenerate', 'Generate') },
+    { schema: { body: generateRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403) } }, config: { modelLimits: true }, preValidation: flagGate(settings, 'enableExtensibleGenerate', 'Generate') },
     async (request, reply) => streamTextAnswer(request, reply, { models, messages: generateMessages(request.body), what: 'Generate' }),
   );
 };

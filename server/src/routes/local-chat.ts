@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AGENT_ERRORS, localChatRequestSchema, type LocalChatRequest, type StreamEvent } from '@assistant/contracts';
+import { AGENT_ERRORS, localChatRequestSchema, type LocalChatRequest, type StreamEvent, streamEventSchema } from '@assistant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { once } from '../chat/once';
@@ -14,6 +14,8 @@ import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import { agentSystemNote, agentVariables, fillAgentInstructions, withAgentNote } from '../agents/agent-instructions';
 import type { AgentsRepository } from '../agents/agents-repository';
 import { questionLanguage } from '../grounding/grounded-prompt';
+import { errorResponses } from '../http/error-responses';
+import { streamResponse } from '../http/declared-responses';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -36,7 +38,7 @@ export const LOCAL_AGENT_NEEDS_SERVER = 'An agent with knowledge or tools answer
  * user may not read is a 404.
  */
 export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; agents?: AgentsRepository | undefined }> = async (app, { models, agents }) => {
-  app.post('/chat/stream', { schema: { body: localChatRequestSchema }, config: { modelLimits: true } }, async (request, reply) => {
+  app.post('/chat/stream', { schema: { body: localChatRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(501) } }, config: { modelLimits: true } }, async (request, reply) => {
     const body = request.body;
     const payload = body.payload;
     const notYet = unsupported(payload, { agents: agents !== undefined });

@@ -15,6 +15,8 @@ import { abortWhenClientLeaves } from '../inference/client-abort';
 import { listMcpTools, MCP_LIST_TIMEOUT_MS, McpUnavailableError } from '../mcp/mcp-client';
 import { mcpToolsEnabled } from '../mcp/mcp-gate';
 import type { McpServersRepository } from '../mcp/mcp-servers-repository';
+import { errorResponses } from '../http/error-responses';
+import { noContentResponse } from '../http/declared-responses';
 
 export interface McpServerRoutesOptions {
   servers: McpServersRepository;
@@ -43,7 +45,7 @@ export const mcpServerRoutes: FastifyPluginAsyncZod<McpServerRoutesOptions> = as
 
       admin.get('/', { schema: { response: { 200: mcpServerListResponseSchema } } }, async () => ({ servers: await servers.list() }));
 
-      admin.post('/', { schema: { body: createMcpServerRequestSchema, response: { 201: mcpServerSchema } } }, async (request, reply) => {
+      admin.post('/', { schema: { body: createMcpServerRequestSchema, response: { 201: mcpServerSchema, ...errorResponses(409) } } }, async (request, reply) => {
         const existing = await servers.list();
         if (existing.length >= MCP_MAX_SERVERS) {
           return sendError(reply, 409, `At most ${MCP_MAX_SERVERS} tool servers can be registered; remove one first`, { code: 'conflict' });
@@ -57,7 +59,7 @@ export const mcpServerRoutes: FastifyPluginAsyncZod<McpServerRoutesOptions> = as
         return reply.code(201).send(created);
       });
 
-      admin.delete('/:id', { schema: { params: mcpServerIdParamsSchema } }, async (request, reply) => {
+      admin.delete('/:id', { schema: { params: mcpServerIdParamsSchema, response: noContentResponse } }, async (request, reply) => {
         if (!(await servers.delete(request.params.id))) return sendError(reply, 404, 'No such tool server');
         request.log.info({ by: request.principal.sub, server: request.params.id }, 'MCP server removed');
         return reply.code(204).send();

@@ -1,4 +1,4 @@
-import { inContextSourcesResponseSchema, uuidSchema } from '@assistant/contracts';
+import { inContextSourcesResponseSchema, uuidSchema, sourcesRequestedSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
@@ -23,7 +23,7 @@ export const messageSourcesRoutes: FastifyPluginAsyncZod<{ traces: GroundingTrac
   app,
   { traces, jobs, nudge },
 ) => {
-  app.post('/conversations/:id/messages/:messageId/sources', { schema: { params: paramsSchema } }, async (request, reply) => {
+  app.post('/conversations/:id/messages/:messageId/sources', { schema: { params: paramsSchema, response: { 202: sourcesRequestedSchema } } }, async (request, reply) => {
     const trace = await traces.findByMessage(request.params.id, request.params.messageId, request.principal.sub);
     if (!trace) return sendError(reply, 404, NOT_FOUND_MESSAGE_SOURCES);
     const status = await requestSources(jobs, trace, nudge);

@@ -1,12 +1,6 @@
+import { openApiDocumentSchema, type OpenApiDocument } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { OPENAPI_PATH } from '../http/openapi';
-
-const openApiDocumentSchema = z.looseObject({
-  openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-});
 
 /**
  * GET /api/openapi.json: the OpenAPI document of every route (http/openapi.ts), for signed-in
@@ -16,6 +10,6 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(OPENAPI_PATH, { schema: { response: { 200: openApiDocumentSchema } } }, async (_request, reply) => {
     // The same document until the server restarts: the routes are fixed once it listens.
     reply.header('cache-control', 'private, max-age=300');
-    return app.swagger() as z.infer<typeof openApiDocumentSchema>;
+    return app.swagger() as OpenApiDocument;
   });
 };

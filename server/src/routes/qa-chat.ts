@@ -1,4 +1,4 @@
-import { qaChatRequestSchema, type IntentResponse, type StreamEvent } from '@assistant/contracts';
+import { qaChatRequestSchema, type IntentResponse, type StreamEvent, streamEventSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickModel, replyWithStream } from '../chat/stream-reply';
 import { streamAnswer } from '../chat/stream-answer';
@@ -15,6 +15,8 @@ import type { SourceWindow } from '../grounding/source-windows';
 import { sendError } from '../http/send-error';
 import type { ChatDelta, ModelProvider } from '../inference/model-provider';
 import type { Retriever } from '../search/retriever';
+import { errorResponses } from '../http/error-responses';
+import { streamResponse } from '../http/declared-responses';
 
 /** A QA call is a question by definition: the intent event carries the trace id, not a classification. */
 const QUESTION_INTENT: IntentResponse = { greeting: false, chitchat: false, question: true, clarification: false, unclear: false, summary: false };
@@ -44,7 +46,7 @@ export const qaChatRoutes: FastifyPluginAsyncZod<{
   traces: GroundingTracesRepository;
   qa: ServerConfig['qa'];
 }> = async (app, { db, collections, files, models, retriever, traces, qa }) => {
-  app.post('/qa/chat', { schema: { body: qaChatRequestSchema }, config: { modelLimits: true } }, async (request, reply) => {
+  app.post('/qa/chat', { schema: { body: qaChatRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(404, 409) } }, config: { modelLimits: true } }, async (request, reply) => {
     const viewer = request.viewer;
     const body = request.body;
 

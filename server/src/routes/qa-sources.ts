@@ -1,4 +1,4 @@
-import { qaSourcesResponseSchema, uuidSchema } from '@assistant/contracts';
+import { qaSourcesResponseSchema, uuidSchema, sourcesRequestedSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroundingTracesRepository } from '../db/repositories/grounding-traces-repository';
@@ -21,7 +21,7 @@ export const qaSourcesRoutes: FastifyPluginAsyncZod<{ traces: GroundingTracesRep
   app,
   { traces, jobs, nudge },
 ) => {
-  app.post('/qa/sources/:trace_id', { schema: { params: paramsSchema } }, async (request, reply) => {
+  app.post('/qa/sources/:trace_id', { schema: { params: paramsSchema, response: { 202: sourcesRequestedSchema } } }, async (request, reply) => {
     const trace = await traces.find(request.params.trace_id, request.principal.sub);
     if (!trace || trace.kind !== 'qa') return sendError(reply, 404, NOT_FOUND_TRACE);
     const status = await requestSources(jobs, trace, nudge);

@@ -6,6 +6,7 @@ import {
   researchPlanApprovalSchema,
   researchStateSchema,
   startResearchRequestSchema,
+  streamEventSchema,
 } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NdjsonWriter } from '../chat/ndjson-writer';
@@ -15,6 +16,8 @@ import { abortWhenClientLeaves } from '../inference/client-abort';
 import { relayResearch } from '../research/relay-research';
 import { DEEP_RESEARCH_OFF, deepResearchEnabled, sendResearchRefusal } from '../research/research-gate';
 import type { ResearchService } from '../research/research-service';
+import { errorResponses } from '../http/error-responses';
+import { streamResponse } from '../http/declared-responses';
 
 /**
  * Deep research (docs/deep-research.md): POST /api/research starts a run (the chat route does the
@@ -25,7 +28,7 @@ import type { ResearchService } from '../research/research-service';
  * user's research id is a 404.
  */
 export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; settings: SettingsRepository }> = async (app, { research, settings }) => {
-  app.post('/research', { schema: { body: startResearchRequestSchema } }, async (request, reply) => {
+  app.post('/research', { schema: { body: startResearchRequestSchema, response: { 201: researchStateSchema, ...errorResponses(403, 404, 409) } } }, async (request, reply) => {
     if (!(await deepResearchEnabled(settings))) return sendError(reply, 403, DEEP_RESEARCH_OFF);
     try {
       const id = await research.start({
@@ -48,7 +51,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
     }
   });
 
-  app.post('/research/:id/clarification', { schema: { params: researchIdParamsSchema, body: researchClarificationRequestSchema } }, async (request, reply) => {
+  app.post('/research/:id/clarification', { schema: { params: researchIdParamsSchema, body: researchClarificationRequestSchema, response: { 200: researchStateSchema, ...errorResponses(409) } } }, async (request, reply) => {
     try {
       await research.answerClarification(request.params.id, request.principal.sub, request.body.answer);
       return await research.state(request.params.id, request.principal.sub);
@@ -57,7 +60,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
     }
   });
 
-  app.post('/research/:id/plan', { schema: { params: researchIdParamsSchema, body: researchPlanApprovalSchema } }, async (request, reply) => {
+  app.post('/research/:id/plan', { schema: { params: researchIdParamsSchema, body: researchPlanApprovalSchema, response: { 200: researchStateSchema, ...errorResponses(409) } } }, async (request, reply) => {
     try {
       await research.approvePlan(request.params.id, request.principal.sub, request.body);
       return await research.state(request.params.id, request.principal.sub);
@@ -66,7 +69,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
     }
   });
 
-  app.post('/research/:id/cancel', { schema: { params: researchIdParamsSchema } }, async (request, reply) => {
+  app.post('/research/:id/cancel', { schema: { params: researchIdParamsSchema, response: { 200: researchStateSchema, ...errorResponses(409) } } }, async (request, reply) => {
     try {
       await research.cancel(request.params.id, request.principal.sub);
       return await research.state(request.params.id, request.principal.sub);
@@ -75,7 +78,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
     }
   });
 
-  app.get('/research/:id/events', { schema: { params: researchIdParamsSchema, querystring: researchEventsQuerySchema } }, async (request, reply) => {
+  app.get('/research/:id/events', { schema: { params: researchIdParamsSchema, querystring: researchEventsQuerySchema, response: streamResponse(streamEventSchema) } }, async (request, reply) => {
     const owner = request.principal.sub;
     try {
       await research.require(request.params.id, owner);

@@ -11,6 +11,7 @@ import type { CollectionsRepository } from '../db/repositories/collections-repos
 import type { FilesRepository } from '../db/repositories/files-repository';
 import { sendError } from '../http/send-error';
 import type { Retriever } from '../search/retriever';
+import { errorResponses } from '../http/error-responses';
 
 /**
  * The search box over passages the user may read: `GET /api/collections/{id}/search` in one
@@ -60,7 +61,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ collections: CollectionsRepos
 
   app.get(
     '/search',
-    { schema: { querystring: searchQuerySchema, response: { 200: collectionSearchResponseSchema } } },
+    { schema: { querystring: searchQuerySchema, response: { 200: collectionSearchResponseSchema, ...errorResponses(404) } } },
     async (request, reply) => {
       const viewer = request.viewer;
       const { q, collection_id: ids, limit } = request.query;

@@ -5,6 +5,7 @@ import {
   summarizeRequestSchema,
   summaryOptionsSchema,
   type SummaryOptions,
+  streamEventSchema,
 } from '@assistant/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +22,9 @@ import { streamLongTextAnswer } from '../use-cases/long-text/long-text-answer';
 import { oneFileFormLimits, readOneFileForm, sendFieldIssues, sendFormFailure } from '../use-cases/multipart-form';
 import { summarizePrompts } from '../use-cases/summarize-prompt';
 import { requireFlag } from '../use-cases/use-case-flags';
+import { errorResponses } from '../http/error-responses';
+import { streamResponse } from '../http/declared-responses';
+import { z } from 'zod';
 
 const WHAT = 'Summarize';
 const FLAG = 'enableExtensibleSummarize';
@@ -63,7 +67,7 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/summarize',
     {
-      schema: { body: summarizeRequestSchema },
+      schema: { body: summarizeRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 404, 409, 422) } },
       config: { modelLimits: true },
       preValidation: async (request, reply) => {
         if (!(await requireFlag(settings, FLAG, WHAT, reply))) return reply;
@@ -81,7 +85,13 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/summarize/file', { config: { modelLimits: true } }, async (request, reply) => {
+  app.post(
+    '/summarize/file',
+    {
+      schema: { response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 422) } },
+      config: { modelLimits: true, multipartForm: summaryOptionsSchema.extend({ [SUMMARIZE_FILE_FIELD]: z.file() }) },
+    },
+    async (request, reply) => {
     if (!(await requireFlag(settings, FLAG, WHAT, reply))) return reply;
     if (!request.isMultipart()) return sendError(reply, 415, 'Send the file as multipart/form-data', { code: 'unsupported_media_type' });
     let form: Awaited<ReturnType<typeof readOneFileForm>>;

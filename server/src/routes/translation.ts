@@ -6,6 +6,7 @@ import { upstreamFailureReply } from '../inference/public-failure';
 import { UpstreamError } from '../inference/upstream';
 import { limitTextLength } from '../translation/text-limit';
 import { TranslationRequestError, type TranslationService } from '../translation/translation-service';
+import { errorResponses } from '../http/error-responses';
 
 /**
  * GET /api/translation/resources: the engines on offer with their language maps (an empty list
@@ -28,7 +29,7 @@ export const translationRoutes: FastifyPluginAsyncZod<{ translation: Translation
   app.post(
     '/translate',
     {
-      schema: { body: translateRequestSchema, response: { 200: translateResponseSchema } },
+      schema: { body: translateRequestSchema, response: { 200: translateResponseSchema, ...errorResponses(404) } },
       config: { modelLimits: true },
       preValidation: limitTextLength(maxCharacters, 'one translation'),
     },

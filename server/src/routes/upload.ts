@@ -12,7 +12,9 @@ import { z } from 'zod';
 import { collectionFor, NOT_FOUND_COLLECTION } from '../collections/collection-access';
 import { receiveFilesInto, registerUploadParser, type UploadServices } from '../collections/receive-files';
 import type { IngestionRunsRepository } from '../db/repositories/ingestion-runs-repository';
+import { errorResponses } from '../http/error-responses';
 import { sendError } from '../http/send-error';
+import { uploadFormSchema } from '../http/multipart-forms';
 
 const UPLOAD_TRIGGER_NAME = 'document-upload';
 const STATUS_BASE_URL = '/api/ingestion/runs';
@@ -41,7 +43,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices & { runs: Ingest
 
   app.post(
     '/collections/:id/files',
-    { schema: { params: collectionIdParamsSchema, response: { 201: uploadResponseSchema } }, config: { pendingJobsLimit: true } },
+    { schema: { params: collectionIdParamsSchema, response: { 201: uploadResponseSchema, ...errorResponses(403) } }, config: { pendingJobsLimit: true, multipartForm: uploadFormSchema } },
     async (request, reply) => {
       const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
       if (!collection) return reply;
@@ -54,7 +56,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices & { runs: Ingest
     {
       schema: {
         querystring: ingestionRunsQuerySchema.extend(ingestionRunsFilterSchema.shape),
-        response: { 200: ingestionRunsPageSchema },
+        response: { 200: ingestionRunsPageSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {

@@ -132,9 +132,11 @@ export {
   qaHighlightSchema,
   qaSourceSchema,
   qaSourcesResponseSchema,
+  sourcesRequestedSchema,
   type QaHighlight,
   type QaSource,
   type QaSourcesResponse,
+  type SourcesRequested,
 } from './qa-sources';
 export {
   highlightedSourcesItemSchema,
@@ -787,3 +789,14 @@ export {
   type LibrarySyncProgress,
   type MicrosoftAuthorizeResponse,
 } from './document-libraries';
+export {
+  OPENAPI_METHODS,
+  openApiDocumentSchema,
+  openApiOperationSchema,
+  openApiParameterSchema,
+  type OpenApiDocument,
+  type OpenApiMethod,
+  type OpenApiOperation,
+  type OpenApiParameter,
+  type OpenApiSchema,
+} from './openapi';

@@ -40,3 +40,7 @@ export const qaSourcesResponseSchema = z.object({
   qa_sources: z.array(qaSourceSchema).min(1, 'Must list at least 1 source'),
 });
 export type QaSourcesResponse = z.infer<typeof qaSourcesResponseSchema>;
+
+/** The 202 answer of POST .../sources: the computation is queued, running, or already done. */
+export const sourcesRequestedSchema = z.object({ trace_id: nonEmptyStringSchema, status: z.enum(['pending', 'running', 'completed']) });
+export type SourcesRequested = z.infer<typeof sourcesRequestedSchema>;

@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { allowLoopbackOnly } from '../testing/loopback-only';
+import { LOOPBACK_URLS } from '../testing/json-schema-arbitrary';
+import { multipartOf, operationsOf, requestsOf, urlOf, type GeneratedRequest, type OpenApiDocument, type Operation } from '../testing/openapi-operations';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+/**
+ * The API fuzz (docs/api.md "Fuzz"): the OpenAPI document the server serves drives requests to
+ * every operation, generated from each one's JSON Schema with fast-check, and every answer must be
+ * one the document declares for it (status and body), never a 500; and user B, given the ids of
+ * user A's conversations, collections, files, agents, canvases and apps, never gets a 2xx.
+ *
+ * Reproduce a failure with the seed and the operation it prints:
+ *   API_FUZZ_SEED=<seed> API_FUZZ_OPERATION='POST /api/agents' node --import tsx --test server/src/__tests__/api-fuzz.test.ts
+ */
+const SEED = Number(process.env.API_FUZZ_SEED ?? 29_112_026);
+/** Wall time of the whole run; each operation gets an equal share (at most API_FUZZ_RUNS requests). */
+const BUDGET_MS = Number(process.env.API_FUZZ_BUDGET_MS ?? 60_000);
+const MAX_RUNS = Number(process.env.API_FUZZ_RUNS ?? 40);
+const ONLY = process.env.API_FUZZ_OPERATION;
+
+const guard = allowLoopbackOnly();
+
+type Caller = 'a' | 'b' | 'admin';
+const USERS: Record<Caller, { sub: string; roles: (adminRole: string) => string[] }> = {
+  a: { sub: 'fuzz-owner', roles: () => [] },
+  b: { sub: 'fuzz-other', roles: () => [] },
+  admin: { sub: 'fuzz-admin', roles: (adminRole) => [adminRole] },
+};
+
+describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUDGET_MS }, () => {
+  let t: TestApp;
+  let dataDir: string;
+  let operations: Operation[];
+  let document: OpenApiDocument;
+  const tokens = new Map<Caller, string>();
+  const validators = new Map<string, ValidateFunction>();
+  const ajv = new Ajv2020({ strict: false, allErrors: true, formats: { binary: true } });
+  addFormats(ajv);
+  /** Ids of user A's rows, made through the API before B is let loose on them. */
+  const ownedByA = new Set<string>();
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'assistant-fuzz-'));
+    t = await startTestApp(undefined, { env: { DATA_DIR: dataDir } });
+    for (const [caller, user] of Object.entries(USERS) as [Caller, (typeof USERS)[Caller]][]) {
+      tokens.set(caller, await t.issuer.sign({ sub: user.sub, email: `${user.sub}@example.com`, roles: user.roles(t.config.auth.adminRole), groups: [] }, { audience: t.config.auth.audience, expiresIn: '30m' }));
+    }
+    const response = await call('a', { method: 'GET', url: '/api/openapi.json' });
+    assert.equal(response.statusCode, 200, response.body);
+    document = response.json() as OpenApiDocument;
+    operations = operationsOf(document).filter((op) => !ONLY || op.name === ONLY);
+    ownedByA.add(USERS.a.sub);
+    await createAsA();
+  });
+
+  after(async () => {
+    await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    guard.restore();
+  });
+
+  function call(caller: Caller | undefined, options: InjectOptions): Promise<LightMyRequestResponse> {
+    const token = caller && tokens.get(caller);
+    return t.app.inject({ ...options, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  }
+
+  function send(caller: Caller | undefined, operation: Operation, request: GeneratedRequest) {
+    const options: InjectOptions = { method: operation.method as InjectOptions['method'], url: urlOf(operation, request) };
+    if (operation.body && request.body !== undefined) {
+      if (operation.body.type === 'multipart/form-data') {
+        const form = multipartOf(operation.body.schema, request.body as Record<string, unknown>);
+        options.payload = form.payload;
+        options.headers = { 'content-type': form.contentType };
+      } else {
+        options.payload = JSON.stringify(request.body);
+        options.headers = { 'content-type': operation.body.type };
+      }
+    }
+    return call(caller, options);
+  }
+
+  /**
+   * User A's rows: every operation that creates (a POST answering 201 with an `id`) is called as A
+   * until it succeeds, first those without path ids, then those under A's new ids (a canvas in a
+   * conversation, a file in a collection).
+   */
+  async function createAsA() {
+    const creators = operations.filter((op) => op.method === 'POST' && op.responses.has(201));
+    for (const round of [0, 1]) {
+      for (const operation of creators.filter((op) => (op.pathParams.length > 0) === (round === 1))) {
+        const requests = fc.sample(requestsOf(operation, { knownIds: [...ownedByA] }), { seed: SEED, numRuns: 40 });
+        for (const request of requests) {
+          const response = await send('a', operation, request);
+          if (response.statusCode !== 201) continue;
+          for (const id of idsIn(response.json())) ownedByA.add(id);
+          break;
+        }
+      }
+    }
+  }
+
+  function validatorFor(operation: Operation, status: number, type: string): ValidateFunction | undefined {
+    const key = `${operation.name} ${status} ${type}`;
+    if (!validators.has(key)) {
+      const schema = operation.responses.get(status)?.get(type);
+      if (schema) validators.set(key, ajv.compile({ ...schema, $id: undefined, components: document.components }));
+    }
+    return validators.get(key);
+  }
+
+  /** What is wrong with an answer, or undefined: undeclared status, 500, a body off its schema. */
+  function problemWith(operation: Operation, response: LightMyRequestResponse): string | undefined {
+    const status = response.statusCode;
+    if (status === 500) return `500: ${response.body.slice(0, 300)}`;
+    const declared = operation.responses.get(status);
+    if (!declared) return `status ${status} is not declared (${[...operation.responses.keys()].join(', ')}): ${response.body.slice(0, 300)}`;
+    const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+    if (declared.size === 0) return response.body.length > 0 && status !== 204 && !type ? `body without a declared type` : undefined;
+    // `*/*`: the bytes of a stored file, in the file's own type (nothing to check them against).
+    if (declared.has('*/*')) return undefined;
+    const schemaType = declared.has(type) ? type : undefined;
+    if (!schemaType) return `${status} answered ${type || 'no content type'}, declared: ${[...declared.keys()].join(', ')}`;
+    const validate = validatorFor(operation, status, schemaType);
+    if (!validate) return undefined;
+    const bodies = schemaType === 'application/x-ndjson' ? response.body.split('\n').filter(Boolean) : [response.body];
+    for (const text of bodies) {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return `${status} body is not JSON: ${text.slice(0, 200)}`;
+      }
+      if (!validate(body)) return `${status} body does not match its schema: ${ajv.errorsText(validate.errors)}; body ${text.slice(0, 300)}`;
+    }
+    return undefined;
+  }
+
+  /** Runs `operation`'s property for its share of the budget. */
+  async function fuzz(operation: Operation, caller: Caller, share: number, check: (request: GeneratedRequest, response: LightMyRequestResponse) => string | undefined) {
+    const knownIds = [...ownedByA];
+    await fc.assert(
+      fc.asyncProperty(requestsOf(operation, { knownIds }), async (request) => {
+        const response = await send(caller, operation, request);
+        const problem = problemWith(operation, response) ?? check(request, response);
+        if (problem) throw new Error(`${operation.name} as ${caller}: ${problem}`);
+      }),
+      { seed: SEED, numRuns: MAX_RUNS, interruptAfterTimeLimit: share, markInterruptAsFailure: false, endOnFailure: false },
+    );
+  }
+
+  const share = () => Math.max(BUDGET_MS / (2 * Math.max(1, operations.length)), 50);
+
+  it('answers user B with nothing of user A, and only what the document declares', async (context) => {
+    assert.ok(ownedByA.size > 4, `user A owns rows to steal: ${[...ownedByA].join(', ')}`);
+    for (const operation of operations) {
+      await context.test(operation.name, () =>
+        fuzz(operation, 'b', share(), (request, response) => {
+          const stolen = [...Object.values(request.path), ...Object.values(request.query)].find((value) => typeof value === 'string' && ownedByA.has(value));
+          if (stolen && response.statusCode < 300) return `user B got ${response.statusCode} with user A's ${stolen}: ${response.body.slice(0, 200)}`;
+          return undefined;
+        }),
+      );
+    }
+  });
+
+  it('answers its owner and administrators only what the document declares', async (context) => {
+    for (const operation of operations) {
+      const caller: Caller = operation.path.startsWith('/api/admin/') ? 'admin' : 'a';
+      await context.test(`${operation.name} as ${caller}`, () => fuzz(operation, caller, share(), () => undefined));
+    }
+  });
+
+  it('refuses every signed-in operation without a token, with the declared 401', async () => {
+    for (const operation of operations.filter((op) => !op.isPublic)) {
+      const request = fc.sample(requestsOf(operation, {}), { seed: SEED, numRuns: 1 })[0]!;
+      const response = await send(undefined, operation, request);
+      assert.equal(response.statusCode, 401, `${operation.name}: ${response.body}`);
+      assert.equal(problemWith(operation, response), undefined);
+    }
+  });
+
+  it('called nothing but loopback', () => {
+    assert.deepEqual(guard.refused, [], `outbound connections refused: ${guard.refused.join(', ')}`);
+    assert.ok(LOOPBACK_URLS.every((url) => /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])/.test(url)));
+  });
+});
+
+/** The `id`s in a created row's answer (its own, and a list's items'). */
+function idsIn(body: unknown): string[] {
+  if (Array.isArray(body)) return body.flatMap(idsIn);
+  if (typeof body !== 'object' || body === null) return [];
+  const record = body as Record<string, unknown>;
+  const own = typeof record.id === 'string' ? [record.id] : [];
+  const nested = Object.values(record).filter((value) => Array.isArray(value)).flatMap(idsIn);
+  return [...own, ...nested];
+}
