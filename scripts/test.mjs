@@ -46,7 +46,9 @@ const nodeTestRoots = ['shared/contracts', 'server', 'tests'];
 const testFiles = nodeTestRoots.flatMap((dir) => findTests(join(root, dir))).sort();
 const selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
 const e2eFiles = selected.filter((f) => f.includes('/tests/e2e/'));
-const nodeFiles = selected.filter((f) => !e2eFiles.includes(f));
+// A fuzz (`*-fuzz.test.ts`) runs for its fixed time budget: a job of its own, so no shard waits on it.
+const fuzzFiles = selected.filter((f) => /-fuzz\.test\.ts$/.test(f));
+const nodeFiles = selected.filter((f) => !e2eFiles.includes(f) && !fuzzFiles.includes(f));
 
 // In the background from the start: Debian's packages, then PostgreSQL and Chromium; the portal.
 const wanted = [...(e2eFiles.length ? ['chromium'] : []), ...(process.env.TEST_DATABASE_URL ? [] : ['postgresql']), 'rclone'];
@@ -122,6 +124,14 @@ const jobs = [
   { name: 'lint (eslint .)', stage: 'type-check and lint', lane: 'cpu', run: asCheck(() => lintAll()) },
   ...typecheckTasks().map((task, index) => ({ name: `type-check program ${index + 1}`, stage: 'type-check and lint', lane: 'cpu', run: asCheck(task) })),
   ...Array.from({ length: jestShards }, (_, i) => ({ name: `jest shard ${i + 1}/${jestShards}`, stage: 'jest', lane: 'cpu', run: jestShard(i + 1, jestShards) })),
+  // Before the shards: the longest node:test job starts first.
+  ...fuzzFiles.map((file) => ({
+    name: `node:test ${relativeName(file)}`,
+    stage: 'node:test shards',
+    lane: 'cpu',
+    ready: postgresReady,
+    run: () => runNodeTestFile(file, { env, work, label: relativeName(file) }),
+  })),
   ...shards.map((shard) => ({
     name: `node:test ${shard.files.length} files: ${shard.files.map(relativeName).join(', ')}`,
     stage: 'node:test shards',
@@ -138,7 +148,7 @@ const jobs = [
   })),
 ];
 
-console.log(`\n== ${jobs.length} jobs: checks, ${jestShards} jest shards, ${nodeFiles.length} node:test files in ${shards.length} shards on ${cores} CPU lanes; ${e2eFiles.length} end-to-end files on ${e2eAtOnce} browser lanes`);
+console.log(`\n== ${jobs.length} jobs: checks, ${jestShards} jest shards, ${nodeFiles.length} node:test files in ${shards.length} shards and ${fuzzFiles.length} fuzz on ${cores} CPU lanes; ${e2eFiles.length} end-to-end files on ${e2eAtOnce} browser lanes`);
 let totals;
 try {
   totals = await runLanes(jobs, { cpuLanes: cores, browserLanes: e2eAtOnce });
