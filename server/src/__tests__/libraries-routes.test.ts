@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { apiErrorSchema, libraryConnectionSchema, libraryFoldersResponseSchema, libraryListResponseSchema } from '@assistant/contracts';
+import { LibraryConnectionsRepository } from '../libraries/library-connections-repository';
+import { LibrarySecrets } from '../libraries/library-secrets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { startTestWebdavServer, webdavServerMissing, type TestWebdavServer } from '../testing/webdav-server';
 
@@ -151,6 +153,24 @@ describe('document libraries (/api/libraries) against a real WebDAV server', { s
     const companyList = libraryListResponseSchema.parse((await t.as('admin', { method: 'GET', url: '/api/libraries?scope=company' })).json());
     assert.deepEqual(companyList.libraries.map((library) => library.id), [company]);
     assert.equal((await t.db.selectFrom('library_connections').select('id').execute()).length, 2, 'nothing was deleted');
+  });
+
+  it('marks a connection needs-sign-in when the library refuses its stored password, and connected again once it works', async () => {
+    const id = libraryConnectionSchema.parse((await connect('employee', webdav())).json()).id;
+    const stored = new LibraryConnectionsRepository(t.db, new LibrarySecrets(t.config.libraries.secretKeys!));
+    const state = async () => libraryListResponseSchema.parse((await t.as('employee', { method: 'GET', url: '/api/libraries' })).json()).libraries[0]!;
+
+    await stored.saveCredentials(id, { username: dav.username, appPassword: 'revoked' });
+    const refused = await t.as('employee', { method: 'GET', url: `/api/libraries/${id}/folders` });
+    assert.equal(refused.statusCode, 502);
+    assert.deepEqual(await state().then(({ state, problem }) => ({ state, problem })), {
+      state: 'needs-sign-in',
+      problem: apiErrorSchema.parse(refused.json()).message,
+    });
+
+    await stored.saveCredentials(id, { username: dav.username, appPassword: dav.password });
+    assert.equal((await t.as('employee', { method: 'GET', url: `/api/libraries/${id}/folders` })).statusCode, 200);
+    assert.deepEqual(await state().then(({ state, problem }) => ({ state, problem })), { state: 'connected', problem: null });
   });
 
   it('disconnects: the row and its credentials are gone', async () => {
