@@ -86,7 +86,8 @@ class WebdavSession implements LibrarySession {
 
   async verify(signal: AbortSignal): Promise<{ account: string }> {
     const [root] = await this.propfind([], '0', signal);
-    if (!root?.isCollection) throw new LibraryError(`${this.base.href} is a file, not a folder: give the address of a WebDAV folder`, 'garbage');
+    if (!root) throw new LibraryError(`${this.base.host} answered an empty listing for ${this.base.pathname}`, 'garbage');
+    if (!root.isCollection) throw new LibraryError(`${this.base.href} is a file, not a folder: give the address of a WebDAV folder`, 'garbage');
     return { account: this.credentials.username };
   }
 
