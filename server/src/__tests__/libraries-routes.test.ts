@@ -46,8 +46,10 @@ describe('document libraries (/api/libraries) against a real WebDAV server', { s
     hostile = await startFakeLibrary((_request, response) => {
       response.writeHead(207, { 'content-type': 'application/xml; charset=utf-8' }).end(BILLION_LAUGHS);
     });
-    // Accepts and never answers.
-    slow = await startFakeLibrary(() => {});
+    // Accepts and never answers; or, for PROPFIND on /stalls/, starts a listing and stops sending.
+    slow = await startFakeLibrary((request, response) => {
+      if (request.url === '/stalls/') response.writeHead(207, { 'content-type': 'application/xml' }).write('<d:multistatus xmlns:d="DAV:"><d:response>');
+    });
     slow.server.on('connection', (socket) => slowSockets.add(socket));
     // Loopback is a forbidden address unless listed by name: the test servers are.
     t = await startTestApp(undefined, { env: { LIBRARY_ALLOWED_HOSTS: '127.0.0.1', LIBRARY_REQUEST_TIMEOUT_SECONDS: '1' } });
@@ -200,12 +202,16 @@ describe('document libraries (/api/libraries) against a real WebDAV server', { s
     assert.equal((await t.as('employee', { method: 'GET', url: '/api/libraries' })).statusCode, 200);
   });
 
-  it('fails a library that does not answer in time with 504, within the request timeout', async () => {
+  it('fails a library that does not answer in time, or stops in the middle of its answer, with 504 within the request timeout', async () => {
     const started = Date.now();
     const response = await connect('employee', webdav({ url: slow.url }));
     assert.equal(response.statusCode, 504, response.body);
     assert.equal(apiErrorSchema.parse(response.json()).code, 'upstream_timeout');
     assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+
+    const stalled = await connect('employee', webdav({ url: `${slow.url}stalls/` }));
+    assert.equal(stalled.statusCode, 504, stalled.body);
+    assert.match(apiErrorSchema.parse(stalled.json()).message, /did not answer in time/);
   });
 });
 
