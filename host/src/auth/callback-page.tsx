@@ -1,4 +1,4 @@
-import { getAuth } from '@assistant/platform';
+import { getAuth, handOAuthCallbackToOpener } from '@assistant/platform';
 import { Loading } from '@assistant/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,19 +28,22 @@ export function CallbackPage() {
 }
 
 /**
- * /oauth/callback: the end of a connector's OAuth flow (document library). It needs no sign-in to
- * the portal; it tells the window that opened it and says it may be closed.
+ * /oauth/callback: the end of a connector's OAuth popup (a document library's sign-in). It needs no
+ * sign-in to the portal: it hands the provider's answer to the portal window that opened it
+ * (same origin only; that window checks the state) and closes. Opened any other way, it says that
+ * the sign-in has to start again from the portal.
  */
 export function OAuthCallbackPage() {
   const { t } = useTranslation(SHELL_NAMESPACE);
+  const [orphan, setOrphan] = useState(false);
   useEffect(() => {
-    const params = Object.fromEntries(new URLSearchParams(window.location.search));
-    window.opener?.postMessage({ type: 'oauth-callback', params }, window.location.origin);
+    if (!handOAuthCallbackToOpener()) setOrphan(true);
   }, []);
+  if (!orphan) return <Loading label={t('CALLBACK.oauthReturning')} showLabel fill />;
   return (
     <main className="shell-standalone" id="main-content">
-      <h1>{t('CALLBACK.oauthDone')}</h1>
-      <p>{t('CALLBACK.oauthDoneText')}</p>
+      <h1>{t('CALLBACK.oauthOrphan')}</h1>
+      <p>{t('CALLBACK.oauthOrphanText')}</p>
     </main>
   );
 }

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@assistant/routing';
 import { addShellTexts } from '../../app/shell-i18n';
-import { CallbackPage } from '../callback-page';
+import { CallbackPage, OAuthCallbackPage } from '../callback-page';
 import { callbackAuth, refuseCallback } from './callback-auth';
 
 let auth: Auth | null = null;
@@ -72,5 +72,30 @@ describe('CallbackPage', () => {
     expect(screen.queryByText('This sign-in link has expired')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
     expect(made.signIn).toHaveBeenCalledWith({ pathname: '/', search: '', hash: '' });
+  });
+});
+
+describe('OAuthCallbackPage (the end of a library sign-in popup)', () => {
+  function openOAuthCallback(url: string, language: 'de' | 'en' = 'en') {
+    window.history.replaceState(null, '', url);
+    return renderWithProviders(<OAuthCallbackPage />, { route: url, language });
+  }
+  const setOpener = (opener: unknown) => Object.defineProperty(window, 'opener', { value: opener, configurable: true, writable: true });
+  afterEach(() => setOpener(null));
+
+  it('hands code and state to the portal window that opened it (its origin only) and closes', async () => {
+    const opener = { postMessage: jest.fn(), location: { origin: window.location.origin } };
+    setOpener(opener);
+    const close = jest.spyOn(window, 'close').mockImplementation(() => undefined);
+    openOAuthCallback('/oauth/callback?code=the-code&state=the-state');
+    expect(await screen.findByText('Returning to the portal …')).toBeInTheDocument();
+    expect(opener.postMessage).toHaveBeenCalledWith({ type: 'oauth-callback', params: { code: 'the-code', state: 'the-state' } }, window.location.origin);
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('says so when no portal window is waiting, in German too', async () => {
+    openOAuthCallback('/oauth/callback?code=the-code&state=the-state', 'de');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dieses Anmeldefenster hat das Portal verloren' })).toBeInTheDocument();
+    expect(screen.getByText(/erneut auf der Seite der Sammlungen/)).toBeInTheDocument();
   });
 });
