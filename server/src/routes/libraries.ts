@@ -10,6 +10,7 @@ import {
   type LibraryFoldersResponse,
 } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noContentResponse } from '../http/declared-responses';
 import { errorResponses } from '../http/error-responses';
 import { sendError } from '../http/send-error';
 import { abortWhenClientLeaves } from '../inference/client-abort';
@@ -83,7 +84,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
 
   app.delete(
     '/libraries/:id',
-    { schema: { params: libraryIdParamsSchema, querystring: disconnectLibraryQuerySchema } },
+    { schema: { params: libraryIdParamsSchema, querystring: disconnectLibraryQuerySchema, response: noContentResponse } },
     async (request, reply) => {
       const connection = await connections.find(request.params.id, request.viewer);
       if (!connection) return sendError(reply, 404, NOT_FOUND_LIBRARY);
