@@ -44,6 +44,11 @@ export const PrivacyPolicyPage = lazy(() =>
   import(/* webpackChunkName: "page-privacy-policy" */ '../pages/privacy-policy/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
 
+/** `/developer/api`: the API reference, rendered from the server's OpenAPI document. */
+export const DeveloperApiPage = lazy(() =>
+  import(/* webpackChunkName: "page-developer-api" */ '../pages/developer-api/developer-api-page').then((m) => ({ default: m.DeveloperApiPage })),
+);
+
 /** Any other path, and any path a remote does not know. */
 export const NotFoundPage = lazy(() =>
   import(/* webpackChunkName: "page-not-found" */ '../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),

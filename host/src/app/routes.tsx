@@ -9,6 +9,7 @@ import {
   AccessibilityPage,
   CallbackPage,
   CustomizationPage,
+  DeveloperApiPage,
   EasyLanguagePage,
   HomePage,
   NotFoundPage,
@@ -44,6 +45,8 @@ export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: Rou
   ];
   // The privacy policy is for everyone signed in, under its English and its German address.
   children.push({ path: 'privacy-policy', element: <PrivacyPolicyPage /> }, { path: 'datenschutz', element: <PrivacyPolicyPage /> });
+  // The API reference, for everyone signed in (docs/api.md).
+  children.push({ path: 'developer/api', element: <DeveloperApiPage /> });
   if (isFeatureAvailable('accessibility')) children.push({ path: 'accessibility', element: <AccessibilityPage /> });
   if (isFeatureAvailable('signLanguage')) children.push({ path: 'sign-language', element: <SignLanguagePage /> });
   if (isFeatureAvailable('easyLanguage')) children.push({ path: 'easy-language', element: <EasyLanguagePage /> });

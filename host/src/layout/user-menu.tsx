@@ -260,6 +260,7 @@ export function UserMenu() {
             <UserMenuSeparator />
             {getStartedEnabled && <UserMenuItem onSelect={showGetStarted}>{t('USER_MENU.getStarted')}</UserMenuItem>}
             <UserMenuLink to="/privacy-policy">{t('USER_MENU.privacyPolicy')}</UserMenuLink>
+            <UserMenuLink to="/developer/api">{t('USER_MENU.developerApi')}</UserMenuLink>
             {customization.help_center_link && (
               <UserMenuLink to={customization.help_center_link} external>
                 {t('USER_MENU.helpCenter')}

@@ -43,6 +43,7 @@ describe('lazy pages', () => {
       '(index)',
       'privacy-policy',
       'datenschutz',
+      'developer/api',
       'accessibility',
       'sign-language',
       'easy-language',

@@ -55,11 +55,12 @@ describe('route table', () => {
   });
 
   it('leaves out pages whose feature is not in the feature set', () => {
-    expect(paths(shellChildren({ isFeatureAvailable: () => false }))).toEqual(['(index)', 'privacy-policy', 'datenschutz', '*']);
+    expect(paths(shellChildren({ isFeatureAvailable: () => false }))).toEqual(['(index)', 'privacy-policy', 'datenschutz', 'developer/api', '*']);
     expect(paths(shellChildren({ isFeatureAvailable: () => true }))).toEqual([
       '(index)',
       'privacy-policy',
       'datenschutz',
+      'developer/api',
       'accessibility',
       'sign-language',
       'easy-language',
@@ -72,6 +73,7 @@ describe('route table', () => {
       '(index)',
       'privacy-policy',
       'datenschutz',
+      'developer/api',
       '/collections/*',
       '*',
     ]);
