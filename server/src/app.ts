@@ -28,14 +28,12 @@ import { generateRequestId, registerRequestIdHeader } from './http/request-id';
 import { registerUserLimits } from './http/user-limits';
 import { ModelProvider } from './inference/model-provider';
 import { FileStorage } from './ingestion/file-storage';
+import { uploadLimitsFromConfig } from './ingestion/receive-upload';
 import { JobQueue } from './jobs/job-queue';
-import { libraryConnectors } from './libraries/connectors';
-import { LibraryConnectionsRepository } from './libraries/library-connections-repository';
-import { createGuardedFetch, LibraryHosts } from './libraries/library-hosts';
-import { librarySecretsFromConfig } from './libraries/library-secrets';
-import { LibrarySessions } from './libraries/library-sessions';
-import { microsoft365FromConfig } from './libraries/microsoft/microsoft-from-config';
+import { librariesFromConfig } from './libraries/libraries-from-config';
 import { OAuthStatesRepository } from './libraries/oauth-states-repository';
+import { LibraryBindingsRepository } from './libraries/sync/library-bindings-repository';
+import { LibraryDocuments } from './libraries/sync/library-documents';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { appFavouriteRoutes } from './routes/app-favourites';
 import { onboardingRoutes } from './routes/onboarding';
@@ -54,6 +52,7 @@ import { feedbackRoutes } from './routes/feedback';
 import { generateAgentRoutes } from './routes/generate-agent';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { libraryBindingRoutes } from './routes/library-bindings';
 import { iamRoutes } from './routes/iam';
 import { libraryRoutes } from './routes/libraries';
 import { microsoftLibraryRoutes } from './routes/microsoft-libraries';
@@ -98,6 +97,8 @@ export interface AppDependencies {
   retriever?: Retriever;
   /** Called after a research job is enqueued (main.ts passes its research runner's nudge). */
   nudgeResearch?: () => void;
+  /** Called after a library sync is asked for (main.ts passes its sync runner's nudge). */
+  nudgeLibrarySync?: () => void;
   /** Wakes research followers on NOTIFY (the database handle's); absent: they poll. */
   notifications?: Notifications;
   /** Request spans and metrics (docs/observability.md); absent: neither. */
@@ -105,7 +106,7 @@ export interface AppDependencies {
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch, notifications, telemetry }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch, nudgeLibrarySync, notifications, telemetry }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? serverLoggerOptions(config.logLevel, { traceContext: telemetry?.tracing !== undefined }) : undefined,
@@ -168,23 +169,13 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // Document libraries (docs/document-libraries.md): connections with sealed credentials, and
   // sessions that reach a library only through the allow-listed fetch.
   const librariesLog = app.log.child({ component: 'libraries' });
-  const libraryConnections = new LibraryConnectionsRepository(db, await librarySecretsFromConfig(config.libraries, librariesLog));
+  const { connections: libraryConnections, sessions: librarySessions, microsoft } = await librariesFromConfig(config, db, librariesLog);
   // After a key rotation, every connection is sealed again with the new first key.
   const resealed = await libraryConnections.resealAll().catch((error: unknown) => {
     librariesLog.warn({ err: error }, 'could not seal library credentials with the current key');
     return 0;
   });
   if (resealed > 0) librariesLog.info({ resealed }, 'library credentials sealed with the current key');
-  // Microsoft 365 when an Entra ID app is configured (docs/document-libraries.md#microsoft-365).
-  const microsoft = microsoft365FromConfig(config);
-  const librarySessions = new LibrarySessions({
-    connections: libraryConnections,
-    connectors: libraryConnectors(microsoft ? [microsoft.connector] : []),
-    deps: {
-      fetch: createGuardedFetch({ hosts: LibraryHosts.fromEntries(config.libraries.allowedHosts), requestTimeoutMs: config.libraries.requestTimeoutMs }),
-      requestTimeoutMs: config.libraries.requestTimeoutMs,
-    },
-  });
 
   const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }), telemetry?.metrics);
   const translation = translationServiceFromConfig(config, models);
@@ -196,6 +187,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // Deep research (docs/deep-research.md): the runs' jobs are main.ts's research runner; runs start
   // from POST /research and from a chat message.
   const research = new ResearchService({ db, research: new ResearchRepository(db), jobs, nudge: nudgeResearch ?? (() => {}), limits: config.research, notifications });
+  // Library folders kept in sync with collections (docs/document-libraries.md#sync); their syncs are main.ts's sync runner.
+  const libraryBindings = new LibraryBindingsRepository(db, libraryConnections);
+  const libraryDocuments = new LibraryDocuments({ db, files, storage, limits: uploadLimitsFromConfig(config.limits) });
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -250,7 +244,14 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(messageSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
       await api.register(collectionRoutes, { collections, files, storage });
       await api.register(searchRoutes, { collections, files, retriever });
-      await api.register(libraryRoutes, { connections: libraryConnections, sessions: librarySessions });
+      await api.register(libraryRoutes, {
+        connections: libraryConnections,
+        sessions: librarySessions,
+        // Disconnecting with documents=remove takes what its syncs imported out of the collections and search.
+        onDisconnect: async (connection, documents) => {
+          if (documents === 'remove') await libraryDocuments.removeAllOfConnection(connection.id);
+        },
+      });
       await api.register(microsoftLibraryRoutes, {
         connections: libraryConnections,
         sessions: librarySessions,
@@ -260,6 +261,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       });
       await api.register(fileRoutes, { collections, files, runs, storage, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(uploadRoutes, { collections, files, runs, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
+      await api.register(libraryBindingRoutes, { bindings: libraryBindings, collections, documents: libraryDocuments, jobs, nudge: nudgeLibrarySync ?? (() => {}) });
       await api.register(researchRoutes, { research, settings });
       await api.register(customAppRoutes, {
         apps: customApps,

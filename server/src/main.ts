@@ -11,8 +11,13 @@ import { ModelProvider } from './inference/model-provider';
 import { defaultIngestionDependencies } from './ingestion/default-dependencies';
 import { FileStorage } from './ingestion/file-storage';
 import { ingestionJobRunner } from './ingestion/ingestion-job';
+import { uploadLimitsFromConfig } from './ingestion/receive-upload';
 import { JobQueue } from './jobs/job-queue';
 import { JobRunner, type JobHandler } from './jobs/job-runner';
+import { librariesFromConfig } from './libraries/libraries-from-config';
+import { LibraryDocuments } from './libraries/sync/library-documents';
+import { LibrarySyncScheduler, librarySyncJobRunner } from './libraries/sync/library-sync-job';
+import { LibrarySyncStore } from './libraries/sync/library-sync-store';
 import { withIngestionEmbeddings } from './search/ingestion-embeddings';
 import { REEMBED_JOB_KIND, reembedJobHandler, scheduleReembedding } from './search/reembed-job';
 import { createRetriever } from './search/retriever';
@@ -163,6 +168,24 @@ async function main() {
     notifications: database.notifications,
     log: logger.child({ component: 'research-jobs' }),
   });
+  // Library syncs (docs/document-libraries.md#sync) on a runner of their own: long jobs that
+  // download files and hand them to ingestion. The scheduler asks for each bound folder's sync
+  // every LIBRARY_SYNC_INTERVAL_MINUTES; the job queue's claim keeps one sync per folder at a time.
+  const syncLog = logger.child({ component: 'library-sync' });
+  const { sessions: syncSessions } = await librariesFromConfig(config, database.db, syncLog);
+  const syncLimits = uploadLimitsFromConfig(config.limits);
+  const librarySync = librarySyncJobRunner({
+    db: database.db,
+    notifications: database.notifications,
+    store: new LibrarySyncStore(database.db),
+    documents: new LibraryDocuments({ db: database.db, files: new FilesRepository(database.db), storage, limits: syncLimits }),
+    openSession: async (binding) => (await syncSessions.openForSync(binding.connection_id))?.session,
+    limits: syncLimits,
+    nudgeIngestion: () => ingestion.nudge(),
+    intervalMs: config.librarySync.intervalMs,
+    log: syncLog,
+  });
+  const librarySyncScheduler = new LibrarySyncScheduler({ db: database.db, intervalMs: config.librarySync.intervalMs, nudge: () => librarySync.nudge(), log: syncLog });
   const app = await buildApp({
     config,
     db: database.db,
@@ -173,6 +196,7 @@ async function main() {
     retriever,
     nudgeJobs: () => jobs.nudge(),
     nudgeResearch: () => researchJobs.nudge(),
+    nudgeLibrarySync: () => librarySync.nudge(),
     notifications: database.notifications,
     logger: logger.child({ component: 'api' }),
     telemetry: { tracing, metrics, metricsToken: metricsConfig.token },
@@ -186,10 +210,14 @@ async function main() {
   ingestion.start();
   jobs.start();
   researchJobs.start();
+  librarySync.start();
+  librarySyncScheduler.start();
   scheduleEmbeddings();
   closers.unshift(() => ingestion.stop());
   closers.unshift(() => jobs.stop());
   closers.unshift(() => researchJobs.stop());
+  closers.unshift(() => librarySync.stop());
+  closers.unshift(async () => librarySyncScheduler.stop());
   closers.unshift(() => app.close());
 
   const apiUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;

@@ -14,6 +14,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Viewer } from '../../auth/principal';
 import type { Database } from '../../db/database';
 import type { LibraryBindingsTable } from '../../db/schema';
+import type { LibraryConnectionsRepository } from '../library-connections-repository';
 import { LibrarySyncStore } from './library-sync-store';
 
 /** A connection as far as binding its folders needs it. */
@@ -29,41 +30,30 @@ type BindingRow = Selectable<LibraryBindingsTable> & { collection_name: string }
 export type VisibleBinding = BindingRow & { connection_scope: CollectionScope };
 
 /**
- * Bindings and their items as users see them. A binding is reached through its connection: a
- * personal connection's by its owner alone, a company connection's by administrators; anyone
- * else gets nothing (404).
+ * Bindings and their items as users see them. A binding is reached through its connection, under
+ * the connections' rule (library-connections-repository.ts): a personal connection's by its owner
+ * alone, a company connection's by administrators; anyone else gets nothing (404).
  */
 export class LibraryBindingsRepository {
   private readonly store: LibrarySyncStore;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly connections: Pick<LibraryConnectionsRepository, 'find'>,
+  ) {
     this.store = new LibrarySyncStore(db);
   }
 
-  /** The connection, if the viewer may bind its folders (and see its bindings). */
+  /** The connection, if the viewer may bind its folders (and see its bindings): the connections' own rule. */
   async connectionFor(connectionId: string, viewer: Viewer): Promise<BindableConnection | undefined> {
-    let query = this.db
-      .selectFrom('library_connections')
-      .select(['id', 'scope', 'owner_id'])
-      .where('id', '=', connectionId)
-      .$narrowType<{ scope: CollectionScope }>();
-    query = viewer.isAdmin
-      ? query.where((eb) => eb.or([eb('scope', '=', 'company'), eb('owner_id', '=', viewer.sub)]))
-      : query.where('scope', '=', 'personal').where('owner_id', '=', viewer.sub);
-    return query.executeTakeFirst();
+    return this.connections.find(connectionId, viewer);
   }
 
   /** The binding, if the viewer may see its connection. */
   async findVisible(bindingId: string, viewer: Viewer): Promise<VisibleBinding | undefined> {
-    let query = this.bindings()
-      .innerJoin('library_connections as lc', 'lc.id', 'b.connection_id')
-      .select('lc.scope as connection_scope')
-      .$narrowType<{ connection_scope: CollectionScope }>()
-      .where('b.id', '=', bindingId);
-    query = viewer.isAdmin
-      ? query.where((eb) => eb.or([eb('lc.scope', '=', 'company'), eb('lc.owner_id', '=', viewer.sub)]))
-      : query.where('lc.scope', '=', 'personal').where('lc.owner_id', '=', viewer.sub);
-    return query.executeTakeFirst();
+    const row = await this.bindings().where('b.id', '=', bindingId).executeTakeFirst();
+    const connection = row && (await this.connections.find(row.connection_id, viewer));
+    return connection ? { ...row!, connection_scope: connection.scope } : undefined;
   }
 
   async list(connectionId: string): Promise<LibraryBinding[]> {

@@ -73,13 +73,15 @@ export function librarySyncJobHandler(options: LibrarySyncJobOptions): JobHandle
  * one claim more than maxAttempts so that the handler records the give-up on the binding. The
  * job queue's claim makes one replica work on a binding at a time.
  */
-export function librarySyncJobRunner(options: LibrarySyncJobOptions & { db: Database; notifications?: Notifications | undefined; pollMs?: number; concurrentSyncs?: number }): JobRunner {
+export function librarySyncJobRunner(
+  options: LibrarySyncJobOptions & { db: Database; notifications?: Notifications | undefined; pollMs?: number; leaseMs?: number; concurrentSyncs?: number },
+): JobRunner {
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   return new JobRunner({
     db: options.db,
     handlers: { [LIBRARY_SYNC_JOB_KIND]: librarySyncJobHandler({ ...options, maxAttempts }) },
     concurrency: options.concurrentSyncs ?? 2,
-    leaseMs: 60_000,
+    leaseMs: options.leaseMs ?? 60_000,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxAttempts: maxAttempts + 1,
     ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),

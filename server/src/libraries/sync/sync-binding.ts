@@ -9,8 +9,8 @@ import { ITEM_BATCH, type BindingRow, type ItemRow, type ItemWrite, type Library
 export interface SyncDependencies {
   store: LibrarySyncStore;
   documents: LibraryDocuments;
-  /** A session on the binding's connection, signed in as the connection's owner. */
-  openSession(binding: BindingRow, signal: AbortSignal): Promise<OpenedLibrary>;
+  /** A session on the binding's connection, for the server's own work; undefined when the connection is gone. */
+  openSession(binding: BindingRow): Promise<LibrarySession | undefined>;
   limits: UploadLimits;
   /** Tells the ingestion runner a file is waiting (it polls anyway). */
   nudgeIngestion(): void;
@@ -21,15 +21,6 @@ export interface SyncDependencies {
   /** Least time between two writes of the progress; default 500 ms. */
   progressIntervalMs?: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-}
-
-export interface OpenedLibrary {
-  session: LibrarySession;
-  /**
-   * The original's address of an entry for sources that link home: its web view where the
-   * library has one (Graph's webUrl), else what the connection derives (the file's WebDAV URL).
-   */
-  originalUrl(entry: LibraryEntry): string | null;
 }
 
 export type SyncOutcome =
@@ -72,7 +63,8 @@ export async function syncBinding(bindingId: string, deps: SyncDependencies, sig
   const { generation } = begun;
   await store.settleIngested(bindingId);
 
-  const library = await deps.openSession(binding, signal);
+  const library = await deps.openSession(binding);
+  if (!library) return { outcome: 'gone' };
   const reporter = new ProgressReporter(store, bindingId, generation, deps.progressIntervalMs ?? 500);
   try {
     let mode: ScanResult['mode'];
@@ -104,6 +96,16 @@ export async function syncBinding(bindingId: string, deps: SyncDependencies, sig
   }
 }
 
+/**
+ * The original's address for sources that link home: the library's web view of the file (Graph's
+ * webUrl) or its WebDAV URL, as the connector names it; only http(s), as it becomes a link.
+ */
+export function originalUrlOf(entry: Pick<LibraryEntry, 'webUrl'>): string | null {
+  if (!entry.webUrl || !URL.canParse(entry.webUrl)) return null;
+  const { protocol } = new URL(entry.webUrl);
+  return protocol === 'https:' || protocol === 'http:' ? entry.webUrl : null;
+}
+
 /** Why a file is not imported, decided from the listing alone (no download). */
 export function skipReasonOf(entry: Pick<LibraryEntry, 'name' | 'size' | 'contentType'>, limits: UploadLimits): LibrarySkipReason | null {
   if (!isAcceptedUpload({ name: entry.name, type: entry.contentType ?? '' })) return 'unsupported-type';
@@ -115,11 +117,11 @@ async function scanInto(
   binding: BindingRow,
   generation: number,
   cursor: string | null,
-  library: OpenedLibrary,
+  library: LibrarySession,
   deps: SyncDependencies,
   signal: AbortSignal,
 ): Promise<{ mode: ScanResult['mode']; cursor: string | null }> {
-  const scan = await library.session.scan({ id: binding.folder_id, path: binding.folder_path }, cursor, signal);
+  const scan = await library.scan({ id: binding.folder_id, path: binding.folder_path }, cursor, signal);
   for await (const page of scan.pages) {
     signal.throwIfAborted();
     if (page.kind === 'deleted') {
@@ -133,14 +135,14 @@ async function scanInto(
 }
 
 /** Compares one page of listed files with the stored items and writes what each now is. */
-async function applyEntries(binding: BindingRow, generation: number, entries: readonly LibraryEntry[], library: OpenedLibrary, deps: SyncDependencies): Promise<void> {
+async function applyEntries(binding: BindingRow, generation: number, entries: readonly LibraryEntry[], library: LibrarySession, deps: SyncDependencies): Promise<void> {
   const { store, documents } = deps;
   const stored = await store.items(binding.id, entries.map((entry) => entry.id));
   const seen: string[] = [];
   const writes: ItemWrite[] = [];
   for (const entry of entries) {
     const item = stored.get(entry.id);
-    const sourceUrl = library.originalUrl(entry);
+    const sourceUrl = originalUrlOf(entry);
     const skip = skipReasonOf(entry, deps.limits);
     const base = { entryId: entry.id, path: entry.path, version: entry.version, size: entry.size, sourceUrl, contentType: entry.contentType };
     const fresh: ItemWrite = { ...base, state: skip ? 'skipped' : 'queued', skipReason: skip, errorCode: null, problem: null, fileId: null };
@@ -244,7 +246,7 @@ async function reconcileUnseen(binding: BindingRow, generation: number, deps: Sy
 }
 
 /** Downloads the queued files, a few at once, each handed to ingestion as soon as it is in. */
-async function importQueued(binding: BindingRow, library: OpenedLibrary, deps: SyncDependencies, reporter: ProgressReporter, signal: AbortSignal): Promise<void> {
+async function importQueued(binding: BindingRow, library: LibrarySession, deps: SyncDependencies, reporter: ProgressReporter, signal: AbortSignal): Promise<void> {
   const concurrency = Math.max(1, deps.concurrency ?? 4);
   let after: { path: string; entryId: string } | undefined;
   for (;;) {
@@ -271,7 +273,7 @@ async function importQueued(binding: BindingRow, library: OpenedLibrary, deps: S
   }
 }
 
-async function importOne(binding: BindingRow, item: ItemRow, library: OpenedLibrary, deps: SyncDependencies, reporter: ProgressReporter, signal: AbortSignal): Promise<void> {
+async function importOne(binding: BindingRow, item: ItemRow, library: LibrarySession, deps: SyncDependencies, reporter: ProgressReporter, signal: AbortSignal): Promise<void> {
   signal.throwIfAborted();
   const state = await deps.store.stateOf(binding.id);
   if (state === undefined) throw new SyncInterrupted('gone');
@@ -314,9 +316,9 @@ type FetchOutcome =
   | { kind: 'skipped'; reason: LibrarySkipReason }
   | { kind: 'failed'; errorCode: 'DATA0001' | null; problem: string };
 
-async function fetchInto(binding: BindingRow, entry: LibraryEntry, item: ItemRow, library: OpenedLibrary, deps: SyncDependencies, signal: AbortSignal): Promise<FetchOutcome> {
+async function fetchInto(binding: BindingRow, entry: LibraryEntry, item: ItemRow, library: LibrarySession, deps: SyncDependencies, signal: AbortSignal): Promise<FetchOutcome> {
   try {
-    const stream = await library.session.download(entry, deps.limits.maxFileBytes, signal, { id: binding.folder_id, path: binding.folder_path });
+    const stream = await library.download(entry, deps.limits.maxFileBytes, signal, { id: binding.folder_id, path: binding.folder_path });
     const added = await deps.documents.add(binding.collection_id, entry.path, stream, { createdBy: binding.created_by, sourceUrl: item.source_url });
     return { kind: 'imported', fileId: added.fileId };
   } catch (error) {

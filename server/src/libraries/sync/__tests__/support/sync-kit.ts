@@ -9,7 +9,7 @@ import { FileStorage } from '../../../../ingestion/file-storage';
 import { ingestionJobRunner } from '../../../../ingestion/ingestion-job';
 import type { UploadLimits } from '../../../../ingestion/receive-upload';
 import { openTestPglite } from '../../../../testing/test-pglite';
-import type { LibraryEntry, LibrarySession } from '../../../connector';
+import type { LibrarySession } from '../../../connector';
 import { LibraryDocuments } from '../../library-documents';
 import { LibrarySyncStore } from '../../library-sync-store';
 import { syncBinding, type SyncDependencies } from '../../sync-binding';
@@ -23,7 +23,7 @@ export const OWNER = 'employee';
  */
 export async function startSyncKit(
   session: LibrarySession,
-  options: { folder?: { id: string; path: string }; limits?: Partial<UploadLimits>; originalUrl?: (entry: LibraryEntry) => string | null } = {},
+  options: { folder?: { id: string; path: string }; limits?: Partial<UploadLimits> } = {},
 ) {
   const handle: DatabaseHandle = await openTestPglite();
   const db = handle.db;
@@ -49,7 +49,7 @@ export async function startSyncKit(
   const deps: SyncDependencies = {
     store,
     documents: new LibraryDocuments({ db, files, storage, limits }),
-    openSession: async () => ({ session, originalUrl: options.originalUrl ?? ((entry) => entry.webUrl) }),
+    openSession: async () => session,
     limits,
     nudgeIngestion: () => void nudges++,
     intervalMs: 60_000,
