@@ -28,6 +28,8 @@ describe('POST /api/libraries/microsoft/authorize and /complete', () => {
       env: {
         PORTAL_ORIGIN,
         LIBRARY_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+        // The Graph double's host, listed by name (a loopback address is refused otherwise).
+        LIBRARY_ALLOWED_HOSTS: '127.0.0.1',
         MICROSOFT_CLIENT_ID: DEV_LIBRARY_CLIENT_ID,
         MICROSOFT_AUTHORITY: idp.idp.issuer,
         MICROSOFT_GRAPH_URL: double.url,

@@ -14,7 +14,8 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
  *   `deleted` facet, items moved out of the folder with their new parent (delta answers carry parent
  *   ids, never paths), parents before children;
  * - `410 Gone` (`resyncRequired`) for a delta token older than `expireDeltaTokens()`;
- * - `.../content`: `302 Found` to a pre-authenticated download URL on the double (no token needed);
+ * - `.../content`: `302 Found` to a pre-authenticated download URL on another host name of the
+ *   double (`localhost` where Graph is `127.0.0.1`, as SharePoint's host is not Graph's; no token needed);
  * - throttling on demand (`throttle()`): 429 or 503 with `Retry-After`;
  * - every Graph call needs a bearer token the double accepts (`acceptToken`, or a `verifyToken`
  *   such as `jwtTokens` for the dev identity provider's tokens); a refused one answers 401.
@@ -305,7 +306,7 @@ export class GraphDouble {
         if (item.isFolder) return notFound();
         const download = randomBytes(12).toString('hex');
         this.downloads.set(download, item.id);
-        reply.header('location', `${this.origin}/download/${download}`);
+        reply.header('location', `${this.origin.replace('127.0.0.1', 'localhost')}/download/${download}`);
         return this.record(request, reply, 302).send();
       }
       default:

@@ -20,7 +20,7 @@ export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = { attempts: 5, maxWaitMs:
 export interface GraphClientOptions {
   /** Graph's base URL with its version; every link followed must start with it. */
   baseUrl: string;
-  /** For Graph's own host (the operator's configuration). */
+  /** The guarded fetch (library-hosts.ts): Graph's host and the download hosts must be allowed. */
   fetch: typeof fetch;
   timeoutMs: number;
   throttle: ThrottlePolicy;
@@ -69,10 +69,7 @@ export class GraphClient {
     return parsed.data;
   }
 
-  /**
-   * One GET, answered 2xx or 3xx (redirects are not followed: `/content` answers 302 to a
-   * download URL that needs no token and is fetched through the guarded fetch).
-   */
+  /** One GET, answered below 400 (the guarded fetch has followed redirects). */
   async request(pathOrLink: string, signal: AbortSignal): Promise<Response> {
     const url = this.url(pathOrLink);
     let renewed = false;
@@ -100,18 +97,22 @@ export class GraphClient {
     }
   }
 
+  /** The timeout bounds the wait for the headers only: a download's body may take long (it stalls: the guarded fetch's body timeout). */
   private async send(url: string, token: string, signal: AbortSignal): Promise<Response> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs || 60_000);
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new LibraryError('Microsoft 365 did not answer in time', 'timeout')), this.options.timeoutMs || 60_000);
     try {
-      return await this.options.fetch(url, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        redirect: 'manual',
-        signal: AbortSignal.any([signal, timeout]),
-      });
+      return await this.options.fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: controller.signal });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (timeout.aborted) throw new LibraryError('Microsoft 365 did not answer in time', 'timeout', { cause: error });
+      if (controller.signal.reason instanceof LibraryError) throw controller.signal.reason;
+      if (error instanceof LibraryError) throw error;
       throw new LibraryError('Microsoft 365 cannot be reached', 'unreachable', { cause: error });
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
     }
   }
 

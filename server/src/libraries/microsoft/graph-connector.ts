@@ -48,8 +48,6 @@ export interface MicrosoftSession extends LibrarySession {
 
 export interface MicrosoftConnectorOptions {
   oauth: MicrosoftOAuth;
-  /** For Graph's configured host; the global fetch when absent. Downloads go through the guarded fetch. */
-  fetch?: typeof fetch;
   throttle?: ThrottlePolicy;
 }
 
@@ -64,7 +62,8 @@ export function createMicrosoftConnector(options: MicrosoftConnectorOptions): Mi
     open(connection, deps) {
       const client = new GraphClient({
         baseUrl: options.oauth.settings.graphUrl,
-        fetch: options.fetch ?? fetch,
+        // Graph and the download URLs it redirects to: both through the allow-list.
+        fetch: deps.fetch,
         timeoutMs: deps.requestTimeoutMs,
         throttle: options.throttle ?? DEFAULT_THROTTLE_POLICY,
         credentials: connection.credentials,
@@ -273,34 +272,12 @@ class GraphSession implements MicrosoftSession {
     const ref = parseId(entry.id);
     if (ref.kind === 'site' || entry.isFolder) throw new LibraryError('Only files can be downloaded', 'refused');
     if (entry.size > maxBytes) throw tooLarge(maxBytes);
-    const content = await this.graph.request(`${itemPath(ref.driveId, ref.itemId)}/content`, signal);
-    if (content.status >= 200 && content.status < 300) return bounded(content, maxBytes, this.deps.requestTimeoutMs);
-    const location = content.headers.get('location');
-    await content.body?.cancel();
-    if (content.status < 300 || content.status >= 400 || !location || !URL.canParse(location, this.graph.url('/'))) {
-      throw new LibraryError(`Microsoft 365 answered ${content.status} without a download address`, 'garbage');
-    }
-    // The download URL is pre-authenticated and on another host (SharePoint's): no bearer token
-    // goes there, and the guarded fetch decides whether that host may be reached.
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => controller.abort(new LibraryError('Microsoft 365 did not start the download in time', 'timeout')), this.deps.requestTimeoutMs || 60_000);
-    let response: Response;
-    try {
-      response = await this.deps.fetch(new URL(location, this.graph.url('/')).href, { signal: controller.signal });
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
-      if (controller.signal.reason instanceof LibraryError) throw controller.signal.reason;
-      if (error instanceof LibraryError) throw error;
-      throw new LibraryError('The download from Microsoft 365 could not be started', 'unreachable', { cause: error });
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    }
-    if (!response.ok) {
+    // `/content` answers 302 to a pre-authenticated URL on SharePoint's host: the guarded fetch
+    // follows it only to an allowed host, and without the bearer token (another origin).
+    const response = await this.graph.request(`${itemPath(ref.driveId, ref.itemId)}/content`, signal);
+    if (response.status < 200 || response.status >= 300) {
       await response.body?.cancel();
-      throw new LibraryError(`Microsoft 365 refused the download (${response.status})`, response.status >= 500 ? 'unreachable' : 'refused');
+      throw new LibraryError(`Microsoft 365 answered ${response.status} instead of the file`, 'garbage');
     }
     return bounded(response, maxBytes, this.deps.requestTimeoutMs);
   }

@@ -17,7 +17,8 @@ function openSession(double: GraphDouble, options: { allowedHosts?: string[]; at
     { timeoutMs: TIMEOUT_MS },
   );
   const connector = createMicrosoftConnector({ oauth, throttle: { attempts: options.attempts ?? 3, maxWaitMs: options.maxWaitMs ?? 3_000 } });
-  const guarded = createGuardedFetch({ hosts: LibraryHosts.fromEntries(options.allowedHosts ?? ['127.0.0.1']), requestTimeoutMs: TIMEOUT_MS });
+  // Graph's host (127.0.0.1) and the download host (localhost), both listed by name.
+  const guarded = createGuardedFetch({ hosts: LibraryHosts.fromEntries(options.allowedHosts ?? ['127.0.0.1', 'localhost']), requestTimeoutMs: TIMEOUT_MS });
   return connector.open(
     { url: 'https://contoso.sharepoint.com', credentials: { access_token: TOKEN, refresh_token: null, expires_at: Date.now() + 3_600_000 } },
     { fetch: guarded, requestTimeoutMs: TIMEOUT_MS },
@@ -243,7 +244,7 @@ describe('Microsoft 365 connector against the Graph double', () => {
       plan = byPath.get('plan.txt')!;
     });
 
-    it('follows /content to the download URL through the guarded fetch, without the token', async () => {
+    it('follows /content to the download URL (another host) through the guarded fetch, without the token', async () => {
       const stream = await session.download(plan, 1024, signal, { id: id(projects), path: 'p' });
       assert.equal(await text(stream), 'the new plan');
       const content = double.requests.findLast((request) => request.url.endsWith('/content'))!;
@@ -264,7 +265,7 @@ describe('Microsoft 365 connector against the Graph double', () => {
     });
 
     it('refuses a download host the administrators did not allow', async () => {
-      const guarded = openSession(double, { allowedHosts: ['localhost'] });
+      const guarded = openSession(double, { allowedHosts: ['127.0.0.1'] });
       await rejectsWith(guarded.download(plan, 1024, signal, { id: id(projects), path: 'p' }), 'refused');
     });
   });
