@@ -16,6 +16,7 @@ import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { useShell } from '../app/shell-context';
 import { markSignedOut } from '../auth/signed-out';
 import { useGetStartedStore } from '../get-started/get-started-store';
+import { DeveloperModeSwitch } from '../developer/developer-mode-switch';
 import './user-menu.css';
 
 const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
@@ -271,6 +272,7 @@ export function UserMenu() {
                 {t('USER_MENU.documentation')}
               </UserMenuLink>
             )}
+            <DeveloperModeSwitch item={UserMenuCheckbox} />
             <UserMenuSeparator />
             <UserMenuItem
               onSelect={() => {

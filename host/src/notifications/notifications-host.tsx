@@ -1,6 +1,7 @@
 import { useNotificationsStore, type Notification } from '@assistant/platform';
 import { SnackbarHost, type SnackbarItem } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
+import { RequestIdNote } from '../developer/request-id-note';
 import './notifications-host.css';
 
 /**
@@ -17,7 +18,15 @@ export function NotificationsHost() {
   const items: SnackbarItem[] = notifications.map((n) => ({
     id: n.id,
     variant: n.variant,
-    message: text(n),
+    // In developer mode a failed call's notification names the server's request id (docs/developer-mode.md).
+    message: n.requestId ? (
+      <>
+        {text(n)}
+        <RequestIdNote requestId={n.requestId} />
+      </>
+    ) : (
+      text(n)
+    ),
     dismissLabel: t(n.confirmLabelKey, { ns: n.confirmLabelNs }),
     action: n.action
       ? {

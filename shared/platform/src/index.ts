@@ -71,6 +71,10 @@ export { useConfigStore } from './stores/config-store';
 export { initialTranslationPreferences, useTranslationPreferencesStore } from './stores/translation-preferences-store';
 export { initialChatPreferences, useChatPreferencesStore } from './stores/chat-preferences-store';
 
+// developer mode (docs/developer-mode.md)
+export { useDeveloperModeStore } from './developer/developer-mode-store';
+export { isDeveloperModeOn, useDeveloperMode } from './developer/use-developer-mode';
+
 // notifications
 export { notifyErrorMessage, notifySuccess, useNotificationsStore, type Notification } from './notifications/notifications-store';
 export { errorMessageFor, errorMessageKey, errorMessageText } from './notifications/error-messages';

@@ -9,6 +9,7 @@ import { ConversationView } from '../features/conversation/components/conversati
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import { useConversationMutations } from '../features/conversations/hooks/use-conversation-mutations';
 import { useConversations } from '../features/conversations/hooks/use-conversations';
+import { useDownloadEvents } from '../features/developer';
 import { useChatHistory, type ScopedChatHistory } from '../features/history';
 import { NAMESPACE } from '../namespace';
 import { conversationKeys } from '../query-keys';
@@ -100,6 +101,8 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
   }, [agentParam, conversationId]);
   const queryClient = useQueryClient();
   const { scope } = history;
+  // Developer mode: a conversation's raw events (only the server's history keeps them).
+  const downloadEvents = useDownloadEvents();
 
   // An exchange changed the conversation: the list shows its new order, and after the first
   // answer the title the server made (the local history's name after the first question).
@@ -210,6 +213,7 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
           onDeleted={onDeleted}
           onClose={panel.narrow ? panel.close : undefined}
           onOpen={panel.done}
+          onDownloadEvents={history.kind === 'server' ? downloadEvents : undefined}
         />
       </div>
       {drawer && <div className="chat-page__backdrop" aria-hidden="true" onClick={panel.close} />}

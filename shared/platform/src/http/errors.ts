@@ -17,11 +17,13 @@ export class ApiRequestError extends Error {
   readonly timedOut: boolean;
   /** Seconds to wait before trying again: the `retry-after` header, else the body's `retry_after_seconds`. */
   readonly retryAfterSeconds: number | undefined;
+  /** The server's id of the request (its `x-request-id` header), when it answered: developer mode shows it. */
+  readonly requestId: string | undefined;
   readonly detail: string;
 
   constructor(
     detail: string,
-    options: { status?: number; body?: ApiError; timedOut?: boolean; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: { status?: number; body?: ApiError; timedOut?: boolean; retryAfterSeconds?: number; requestId?: string; cause?: unknown } = {},
   ) {
     super(`API request failed: ${detail}`, { cause: options.cause });
     this.detail = detail;
@@ -29,6 +31,7 @@ export class ApiRequestError extends Error {
     this.body = options.body;
     this.timedOut = options.timedOut ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds ?? options.body?.retry_after_seconds;
+    this.requestId = options.requestId;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { apiErrorSchema, STREAM_CONTENT_TYPE, type ApiError } from '@assistant/contracts/startup';
+import { apiErrorSchema, REQUEST_ID_HEADER, STREAM_CONTENT_TYPE, type ApiError } from '@assistant/contracts/startup';
 import type { z } from 'zod';
 import { safeParse } from 'zod/mini';
 import { readJsonLines } from '../streaming/read-json-lines';
@@ -333,12 +333,13 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 async function errorFromResponse(method: HttpMethod, url: string, response: Response): Promise<ApiRequestError> {
   const text = await response.text().catch(() => '');
-  return apiErrorFromText(method, url, response.status, text, response.statusText, response.headers.get('retry-after'));
+  return apiErrorFromText(method, url, response.status, text, response.statusText, response.headers.get('retry-after'), response.headers.get(REQUEST_ID_HEADER));
 }
 
 /**
- * The error of a failed answer from its status, body text and `retry-after` header; also for calls
- * made outside the client (an XMLHttpRequest upload), so every failure reads the same.
+ * The error of a failed answer from its status, body text, `retry-after` and `x-request-id`
+ * headers; also for calls made outside the client (an XMLHttpRequest upload), so every failure
+ * reads the same.
  */
 export function apiErrorFromText(
   method: HttpMethod,
@@ -347,6 +348,7 @@ export function apiErrorFromText(
   text: string,
   statusText = '',
   retryAfter?: string | null,
+  requestId?: string | null,
 ): ApiRequestError {
   let body: ApiError | undefined;
   try {
@@ -357,7 +359,7 @@ export function apiErrorFromText(
   }
   const reason = body?.message ?? statusText;
   const detail = `${status}${reason ? ` ${reason}` : ''} (${method} ${url})`;
-  return new ApiRequestError(detail, { status, body, retryAfterSeconds: parseRetryAfter(retryAfter) });
+  return new ApiRequestError(detail, { status, body, retryAfterSeconds: parseRetryAfter(retryAfter), requestId: requestId || undefined });
 }
 
 /** zod issues as one line: "path: message; path: message". */

@@ -1,3 +1,4 @@
+import { REQUEST_ID_HEADER } from '@assistant/contracts/startup';
 import type { z } from 'zod';
 import { requestTimeoutMs } from '../stores/config-store';
 import { apiClients } from './api-clients';
@@ -58,7 +59,7 @@ export async function uploadWithProgress<S extends z.ZodType>(
       settle(() =>
         xhr.status >= 200 && xhr.status < 300
           ? resolve(xhr.responseText)
-          : reject(apiErrorFromText('POST', url, xhr.status, xhr.responseText, xhr.statusText)),
+          : reject(apiErrorFromText('POST', url, xhr.status, xhr.responseText, xhr.statusText, null, xhr.getResponseHeader(REQUEST_ID_HEADER))),
       );
     xhr.onerror = () => settle(() => reject(new ApiRequestError(`POST ${url}: network error`)));
     xhr.ontimeout = () => settle(() => reject(new ApiRequestError(`timeout of ${xhr.timeout}ms exceeded (POST ${url})`, { timedOut: true })));

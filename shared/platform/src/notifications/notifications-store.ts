@@ -36,6 +36,8 @@ export interface Notification {
   /** Milliseconds until it disappears by itself. */
   duration: number;
   createdAt: number;
+  /** The server's id of the failed request, shown (copyable) in developer mode. */
+  requestId?: string;
 }
 
 export interface NotifyInput {
@@ -44,6 +46,7 @@ export interface NotifyInput {
   confirmLabelKey?: string;
   confirmLabelNs?: string;
   duration?: number;
+  requestId?: string;
 }
 
 interface NotificationsState {
@@ -61,8 +64,9 @@ function toMessage(message: NotificationMessage | string): NotificationMessage {
   return typeof message === 'string' ? { key: message, ns: PLATFORM_NAMESPACE } : message;
 }
 
-export function resolveDuration(input: Pick<NotifyInput, 'duration' | 'action'>): number {
-  if (input.duration === undefined) return input.action ? NOTIFICATION_FALLBACK_DURATION_MS : NOTIFICATION_DURATION_MS;
+export function resolveDuration(input: Pick<NotifyInput, 'duration' | 'action' | 'requestId'>): number {
+  // A button to press or a request id to copy: time to do it.
+  if (input.duration === undefined) return input.action || input.requestId ? NOTIFICATION_FALLBACK_DURATION_MS : NOTIFICATION_DURATION_MS;
   return Number.isFinite(input.duration) && input.duration > 0 ? input.duration : NOTIFICATION_FALLBACK_DURATION_MS;
 }
 
@@ -81,6 +85,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       confirmLabelNs: input.confirmLabelNs ?? PLATFORM_NAMESPACE,
       duration,
       createdAt: Date.now(),
+      ...(input.requestId ? { requestId: input.requestId } : {}),
     };
     set((state) => ({ notifications: [...state.notifications, notification] }));
     timers.set(id, setTimeout(() => get().dismiss(id), duration));

@@ -307,6 +307,17 @@ describe('the three error messages', () => {
   });
 });
 
+describe('the server\'s request id', () => {
+  it('is kept with a failed call (x-request-id), for developer mode\'s notifications', async () => {
+    server.use(http.get('http://localhost/api/thing', () => HttpResponse.json({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error', code: 'internal' }, { status: 500, headers: { 'x-request-id': 'req-42' } })));
+    const error = (await clients().api.get('thing', ok).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.requestId).toBe('req-42');
+    server.use(http.get('http://localhost/api/other', () => new HttpResponse(null, { status: 500 })));
+    expect(((await clients().api.get('other', ok).catch((e: unknown) => e)) as ApiRequestError).requestId).toBeUndefined();
+  });
+});
+
 describe('429: when to try again', () => {
   const limited = (seconds?: number) => ({
     statusCode: 429,

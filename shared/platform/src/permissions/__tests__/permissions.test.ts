@@ -31,13 +31,13 @@ function checkUser(held: string[]) {
 }
 
 describe('permissions', () => {
-  it('asks once for both permissions, even for concurrent questions, and caches the answer', async () => {
+  it('asks once for every known permission, even for concurrent questions, and caches the answer', async () => {
     const bodies = checkUser(['AdministrateAssistant']);
     const [admin, numinous] = await Promise.all([hasPermission('AdministrateAssistant'), hasPermission('NuminousAccess')]);
     expect(admin).toBe(true);
     expect(numinous).toBe(false);
     expect(await hasPermission('AdministrateAssistant')).toBe(true);
-    expect(bodies).toEqual([{ permissions: [{ permission: 'AdministrateAssistant' }, { permission: 'NuminousAccess' }] }]);
+    expect(bodies).toEqual([{ permissions: [{ permission: 'AdministrateAssistant' }, { permission: 'NuminousAccess' }, { permission: 'DeveloperMode' }] }]);
   });
 
   it('asks again after a reset (another user)', async () => {

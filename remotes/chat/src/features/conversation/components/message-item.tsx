@@ -1,9 +1,11 @@
 import type { Message } from '@assistant/contracts';
+import { useDeveloperMode } from '@assistant/platform';
 import { Badge, Button, Markdown, SuccessIcon } from '@assistant/ui';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { QuestionAttachments } from '../../attachments';
+import { AnswerDetailsPanel } from '../../developer';
 import { ResearchAnswer } from '../../research';
 import { MessageSources } from '../../sources';
 import type { SendErrorKey } from '../model/describe-send-error';
@@ -155,6 +157,7 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
   const reason = failure ?? 'upstream_failed';
   const stopped = message.status === 'stopped' && !streaming;
   const modelName = message.model && (models.find((entry) => entry.id === message.model)?.name ?? message.model);
+  const developerMode = useDeveloperMode();
   return (
     <>
       <Label id={`${message.message_id}-label`} text={t('conversation.answer')} />
@@ -218,6 +221,7 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
           )}
         </div>
       )}
+      {developerMode && message.details && !streaming && <AnswerDetailsPanel details={message.details} />}
       {withSources && (
         <MessageSources
           conversationId={sourcesConversationId}

@@ -1,5 +1,5 @@
 import type { Message, MessageAttachment, MessagePayloadInput } from '@assistant/contracts';
-import { ApiRequestError, notifyError, useQuery, useQueryClient } from '@assistant/platform';
+import { ApiRequestError, isDeveloperModeOn, notifyError, useQuery, useQueryClient } from '@assistant/platform';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { conversationKeys } from '../../../query-keys';
 import type { ChatHistory, ScopedChatHistory } from '../../history';
@@ -136,6 +136,7 @@ function pendingMessages(pending: Pending, status: Message['status']): [Message,
     ...(pending.draft.reasoning ? { reasoning: pending.draft.reasoning } : {}),
     ...(pending.draft.toolEvents.length > 0 ? { tool_events: [...pending.draft.toolEvents] } : {}),
     ...(pending.draft.researchId !== undefined ? { research_id: pending.draft.researchId } : {}),
+    ...(pending.draft.details !== undefined ? { details: pending.draft.details } : {}),
   };
   return [question, answer];
 }
@@ -297,6 +298,8 @@ export function useConversation(
         ...(choices.deepResearch || choices.deepResearchId !== undefined ? { deep_research: true } : {}),
         ...(choices.deepResearchId !== undefined ? { deep_research_id: choices.deepResearchId } : {}),
         ...(choices.agentId !== undefined ? { personality: choices.agentId } : {}),
+        // The server keeps this answer's raw events for the download (docs/developer-mode.md).
+        ...(history.kind === 'server' && isDeveloperModeOn() ? { developer_mode: true } : {}),
       };
       let failure: SendErrorKey | undefined;
       try {

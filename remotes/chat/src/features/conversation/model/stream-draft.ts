@@ -1,4 +1,4 @@
-import type { StreamEvent, ToolEvent } from '@assistant/contracts';
+import type { AnswerDetails, StreamEvent, ToolEvent } from '@assistant/contracts';
 import { applyStreamText, emptyStreamText, type StreamText } from '@assistant/platform';
 
 /**
@@ -17,6 +17,8 @@ export interface StreamDraft extends StreamText {
   toolEvents: readonly ToolEvent[];
   /** The intent event's trace id: set when the answer is grounded (its sources can be asked for). */
   traceId: string | undefined;
+  /** Developer mode's details of the answer (the `details` event; only for users who may have them). */
+  details: AnswerDetails | undefined;
   /** `streaming` until a `done` or `error` event. */
   phase: 'streaming' | 'done' | 'error';
   error: { code: string; message: string } | undefined;
@@ -29,6 +31,7 @@ export const emptyDraft: StreamDraft = {
   researchId: undefined,
   toolEvents: [],
   traceId: undefined,
+  details: undefined,
   phase: 'streaming',
   error: undefined,
 };
@@ -50,6 +53,8 @@ export function applyStreamEvent(draft: StreamDraft, event: StreamEvent): Stream
       return { ...draft, toolEvents: [...draft.toolEvents, event.event] };
     case 'intent':
       return draft.traceId === event.event.payload.trace_id ? draft : { ...draft, traceId: event.event.payload.trace_id };
+    case 'details':
+      return { ...draft, details: event.details };
     case 'done':
       return { ...draft, channels: {}, phase: 'done' };
     case 'error':

@@ -18,6 +18,8 @@ export interface ConversationListItemProps {
   onDelete(conversation: Conversation): void;
   /** The link was followed (the page closes its drawer on a phone). */
   onOpen?(): void;
+  /** Developer mode: download the conversation's raw events (absent: not offered). */
+  onDownloadEvents?(conversation: Conversation): void;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ConversationListItemProps {
  * tooltip; rename and delete in a per-item menu ("Actions for Trip to Lisbon"), named with the
  * conversation ("Rename Trip to Lisbon").
  */
-export function ConversationListItem({ conversation, basePath, group, open, onRename, onDelete, onOpen }: ConversationListItemProps) {
+export function ConversationListItem({ conversation, basePath, group, open, onRename, onDelete, onOpen, onDownloadEvents }: ConversationListItemProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
   const { name } = conversation;
@@ -55,6 +57,11 @@ export function ConversationListItem({ conversation, basePath, group, open, onRe
             <Button variant="ghost" size="sm" aria-label={t('conversations.actions.deleteNamed', { name })} onClick={() => close(() => onDelete(conversation))}>
               {t('conversations.actions.delete')}
             </Button>
+            {onDownloadEvents && (
+              <Button variant="ghost" size="sm" aria-label={t('developer.events.downloadNamed', { name })} onClick={() => close(() => onDownloadEvents(conversation))}>
+                {t('developer.events.download')}
+              </Button>
+            )}
           </>
         )}
       </ItemMenu>

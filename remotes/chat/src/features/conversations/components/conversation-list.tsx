@@ -33,6 +33,8 @@ export interface ConversationListProps {
   onClose?(): void;
   /** A conversation's link was followed. */
   onOpen?(): void;
+  /** Developer mode: each conversation's menu downloads its raw events (absent: no such entry). */
+  onDownloadEvents?(conversation: Conversation): void;
 }
 
 type Dialog = { kind: 'rename' | 'delete'; conversation: Conversation } | undefined;
@@ -55,6 +57,7 @@ export function ConversationList({
   hidden,
   onClose,
   onOpen,
+  onDownloadEvents,
 }: ConversationListProps) {
   const { t } = useTranslation(NAMESPACE);
   const [query, setQuery] = useState('');
@@ -107,6 +110,7 @@ export function ConversationList({
               onRename={(target) => setDialog({ kind: 'rename', conversation: target })}
               onDelete={(target) => setDialog({ kind: 'delete', conversation: target })}
               onOpen={onOpen}
+              onDownloadEvents={onDownloadEvents}
             />
           ))}
         </ul>
