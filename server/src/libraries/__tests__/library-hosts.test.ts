@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../config';
 import { LibraryError } from '../connector';
 import { createGuardedFetch, isForbiddenAddress, LibraryHostRefusedError, LibraryHosts } from '../library-hosts';
 
@@ -29,6 +30,20 @@ describe('LibraryHosts', () => {
     }
     assert.doesNotThrow(() => any.check(new URL('http://10.1.2.3/')), 'private ranges are allowed');
     assert.doesNotThrow(() => LibraryHosts.fromEntries(['127.0.0.1']).check(new URL('http://127.0.0.1:8080/')), 'listed by name');
+  });
+
+  it('takes LIBRARY_ALLOWED_HOSTS entries of the documented forms only', () => {
+    const base = { OIDC_ISSUER: 'https://idp.example/' };
+    assert.deepEqual(loadConfig({ ...base, LIBRARY_ALLOWED_HOSTS: 'files.example.com, *.corp.example,[::1]:8080,*' }).libraries.allowedHosts, [
+      'files.example.com',
+      '*.corp.example',
+      '[::1]:8080',
+      '*',
+    ]);
+    assert.deepEqual(loadConfig(base).libraries.allowedHosts, []);
+    for (const wrong of ['https://files.example.com', 'files.example.com/dav', '*files.example.com', 'a b']) {
+      assert.throws(() => loadConfig({ ...base, LIBRARY_ALLOWED_HOSTS: wrong }), (error) => error instanceof ConfigError && /LIBRARY_ALLOWED_HOSTS/.test(error.message), wrong);
+    }
   });
 
   it('knows the forbidden addresses in their IPv4-mapped forms too', () => {
