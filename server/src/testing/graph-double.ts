@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
@@ -12,7 +12,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
  * - `.../children` and `.../delta` in pages of `pageSize` joined by `@odata.nextLink`; a delta's last
  *   page carries `@odata.deltaLink`, whose token lists later changes: deleted items with the
  *   `deleted` facet, items moved out of the folder with their new parent (delta answers carry parent
- *   ids, never paths), parents before children;
+ *   ids, never paths; files without `cTag`, as OneDrive for Business answers), parents before children;
  * - `410 Gone` (`resyncRequired`) for a delta token older than `expireDeltaTokens()`;
  * - `.../content`: `302 Found` to a pre-authenticated download URL on another host name of the
  *   double (`localhost` where Graph is `127.0.0.1`, as SharePoint's host is not Graph's; no token needed);
@@ -339,7 +339,7 @@ export class GraphDouble {
     for (const item of candidates) {
       const inside = !item.deleted && this.isInside(item, folder.id, null);
       if (since === null) {
-        if (inside || item.id === folder.id) values.push(this.itemJson(item, { withPath: false }));
+        if (inside || item.id === folder.id) values.push(this.itemJson(item, { withPath: false, delta: true }));
         continue;
       }
       const wasInside = this.isInside(item, folder.id, since);
@@ -347,7 +347,7 @@ export class GraphDouble {
         if (wasInside) values.push({ id: item.id, name: item.name, deleted: { state: 'deleted' }, parentReference: { driveId: drive.id, driveType: drive.driveType, id: item.parentId } });
       } else if (inside || wasInside) {
         // Moved out: the item with its new parent, which is outside the folder.
-        values.push(this.itemJson(item, { withPath: false }));
+        values.push(this.itemJson(item, { withPath: false, delta: true }));
       }
     }
     const deltaLink = `${this.url}/drives/${drive.id}/items/${folder.id}/delta?token=${encodeToken({ epoch: this.epoch, folder: folder.id, seq: upto })}`;
@@ -416,7 +416,7 @@ export class GraphDouble {
     return names.join('/');
   }
 
-  private itemJson(item: ItemState, options: { withPath: boolean }) {
+  private itemJson(item: ItemState, options: { withPath: boolean; delta?: boolean }) {
     const drive = this.drives.get(item.driveId)!;
     const isRoot = item.parentId === null;
     const parent = item.parentId ? this.items.get(item.parentId) : undefined;
@@ -425,7 +425,7 @@ export class GraphDouble {
       id: item.id,
       name: item.name,
       eTag: `"{${item.id}},${item.version}"`,
-      cTag: `"c:{${item.id}},${item.contentVersion}"`,
+      ...(options.delta && !item.isFolder ? {} : { cTag: `"c:{${item.id}},${item.contentVersion}"` }),
       size: item.isFolder ? this.children(item.id).reduce((sum, child) => sum + child.content.length, 0) : item.content.length,
       webUrl: `${this.tenantUrl}/${encodeURIComponent(drive.name)}/${this.pathOf(item).split('/').map(encodeURIComponent).join('/')}`,
       createdDateTime: '2026-01-05T09:00:00Z',
@@ -440,7 +440,7 @@ export class GraphDouble {
             ...(options.withPath ? { path: `/drives/${drive.id}/root:${parentPath ? `/${parentPath.split('/').map(encodeURIComponent).join('/')}` : ''}` } : {}),
           },
       ...(isRoot ? { root: {} } : {}),
-      ...(item.isFolder ? { folder: { childCount: this.children(item.id).length } } : { file: { mimeType: item.mimeType, hashes: { quickXorHash: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' } } }),
+      ...(item.isFolder ? { folder: { childCount: this.children(item.id).length } } : { file: { mimeType: item.mimeType, hashes: { quickXorHash: createHash('sha1').update(item.content).digest('base64') } } }),
     };
   }
 

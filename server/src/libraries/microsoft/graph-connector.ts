@@ -22,8 +22,9 @@ import { microsoftCredentialsSchema, type MicrosoftCredentials, type MicrosoftOA
  *
  * Ids: a folder or file is `<drive id>/<item id>` (Graph item ids are unique within their drive;
  * `root` names a drive's root folder), a SharePoint site in the folder browser `site:<site id>`.
- * A scan is a delta query on the bound folder: the first lists everything (`full`), later ones
- * start from the previous `@odata.deltaLink` and list only what changed (`delta`).
+ * A scan is a delta query on the bound folder's drive (Graph documents delta on a drive's root;
+ * what lies outside the folder is left out): the first lists everything (`full`), later ones start
+ * from the previous `@odata.deltaLink` and list only what changed (`delta`).
  */
 
 export const MICROSOFT_KIND = 'microsoft';
@@ -192,7 +193,7 @@ class GraphSession implements MicrosoftSession {
     const bound = await this.item(driveId, ref.itemId, signal);
     if (!bound.folder && !bound.root) throw new LibraryError('The synced folder is no longer a folder in Microsoft 365', 'refused');
     const boundPath = pathInDrive(bound);
-    const start = cursor ?? `${itemPath(driveId, ref.itemId)}/delta`;
+    const start = cursor ?? `${itemPath(driveId, 'root')}/delta`;
     // A stored cursor is a deltaLink Graph gave for this drive; anything else is not followed.
     if (cursor !== null && !this.graph.url(cursor).includes(`/drives/${encodeURIComponent(driveId)}/`)) {
       throw new LibraryError('The stored sync position belongs to another library; the folder is read again', 'resync');
@@ -241,9 +242,10 @@ class GraphSession implements MicrosoftSession {
           }
           const parent = await parentPath(item.parentReference?.id);
           if (parent === null) {
-            // Moved out of the bound folder: gone from the collection's point of view.
             relative.set(item.id, null);
-            deleted.push(itemId(driveId, item.id));
+            // Outside the bound folder. A change there may be a move out of it: gone from the
+            // collection's point of view (an id the sync does not know changes nothing).
+            if (cursor !== null) deleted.push(itemId(driveId, item.id));
             continue;
           }
           const name = item.name ?? item.id;
@@ -305,11 +307,19 @@ function toEntry(driveId: string, item: GraphDriveItem, path: string): LibraryEn
     name: item.name ?? item.id,
     isFolder,
     size: isFolder ? 0 : Math.floor(item.size ?? 0),
-    // cTag changes with the content only (a rename changes eTag, not cTag).
-    version: item.cTag ?? item.eTag ?? '',
+    // The content's hash, else cTag: both change with the content only (a rename changes eTag).
+    // OneDrive for Business leaves cTag out of delta answers; its quickXorHash is always there.
+    version: contentVersion(item),
     contentType: item.file?.mimeType ?? null,
     webUrl: item.webUrl && /^https?:\/\//.test(item.webUrl) ? item.webUrl : null,
   };
+}
+
+function contentVersion(item: GraphDriveItem): string {
+  const hashes = item.file?.hashes;
+  const hash = hashes?.quickXorHash ?? hashes?.sha256Hash ?? hashes?.sha1Hash;
+  if (hash) return `hash:${hash}`;
+  return item.cTag ?? item.eTag ?? '';
 }
 
 function itemId(driveId: string, id: string): string {

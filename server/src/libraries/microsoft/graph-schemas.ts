@@ -23,7 +23,13 @@ export const graphDriveItemSchema = z.looseObject({
   eTag: text.optional(),
   webUrl: text.optional(),
   parentReference: graphParentReferenceSchema.optional(),
-  file: z.looseObject({ mimeType: text.optional() }).optional(),
+  file: z
+    .looseObject({
+      mimeType: text.optional(),
+      /** Content hashes: OneDrive for Business and SharePoint give quickXorHash, consumer OneDrive sha1/sha256 too. */
+      hashes: z.looseObject({ quickXorHash: text.optional(), sha1Hash: text.optional(), sha256Hash: text.optional() }).optional(),
+    })
+    .optional(),
   folder: z.looseObject({ childCount: z.number().int().nonnegative().optional() }).optional(),
   /** The drive's root folder (`root: {}`). */
   root: z.looseObject({}).optional(),
