@@ -20,7 +20,7 @@ export interface SyncDependencies {
   concurrency?: number;
   /** Least time between two writes of the progress; default 500 ms. */
   progressIntervalMs?: number;
-  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 export type SyncOutcome =

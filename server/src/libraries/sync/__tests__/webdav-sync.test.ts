@@ -13,6 +13,7 @@ import {
   type LibraryItem,
 } from '@assistant/contracts';
 import { pino } from 'pino';
+import { makeCorruptPdf } from '../../../../../tests/fixtures/documents/make-documents';
 import { FilesRepository } from '../../../db/repositories/files-repository';
 import { defaultIngestionDependencies } from '../../../ingestion/default-dependencies';
 import { FileStorage } from '../../../ingestion/file-storage';
@@ -49,6 +50,8 @@ describe('library sync against a real WebDAV server', { skip: webdavServerMissin
     await dav.put('Team/readme.txt', 'Folder overview for the handbook.');
     await dav.put('Team/video.mp4', 'not really a video');
     await dav.put('Team/huge.txt', 'x'.repeat(5000));
+    await dav.put('Team/scan.pdf', makeCorruptPdf());
+    await dav.put('Team/fake.pdf', 'plain text named like a PDF');
     await dav.put('Other/elsewhere.txt', 'Not in the bound folder.');
     dataDir = await mkdtemp(join(tmpdir(), 'assistant-webdav-sync-'));
     storage = new FileStorage(dataDir);
@@ -132,7 +135,7 @@ describe('library sync against a real WebDAV server', { skip: webdavServerMissin
         .execute()
     ).map((row) => row.name);
 
-  it('binds a folder and imports it: progress, skips with reasons, sources that link home', async () => {
+  it('binds a folder and imports it: progress, skips and failures with reasons, sources that link home', async () => {
     const created = await t.as('employee', {
       method: 'POST',
       url: `/api/libraries/${libraryId}/bindings`,
@@ -146,28 +149,31 @@ describe('library sync against a real WebDAV server', { skip: webdavServerMissin
 
     await (await runner()).drain();
     await ingestionJobRunner({ db: t.db, storage, deps: defaultIngestionDependencies }).drain();
-    assert.deepEqual(calls.downloads.sort(), ['Policies/leave.md', 'Policies/travel.txt', 'readme.txt']);
-    assert.deepEqual(await fileNames(), ['Policies/leave.md', 'Policies/travel.txt', 'readme.txt']);
+    assert.deepEqual(calls.downloads.sort(), ['Policies/leave.md', 'Policies/travel.txt', 'fake.pdf', 'readme.txt', 'scan.pdf']);
+    assert.deepEqual(await fileNames(), ['Policies/leave.md', 'Policies/travel.txt', 'readme.txt', 'scan.pdf']);
     assert.deepEqual(await searchable('trains'), ['Policies/travel.txt']);
 
     const state = await binding();
     assert.equal(state.state, 'idle');
     assert.ok(state.last_synced_at && state.next_sync_at);
+    // The corrupt PDF's ingestion failed after the sync: it counts among the failures now.
     assert.deepEqual({ ...state.progress, bytes_total: undefined, bytes_done: undefined }, {
-      files_total: 5,
-      files_done: 5,
+      files_total: 7,
+      files_done: 7,
       files_skipped: 2,
-      files_failed: 0,
+      files_failed: 2,
       bytes_total: undefined,
       bytes_done: undefined,
     });
     assert.ok(state.progress!.bytes_done > 0 && state.progress!.bytes_done === state.progress!.bytes_total);
 
-    // Failures and skips first, then the rest by path.
+    // Failures (with the ingestion's DATA code) and skips first, then the rest by path.
     const page = libraryItemsPageSchema.parse((await t.as('employee', { method: 'GET', url: `/api/library-bindings/${bindingId}/items` })).json());
     assert.deepEqual(
-      page.items.map((item) => [item.path, item.state, item.skip_reason]),
+      page.items.map((item) => [item.path, item.state, item.skip_reason ?? item.error_code]),
       [
+        ['fake.pdf', 'failed', 'DATA0001'],
+        ['scan.pdf', 'failed', 'DATA0004'],
         ['huge.txt', 'skipped', 'too-large'],
         ['video.mp4', 'skipped', 'unsupported-type'],
         ['Policies/leave.md', 'imported', null],
@@ -189,7 +195,10 @@ describe('library sync against a real WebDAV server', { skip: webdavServerMissin
     await syncNow();
     assert.equal(calls.scans, scans + 1);
     assert.equal(calls.downloads.length, fetched);
-    assert.equal((await items()).get('Policies/travel.txt')?.state, 'unchanged');
+    const now = await items();
+    assert.equal(now.get('Policies/travel.txt')?.state, 'unchanged');
+    assert.equal(now.get('scan.pdf')?.state, 'failed', 'a file whose ingestion failed is not fetched again while it does not change');
+    assert.equal(now.get('scan.pdf')?.error_code, 'DATA0004');
   });
 
   it('a changed file is fetched and ingested again; a deleted one leaves search; a renamed one keeps its document', async () => {
@@ -200,7 +209,7 @@ describe('library sync against a real WebDAV server', { skip: webdavServerMissin
     const fetched = calls.downloads.length;
     await syncNow();
     assert.deepEqual(calls.downloads.slice(fetched), ['Policies/travel.txt']);
-    assert.deepEqual(await fileNames(), ['Policies/travel.txt', 'leave-policy.md']);
+    assert.deepEqual(await fileNames(), ['Policies/travel.txt', 'leave-policy.md', 'scan.pdf']);
     assert.deepEqual(await searchable('bicycles'), ['Policies/travel.txt']);
     assert.deepEqual(await searchable('trains'), []);
     assert.deepEqual(await searchable('overview'), []);
