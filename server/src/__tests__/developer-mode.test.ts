@@ -9,7 +9,7 @@ import {
   type StreamEvent,
 } from '@assistant/contracts';
 import type { InjectOptions } from 'fastify';
-import { sideCallRules, startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
+import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import { buildApp } from '../app';
 import { createTokenVerifier } from '../auth/token-verifier';
 import type { DatabaseHandle } from '../db/database';
@@ -87,7 +87,7 @@ describe('developer mode', () => {
 
   it('asks the model for streamed usage and sends the answer’s model, tokens, timings and request id before done', async () => {
     const id = await conversation(open, 'employee');
-    const { response, events } = await ask(open, 'employee', id, { content: 'Hello model' });
+    const { response, events } = await ask(open, 'employee', id, { content: 'Hello model', developer_mode: true });
     const answerCall = model.requests.find((request) => request.lastUserMessage === 'Hello model' && request.stream);
     assert.equal(answerCall?.includeUsage, true);
 
@@ -120,7 +120,7 @@ describe('developer mode', () => {
       ],
     });
     const id = await conversation(open, 'employee');
-    const { events } = await ask(open, 'employee', id, { content: 'Look it up' });
+    const { events } = await ask(open, 'employee', id, { content: 'Look it up', developer_mode: true });
     const [sent] = details(events);
     assert.equal(sent?.details.model_calls, 2);
     assert.equal(sent?.details.input_tokens, 40);
@@ -129,6 +129,15 @@ describe('developer mode', () => {
     assert.equal(call?.name, 'read_document_page');
     assert.equal(call?.arguments, '{"file_id":"nope","page":1}');
     assert.ok(call?.result !== undefined || call?.error !== undefined, 'the call’s raw result or failure');
+  });
+
+  it('streams no details when the message was sent with developer mode off, and keeps them with the answer for when it is on', async () => {
+    const id = await conversation(open, 'employee');
+    const { events } = await ask(open, 'employee', id, { content: 'Hello quietly' });
+    assert.deepEqual(details(events), []);
+    assert.equal(events.at(-1)?.kind, 'done');
+    const answer = (await messages(open, 'employee', id)).find((entry) => entry.role === 'assistant');
+    assert.equal(answer?.details?.input_tokens, 42);
   });
 
   it('is everyone’s by default and, restricted to a group, only that group’s: no details, no events, no permission for the rest', async () => {
@@ -149,7 +158,7 @@ describe('developer mode', () => {
     assert.equal(download.json().code, 'forbidden');
 
     const mine = await conversation(restricted, 'developer');
-    assert.equal(details((await ask(restricted, 'developer', mine, { content: 'Hello group' })).events).length, 1);
+    assert.equal(details((await ask(restricted, 'developer', mine, { content: 'Hello group', developer_mode: true })).events).length, 1);
 
     // An answer stored while the user could have them is not shown once they can no longer.
     const earlier = await conversation(open, 'employee');

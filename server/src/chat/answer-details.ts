@@ -23,6 +23,8 @@ export interface AnswerDetailsOptions {
   traceViewerUrl: string | undefined;
   /** Milliseconds since the request arrived (Fastify's reply.elapsedTime). */
   elapsedMs: () => number;
+  /** Developer mode was on for this message: the details go out as a stream event too. */
+  streamDetails?: boolean | undefined;
   /** Keeps the answer's raw stream events (JSON lines), when developer mode was on for this message. */
   keepEvents?: ((lines: string) => Promise<unknown>) | undefined;
 }
@@ -32,7 +34,9 @@ export interface AnswerDetailsOptions {
  * the answer's model calls (tool rounds), the time to its first piece and its total time from the
  * request's arrival, the passages retrieval gave the model, each tool call's raw arguments and
  * result, and the trace. Made only for users who may use developer mode, so nothing here reaches
- * anyone else. With `keepEvents` it also records every line the stream sends.
+ * anyone else; the details are stored with the answer, and streamed (`streamDetails`) only when
+ * the message was sent in developer mode, so other clients' streams stay as they were. With
+ * `keepEvents` it also records every line the stream sends.
  */
 export class AnswerDetailsRecorder {
   private inputTokens: number | undefined;
@@ -45,6 +49,11 @@ export class AnswerDetailsRecorder {
   private readonly lines: string[] = [];
 
   constructor(private readonly options: AnswerDetailsOptions) {}
+
+  /** Whether the details go out as a `details` stream event. */
+  get streamsDetails(): boolean {
+    return this.options.streamDetails === true;
+  }
 
   /** A model call of this answer starts. */
   readonly modelCall = (): void => {
@@ -148,13 +157,14 @@ export function mayUseDeveloperMode(request: FastifyRequest): boolean {
 
 /**
  * The recorder of a chat answer for a user who may use developer mode (undefined for anyone
- * else); its events are kept when the message was sent with developer mode on (`developer_mode`).
+ * else); its details are streamed and its events kept when the message was sent with developer
+ * mode on (`developer_mode`).
  */
 export function answerDetailsRecorder(
   request: FastifyRequest,
   reply: FastifyReply,
   developer: DeveloperModeServices | undefined,
-  answer: { model: string; conversationId: string; messageId: string; keepEvents: boolean },
+  answer: { model: string; conversationId: string; messageId: string; developerMode: boolean },
 ): AnswerDetailsRecorder | undefined {
   if (!developer || !mayUseDeveloperMode(request)) return undefined;
   const owner = request.principal.sub;
@@ -164,6 +174,7 @@ export function answerDetailsRecorder(
     traceId: requestTraceId(),
     traceViewerUrl: developer.traceViewerUrl,
     elapsedMs: () => reply.elapsedTime,
-    keepEvents: answer.keepEvents ? (lines) => developer.eventLogs.save(owner, answer.conversationId, answer.messageId, lines) : undefined,
+    streamDetails: answer.developerMode,
+    keepEvents: answer.developerMode ? (lines) => developer.eventLogs.save(owner, answer.conversationId, answer.messageId, lines) : undefined,
   });
 }

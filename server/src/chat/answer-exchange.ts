@@ -417,7 +417,7 @@ export async function relayExchange(options: {
   clearTimeout(grace);
   sideCallsClosed = true;
   stopSideCalls();
-  if (details) await send({ kind: 'details', message_id: exchange.assistantMessageId, details });
+  if (details && developer?.streamsDetails) await send({ kind: 'details', message_id: exchange.assistantMessageId, details });
   if (outcome.status === 'error') {
     log.warn({ ...logged, code: outcome.failure!.code, reason: outcome.failure!.reason }, 'chat: the answer failed while streaming');
     await send({ kind: 'error', code: outcome.failure!.code, message: outcome.failure!.message });

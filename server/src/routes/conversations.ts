@@ -283,7 +283,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         grounding: groundingScope,
         isAdmin: request.viewer.isAdmin,
         agent: agent && { systemNote: agent.systemNote, temperature: agent.agent.temperature, tools: agent.tools },
-        developer: answerDetailsRecorder(request, reply, developer, { model, conversationId: conversation.id, messageId: assistantMessageId, keepEvents: payload.developer_mode === true }),
+        developer: answerDetailsRecorder(request, reply, developer, { model, conversationId: conversation.id, messageId: assistantMessageId, developerMode: payload.developer_mode === true }),
       };
       if (agents && agentResolved.setAgent) await agents.setConversationAgent(owner, conversation.id, agentResolved.setAgent);
 
