@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 import { useOpenApiDocumentQuery } from './api/get-openapi-document';
 import { groupOperations, matchesQuery, type ApiOperation } from './api-operations';
+import { addDeveloperApiTexts } from './developer-api-texts';
 import { OperationView } from './operation-view';
 import './developer-api.css';
 
@@ -30,6 +31,8 @@ function OperationItem({ item, document }: { item: ApiOperation; document: OpenA
  * codes, searchable, and the document itself to download (docs/api.md).
  */
 export function DeveloperApiPage() {
+  // Before the first translation: the page's texts come with its chunk.
+  useState(addDeveloperApiTexts);
   const { t } = useTranslation(SHELL_NAMESPACE);
   useDocumentTitle(t('DEVELOPER_API.title'));
   const query = useOpenApiDocumentQuery();
