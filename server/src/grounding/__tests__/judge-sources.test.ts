@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pageRangesOf, parseSourceUrl } from '@assistant/contracts';
+import { originalOfSourceUrl, pageRangesOf, parseSourceUrl } from '@assistant/contracts';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../../tests/fixtures/scripted-model-server';
 import { ModelProvider } from '../../inference/model-provider';
 import { JUDGE_SYSTEM_PROMPT, JudgeError, judgeWindows, toInContextSources, toQaSources } from '../judge-sources';
@@ -142,6 +142,19 @@ describe('judgeWindows', () => {
     // German question, German label.
     const german = toInContextSources(TRACE, judgements, { portalOrigin: ORIGIN, question: 'Wie lang ist die Kündigungsfrist?' });
     assert.equal(german.highlighted_sources[0]!.supporting[0]!.source_label, 'S. 1–2');
+  });
+
+  it('links a source from a file synced from a document library home, with the passage still located', async () => {
+    const original = 'https://contoso.sharepoint.com/sites/hr/Shared%20Documents/Richtlinie.docx';
+    const synced = windows.map((window) => (window.index === 1 ? { ...window, originalUrl: original } : window));
+    const judgements = await judgeWindows(models, { model: 'scripted-model', question: 'What is the notice period?', answer, windows: synced });
+    const qa = toQaSources(TRACE, judgements, ORIGIN).qa_sources;
+    const conflicting = toInContextSources(TRACE, judgements, { portalOrigin: ORIGIN, question: 'What is the notice period?' }).highlighted_sources[0]!.conflicting[0]!;
+    for (const url of [qa[1]!.source_url, conflicting.source_url]) {
+      assert.equal(originalOfSourceUrl(url), original);
+      assert.deepEqual(parseSourceUrl(url), { collectionId: windows[1]!.collectionId, fileId: windows[1]!.fileId, segments: windows[1]!.segments });
+    }
+    assert.equal(originalOfSourceUrl(qa[0]!.source_url), null, 'an uploaded file stays a portal source');
   });
 
   it('judges every window when the answer cites none', async () => {

@@ -15,6 +15,7 @@ import {
 import { pino } from 'pino';
 import { makeCorruptPdf } from '../../../../../tests/fixtures/documents/make-documents';
 import { FilesRepository } from '../../../db/repositories/files-repository';
+import { documentWindows } from '../../../grounding/source-windows';
 import { defaultIngestionDependencies } from '../../../ingestion/default-dependencies';
 import { FileStorage } from '../../../ingestion/file-storage';
 import { ingestionJobRunner } from '../../../ingestion/ingestion-job';
@@ -187,6 +188,9 @@ describe('library sync against a real WebDAV server', { skip: webdavServerMissin
     assert.equal(travel.source_url, `${dav.url}Team/Policies/travel.txt`);
     const file = await t.db.selectFrom('files').select('source_url').where('id', '=', travel.file_id!).executeTakeFirstOrThrow();
     assert.equal(file.source_url, travel.source_url);
+    // A grounded answer's source from it links there (grounding/judge-sources.ts builds its URL from the window).
+    const [window] = await documentWindows(t.db, travel.file_id!, { maxCharacters: 4000 });
+    assert.equal(window?.originalUrl, travel.source_url);
   });
 
   it('an unchanged folder is listed again and nothing is fetched', async () => {
