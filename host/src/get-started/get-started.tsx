@@ -9,6 +9,7 @@ import type { NavigationItem } from '../navigation/build-navigation';
 import { useOnboardingQuery } from './api/get-onboarding';
 import { useUpdateOnboarding } from './api/update-onboarding';
 import { useGetStartedStore } from './get-started-store';
+import { addGetStartedTexts } from './get-started-texts';
 import './get-started.css';
 
 type Step = 'offers' | 'privacy' | 'language' | 'start';
@@ -22,6 +23,7 @@ const UPLOAD_PATH = '/collections/personal';
  * answer, the privacy notice alone (remembered in this browser) keeps its promise.
  */
 export function GetStarted({ navigation }: { navigation: readonly NavigationItem[] }) {
+  useState(addGetStartedTexts);
   const onboarding = useOnboardingQuery();
   const reopened = useGetStartedStore((state) => state.reopened);
   if (reopened) return <GetStartedDialog navigation={navigation} />;

@@ -1,126 +1,24 @@
-import { currentLanguage, useAuth, useConfigStore, useWorkspaceStore } from '@assistant/platform';
-import { ChevronDownIcon, cx } from '@assistant/ui';
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useAuth } from '@assistant/platform';
+import { ChevronDownIcon } from '@assistant/ui';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
-import { useShell } from '../app/shell-context';
-import { markSignedOut } from '../auth/signed-out';
-import { useGetStartedStore } from '../get-started/get-started-store';
-import { DeveloperModeSwitch } from '../developer/developer-mode-switch';
+import type { UserMenuPopupProps } from './user-menu-popup';
 import './user-menu.css';
 
-const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
+// The open menu is a chunk of its own, asked for once the shell has started (so that it is there
+// by the time someone opens the menu); until it is, opening shows it as soon as it arrives.
+let loaded: typeof import('./user-menu-popup') | undefined;
+let loading: Promise<typeof import('./user-menu-popup')> | undefined;
+const loadPopup = () => (loading ??= import(/* webpackChunkName: "user-menu" */ './user-menu-popup').then((module) => (loaded = module)));
+const LazyPopup = lazy(() => loadPopup().then((module) => ({ default: module.UserMenuPopup })));
 
-interface MenuControl {
-  /** Closes the menu and gives focus back to its button, then runs `action` (which may open a dialog that returns focus there). */
-  select(action?: () => void): void;
-}
-
-const MenuContext = createContext<MenuControl | null>(null);
-
-function useMenu(): MenuControl {
-  const menu = useContext(MenuContext);
-  if (!menu) throw new Error('A user-menu item outside the user menu');
-  return menu;
-}
-
-/** Space activates an item as Enter does (a link only knows Enter). */
-function clickOnSpace(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== ' ') return;
-  event.preventDefault();
-  event.currentTarget.click();
-}
-
-/** An action: a button in the menu. */
-export function UserMenuItem({ onSelect, children }: { onSelect: () => void; children: ReactNode }) {
-  const menu = useMenu();
+function Popup(props: UserMenuPopupProps) {
+  if (loaded) return <loaded.UserMenuPopup {...props} />;
   return (
-    <button type="button" role="menuitem" tabIndex={-1} className="user-menu__item" onClick={() => menu.select(onSelect)}>
-      {children}
-    </button>
-  );
-}
-
-/** A page of the portal (`to`) or, with `external`, another site opened in a new tab. */
-export function UserMenuLink({ to, external = false, children }: { to: string; external?: boolean; children: ReactNode }) {
-  const { t } = useTranslation(SHELL_NAMESPACE);
-  const menu = useMenu();
-  const common = { role: 'menuitem', tabIndex: -1, className: 'user-menu__item', onKeyDown: clickOnSpace, onClick: () => menu.select() };
-  if (external) {
-    return (
-      <a href={to} target="_blank" rel="noopener noreferrer" {...common}>
-        {children}
-        <span className="ui-visually-hidden"> ({t('USER_MENU.newTab')})</span>
-      </a>
-    );
-  }
-  return (
-    <Link to={to} {...common}>
-      {children}
-    </Link>
-  );
-}
-
-/** An on/off setting (a switch in the menu): `menuitemcheckbox`, its state read out as checked. */
-export function UserMenuCheckbox({ checked, onChange, children }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
-  const menu = useMenu();
-  return (
-    <button
-      type="button"
-      role="menuitemcheckbox"
-      aria-checked={checked}
-      tabIndex={-1}
-      className="user-menu__item user-menu__item--check"
-      onClick={() => menu.select(() => onChange(!checked))}
-    >
-      <span className="user-menu__mark" aria-hidden="true" data-on={checked || undefined} />
-      {children}
-    </button>
-  );
-}
-
-export function UserMenuSeparator() {
-  return <div role="separator" className="user-menu__separator" />;
-}
-
-/** The interface language as two radio items (the way ChatGPT and Copilot keep it beside the account). */
-function LanguageGroup() {
-  const { t } = useTranslation(SHELL_NAMESPACE);
-  const menu = useMenu();
-  const setLocale = useWorkspaceStore((state) => state.setLocale);
-  const language = currentLanguage();
-  const labelId = useId();
-  return (
-    <div role="group" aria-labelledby={labelId} className="user-menu__group">
-      <div id={labelId} className="user-menu__group-label" role="presentation">
-        {t('HEADER.language')}
-      </div>
-      {(['de', 'en'] as const).map((locale) => (
-        <button
-          key={locale}
-          type="button"
-          role="menuitemradio"
-          aria-checked={language === locale}
-          lang={locale}
-          tabIndex={-1}
-          className="user-menu__item user-menu__item--check"
-          onClick={() => menu.select(() => setLocale(locale))}
-        >
-          <span className="user-menu__mark user-menu__mark--radio" aria-hidden="true" data-on={language === locale || undefined} />
-          {t(locale === 'de' ? 'HEADER.german' : 'HEADER.english')}
-        </button>
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <LazyPopup {...props} />
+    </Suspense>
   );
 }
 
@@ -132,48 +30,23 @@ function initialsOf(name: string): string {
 
 /**
  * The signed-in user's menu in the header (WAI-ARIA menu button): the avatar and name open it;
- * Enter, Space and the arrow keys open it on an item, the arrows, Home and End move between
- * items, Escape closes it and focus goes back to the button, Tab or a click elsewhere closes it.
- * It holds the interface language, the guided start, the privacy policy, the help links of the
- * configuration and sign-out. A further entry is one line: a UserMenuItem, UserMenuLink or
- * UserMenuCheckbox among the others.
+ * Enter, Space and Arrow Down open it on its first item, Arrow Up on its last. It holds the
+ * interface language, the guided start, the privacy policy, the help links of the configuration
+ * and sign-out (the items and their keyboard: user-menu-popup.tsx).
  */
 export function UserMenu() {
   const { t } = useTranslation(SHELL_NAMESPACE);
-  const { auth } = useShell();
   const { user } = useAuth();
-  const customization = useConfigStore((state) => state.config.customization);
-  const getStartedEnabled = customization.get_started_enabled;
-  const showGetStarted = useGetStartedStore((state) => state.show);
   const [open, setOpen] = useState(false);
   const [initialItem, setInitialItem] = useState<'first' | 'last'>('first');
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const name = user?.profile.name ?? user?.profile.preferred_username ?? user?.profile.email ?? '';
   const email = user?.profile.email && user.profile.email !== name ? user.profile.email : '';
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? []);
-
   useEffect(() => {
-    if (!open) return;
-    const all = items();
-    (initialItem === 'last' ? all[all.length - 1] : all[0])?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, initialItem]);
-
-  const control: MenuControl = {
-    select(action) {
-      setOpen(false);
-      buttonRef.current?.focus();
-      action?.();
-    },
-  };
+    void loadPopup();
+  }, []);
 
   const openAt = (item: 'first' | 'last') => {
     setInitialItem(item);
@@ -187,43 +60,8 @@ export function UserMenu() {
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const all = items();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const move = (next: number) => {
-      event.preventDefault();
-      all[(next + all.length) % all.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(index + 1);
-      case 'ArrowUp':
-        return move(index - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(all.length - 1);
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        setOpen(false);
-        buttonRef.current?.focus();
-        return;
-      case 'Tab':
-        setOpen(false);
-        return;
-      default: {
-        // Typing a letter moves to the next item that starts with it.
-        if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
-        const letter = event.key.toLocaleLowerCase();
-        const after = [...all.slice(index + 1), ...all.slice(0, index + 1)];
-        after.find((item) => item.textContent?.trim().toLocaleLowerCase().startsWith(letter))?.focus();
-      }
-    }
-  };
-
   return (
-    <div ref={rootRef} className="user-menu">
+    <div className="user-menu">
       <button
         ref={buttonRef}
         type="button"
@@ -242,48 +80,17 @@ export function UserMenu() {
         <ChevronDownIcon className="user-menu__chevron" />
       </button>
       {open && (
-        <MenuContext.Provider value={control}>
-          <div
-            ref={menuRef}
-            id={menuId}
-            role="menu"
-            aria-label={t('USER_MENU.label')}
-            className={cx('user-menu__menu')}
-            onKeyDown={onMenuKeyDown}
-          >
-            {name && (
-              <div className="user-menu__who" role="presentation">
-                <span>{t('HEADER.user', { name })}</span>
-                {email && <span className="user-menu__email">{email}</span>}
-              </div>
-            )}
-            <LanguageGroup />
-            <UserMenuSeparator />
-            {getStartedEnabled && <UserMenuItem onSelect={showGetStarted}>{t('USER_MENU.getStarted')}</UserMenuItem>}
-            <UserMenuLink to="/privacy-policy">{t('USER_MENU.privacyPolicy')}</UserMenuLink>
-            <UserMenuLink to="/developer/api">{t('USER_MENU.developerApi')}</UserMenuLink>
-            {customization.help_center_link && (
-              <UserMenuLink to={customization.help_center_link} external>
-                {t('USER_MENU.helpCenter')}
-              </UserMenuLink>
-            )}
-            {customization.documentation_link && (
-              <UserMenuLink to={customization.documentation_link} external>
-                {t('USER_MENU.documentation')}
-              </UserMenuLink>
-            )}
-            <DeveloperModeSwitch item={UserMenuCheckbox} />
-            <UserMenuSeparator />
-            <UserMenuItem
-              onSelect={() => {
-                markSignedOut();
-                void auth.signOut();
-              }}
-            >
-              {t('HEADER.signOut')}
-            </UserMenuItem>
-          </div>
-        </MenuContext.Provider>
+        <Popup
+          id={menuId}
+          initialItem={initialItem}
+          buttonRef={buttonRef}
+          name={name}
+          email={email}
+          onClose={(returnFocus) => {
+            setOpen(false);
+            if (returnFocus) buttonRef.current?.focus();
+          }}
+        />
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { defaultConfig, type Customization } from '@assistant/contracts';
-import { i18n, setAuth, useConfigStore, useWorkspaceStore, type Auth } from '@assistant/platform';
+import { i18n, setAuth, useConfigStore, usePermissionsStore, useWorkspaceStore, type Auth } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,6 +24,8 @@ function renderMenu(customization: Partial<Customization> = {}, language: 'de' |
   useConfigStore.setState({ config: { ...config, customization: { ...config.customization, ...customization } } });
   const auth = fakeAuth();
   setAuth(auth);
+  // The permissions as loaded at start-up: none beyond signing in (developer mode is not offered).
+  usePermissionsStore.setState({ status: 'loaded', granted: new Set() as never });
   renderWithProviders(
     <ShellContext.Provider value={{ auth, remotes: [], navigation: [], isAdmin: false }}>
       <header>
