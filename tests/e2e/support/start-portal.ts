@@ -39,7 +39,7 @@ export interface RunningPortal {
  * with the dev identity provider, portal, six remotes), on free ports with a fresh data folder
  * and a registry file the test can rewrite. `env` adds or overrides variables (a model server).
  */
-export async function startPortal(options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningPortal> {
+export async function startPortal(options: PortalOptions = {}): Promise<RunningPortal> {
   // A free port is released before the service binds it: with suites running side by side,
   // another process's connection can take it meanwhile. Fresh ports then, twice at most.
   for (let attempt = 1; ; attempt += 1) {
@@ -51,7 +51,12 @@ export async function startPortal(options: { env?: NodeJS.ProcessEnv } = {}): Pr
   }
 }
 
-async function startPortalOnce(options: { env?: NodeJS.ProcessEnv }): Promise<RunningPortal> {
+/** `env`: more variables, or a function of the addresses the services get (a test's service that needs the issuer). */
+export interface PortalOptions {
+  env?: NodeJS.ProcessEnv | ((urls: { portalUrl: string; apiUrl: string; issuer: string }) => NodeJS.ProcessEnv);
+}
+
+async function startPortalOnce(options: PortalOptions): Promise<RunningPortal> {
   // One port per service (a remote mounted at several bases has one), all different.
   const remoteNames = [...new Set(REMOTES.map((remote) => remote.name))];
   const [portal, api, idp, ...remotePorts] = await freePorts(3 + remoteNames.length);
@@ -89,7 +94,7 @@ async function startPortalOnce(options: { env?: NodeJS.ProcessEnv }): Promise<Ru
     OLLAMA_URL: '',
     DEEPL_API_KEY: '',
     LIBRETRANSLATE_URL: '',
-    ...options.env,
+    ...(typeof options.env === 'function' ? options.env(urlsOf(ports)) : options.env),
   };
   for (const [name, port] of Object.entries(ports.remotes)) env[`REMOTE_${name.toUpperCase()}_PORT`] = String(port);
   if (!env.DATABASE_URL) await seedPgliteDataDir(env.DATA_DIR!);
@@ -99,9 +104,7 @@ async function startPortalOnce(options: { env?: NodeJS.ProcessEnv }): Promise<Ru
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const portalUrl = `http://localhost:${ports.portal}`;
-  const apiUrl = `http://127.0.0.1:${ports.api}`;
-  const issuer = `http://localhost:${ports.idp}`;
+  const { portalUrl, apiUrl, issuer } = urlsOf(ports);
   try {
     await waitForAll(child, () => output, [
       `${portalUrl}/portal-config.json`,
@@ -152,4 +155,8 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGINT');
   });
+}
+
+function urlsOf(ports: { portal: number; api: number; idp: number }) {
+  return { portalUrl: `http://localhost:${ports.portal}`, apiUrl: `http://127.0.0.1:${ports.api}`, issuer: `http://localhost:${ports.idp}` };
 }
