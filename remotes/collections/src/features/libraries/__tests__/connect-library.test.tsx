@@ -146,4 +146,69 @@ describe('connecting a document library', () => {
     await waitFor(() => expect(usePermissionsStore.getState().status).toBe('loaded'));
     expect(screen.queryByRole('heading', { name: 'Document libraries' })).not.toBeInTheDocument();
   });
+
+  describe('Microsoft 365', () => {
+    /** A popup window the test drives: the browser's window.open answers it (or nothing: blocked). */
+    function popupWindow(blocked = false) {
+      const popup = { closed: false, location: { href: 'about:blank' }, close: jest.fn(() => void (popup.closed = true)) };
+      const open = jest.spyOn(window, 'open').mockImplementation(() => (blocked ? null : (popup as unknown as Window)));
+      /** The popup back on /oauth/callback, handing code and state to this window. */
+      const returnWith = (params: Record<string, string>) =>
+        window.dispatchEvent(Object.assign(new Event('message'), { data: { type: 'oauth-callback', params }, source: popup, origin: window.location.origin }));
+      return { popup, open, returnWith };
+    }
+    afterEach(() => jest.restoreAllMocks());
+
+    it('is offered only when the server can connect it', async () => {
+      const user = userEvent.setup();
+      await renderLibraries();
+      const dialog = await openConnectDialog(user);
+      expect(within(dialog).queryByRole('group', { name: 'Kind of library' })).not.toBeInTheDocument();
+      expect(within(dialog).getByText('WebDAV: Nextcloud, ownCloud or any WebDAV server')).toBeInTheDocument();
+    });
+
+    it('signs in with Microsoft in a popup, then goes on to choosing folders', async () => {
+      const user = userEvent.setup();
+      libraryBackend.microsoftAvailable = true;
+      const { popup, open, returnWith } = popupWindow();
+      await renderLibraries();
+      const dialog = await openConnectDialog(user);
+      const kinds = within(dialog).getByRole('group', { name: 'Kind of library' });
+      expect(within(kinds).getByRole('radio', { name: /Nextcloud or WebDAV/ })).toBeChecked();
+      await fill(user, dialog, { Name: 'SharePoint Sales' });
+      await user.click(within(kinds).getByRole('radio', { name: /Microsoft 365/ }));
+      // Only the name: the account comes from the sign-in. What was typed stays.
+      expect(within(dialog).queryByLabelText(/^User name/)).not.toBeInTheDocument();
+      expect(field(dialog, 'Name')).toHaveValue('SharePoint Sales');
+      await user.click(within(dialog).getByRole('button', { name: 'Sign in with Microsoft' }));
+      expect(open).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(popup.location.href).toBe('https://login.example/authorize?client_id=portal'));
+      returnWith({ code: 'the-code', state: 'state-1' });
+
+      expect(await screen.findByRole('dialog', { name: 'Choose folders from SharePoint Sales' })).toBeInTheDocument();
+      expect(popup.close).toHaveBeenCalled();
+      expect(libraryBackend.requests.map((request) => [request.path, request.body])).toEqual([
+        ['/api/libraries/microsoft/authorize', { name: 'SharePoint Sales', scope: 'personal', redirect_uri: `${window.location.origin}/oauth/callback` }],
+        ['/api/libraries/microsoft/complete', { code: 'the-code', state: 'state-1' }],
+      ]);
+    });
+
+    it('says when the browser blocked the sign-in window, keeping the name', async () => {
+      const user = userEvent.setup();
+      libraryBackend.microsoftAvailable = true;
+      popupWindow(true);
+      await renderLibraries();
+      const dialog = await openConnectDialog(user);
+      await user.click(within(dialog).getByRole('radio', { name: /Microsoft 365/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Sign in with Microsoft' }));
+      expect(field(dialog, 'Name')).toHaveAccessibleDescription(expect.stringContaining('Please fill in this field.'));
+      await fill(user, dialog, { Name: 'SharePoint Sales' });
+      await user.click(within(dialog).getByRole('button', { name: 'Sign in with Microsoft' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'The browser blocked the sign-in window. Please allow pop-ups for this portal and try again.',
+      );
+      expect(field(dialog, 'Name')).toHaveValue('SharePoint Sales');
+      expect(libraryBackend.requests).toEqual([]);
+    });
+  });
 });

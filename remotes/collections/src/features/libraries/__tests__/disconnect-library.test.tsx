@@ -49,7 +49,8 @@ describe('disconnecting a library', () => {
 
   it('stays open with the choice and the reason when disconnecting fails', async () => {
     const user = userEvent.setup();
-    server.use(http.delete('*/api/libraries/:id', () => apiError(503, 'service_unavailable', 'Database unavailable')));
+    server.use(http.delete('*/api/libraries/:id', () => apiError(500, 'internal', 'Database unavailable')));
+    // An unexpected failure is logged for the developer too.
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { dialog } = await openDisconnect(user);
     await user.click(within(dialog).getByRole('radio', { name: /Remove them/ }));

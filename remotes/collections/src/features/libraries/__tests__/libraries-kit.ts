@@ -140,6 +140,19 @@ export function libraryHandlers(): HttpHandler[] {
       libraryBackend.libraries.push(made);
       return HttpResponse.json(made, { status: 201 });
     }),
+    // The Microsoft 365 sign-in: where the popup goes, then the connection once it came back.
+    http.post('*/api/libraries/microsoft/authorize', async ({ request }) => {
+      const body = await request.json();
+      record('POST', request, body);
+      return HttpResponse.json({ authorize_url: 'https://login.example/authorize?client_id=portal', state: 'state-1' });
+    }),
+    http.post('*/api/libraries/microsoft/complete', async ({ request }) => {
+      const body = await request.json();
+      record('POST', request, body);
+      const made = connection({ kind: 'microsoft', name: 'SharePoint Sales', url: 'https://contoso.sharepoint.com', account: 'erika@contoso.example' });
+      libraryBackend.libraries.push(made);
+      return HttpResponse.json(made, { status: 201 });
+    }),
     http.delete('*/api/libraries/:id', ({ request, params }) => {
       record('DELETE', request);
       const before = libraryBackend.libraries.length;

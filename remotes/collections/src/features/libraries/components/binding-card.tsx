@@ -44,13 +44,17 @@ export function BindingCard({ binding, busy, onAction }: BindingCardProps) {
         {t('libraries.bindings.into')}{' '}
         <Link to={`../${encodeURIComponent(binding.collection_id)}`}>{binding.collection_name}</Link>
       </p>
-      {binding.progress && <SyncProgress progress={binding.progress} syncing={syncing} path={path} />}
+      {binding.progress ? (
+        <SyncProgress progress={binding.progress} syncing={syncing} path={path} />
+      ) : (
+        syncing && <p className="sync-progress__text">{t('libraries.progress.scanning')}</p>
+      )}
       <dl className="binding-card__times">
         <div>
           <dt>{t('libraries.bindings.lastSync')}</dt>
           <dd>{binding.last_synced_at ? formatLongDate(binding.last_synced_at, { language }) : t('libraries.bindings.never')}</dd>
         </div>
-        {binding.next_sync_at && !paused && (
+        {binding.next_sync_at && !paused && !syncing && (
           <div>
             <dt>{t('libraries.bindings.nextSync')}</dt>
             <dd>{formatLongDate(binding.next_sync_at, { language })}</dd>

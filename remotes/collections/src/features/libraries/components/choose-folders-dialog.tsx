@@ -83,7 +83,7 @@ export function ChooseFoldersDialog({ library, onClose }: ChooseFoldersDialogPro
       onClose();
     } catch (error) {
       const failure = describeLibraryError(error, t, language);
-      if (failure.field === null && !failure.gone) console.error(error);
+      if (!failure.expected) console.error(error);
       setFormError(failure.message);
     }
   };

@@ -1,23 +1,25 @@
-import type { CollectionScope, LibraryConnection } from '@assistant/contracts';
-import { useConnectWebdavLibrary } from '@assistant/endpoints';
-import { useLocale } from '@assistant/platform';
+import type { CollectionScope, LibraryConnection, LibraryKind } from '@assistant/contracts';
+import { useConnectWebdavLibrary, useLibrarySignIn } from '@assistant/endpoints';
+import { OAuthPopupError, useLocale } from '@assistant/platform';
 import { Button, Dialog, TextField } from '@assistant/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import {
   checkConnectForm,
-  CONNECT_FIELDS,
   CONNECT_MAX_LENGTH,
   EMPTY_CONNECT_VALUES,
+  FIELDS_OF,
   type ConnectField,
   type ConnectProblem,
   type ConnectValues,
 } from '../model/connect-form';
-import { describeLibraryError } from '../model/describe-library-error';
+import { describeLibraryError, type LibraryFailure } from '../model/describe-library-error';
 
 export interface ConnectLibraryDialogProps {
   scope: CollectionScope;
+  /** The server can connect Microsoft 365: the dialog offers it beside WebDAV. */
+  microsoftAvailable: boolean;
   /** The new connection (the dialog has closed): the caller goes on to choosing its folders. */
   onConnected(connection: LibraryConnection): void;
   onClose(): void;
@@ -33,23 +35,28 @@ const INPUT: Record<ConnectField, { type: string; autoComplete: string }> = {
 
 /**
  * "Connect a document library": a WebDAV library (Nextcloud, ownCloud or any WebDAV server) by
- * its address, a user name and an app password, with hints where Nextcloud shows both. The form
- * is checked with the contract's schema on submit and then while typing; the server signs in
- * once before it stores anything, and a refusal keeps the dialog open with everything typed (a
- * refused address at its field, a refused sign-in above the buttons). Mount it when it opens.
+ * its address, a user name and an app password, with hints where Nextcloud shows both; or, when
+ * the server offers it, Microsoft 365 (SharePoint, OneDrive) by signing in with Microsoft in a
+ * popup. The form is checked with the contract's schemas on submit and then while typing; the
+ * server signs in once before it stores anything, and a refusal keeps the dialog open with
+ * everything typed (a refused address at its field, a refused sign-in above the buttons). Mount
+ * it when it opens.
  */
-export function ConnectLibraryDialog({ scope, onConnected, onClose }: ConnectLibraryDialogProps) {
+export function ConnectLibraryDialog({ scope, microsoftAvailable, onConnected, onClose }: ConnectLibraryDialogProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
   const formId = `connect-library${useId().replace(/:/g, '')}`;
   const connect = useConnectWebdavLibrary();
+  const signIn = useLibrarySignIn();
+  const [kind, setKind] = useState<LibraryKind>('webdav');
   const [values, setValues] = useState<ConnectValues>(EMPTY_CONNECT_VALUES);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<{ field: ConnectField | null; message: string } | null>(null);
   const inputs = useRef<Partial<Record<ConnectField, HTMLInputElement | null>>>({});
-  const saving = connect.isPending;
+  const saving = connect.isPending || signIn.isPending;
+  const fields = FIELDS_OF[kind];
 
-  const checked = checkConnectForm(values, scope);
+  const checked = checkConnectForm(values, scope, kind);
   const problemText = (field: ConnectField, problem: ConnectProblem) =>
     t(`libraries.connect.problems.${problem}`, { max: CONNECT_MAX_LENGTH[field] });
   const fieldError = (field: ConnectField): string | undefined => {
@@ -64,28 +71,58 @@ export function ConnectLibraryDialog({ scope, onConnected, onClose }: ConnectLib
     if (serverError?.field === field) setServerError(null);
   };
 
+  const describeSignInError = (error: unknown): LibraryFailure =>
+    error instanceof OAuthPopupError
+      ? { field: null, message: t(`libraries.connect.microsoft.problems.${error.reason}`, { message: error.message }), gone: false, expected: true }
+      : describeLibraryError(error, t, language, 'sign-in');
+
+  const failed = (error: unknown) => {
+    const failure = describeSignInError(error);
+    if (!failure.expected) console.error(error);
+    setServerError({ field: failure.field, message: failure.message });
+    if (failure.field) inputs.current[failure.field]?.focus();
+  };
+
+  // The Microsoft sign-in runs in its popup; its outcome arrives as the mutation's.
+  const { data: signedIn, error: signInError } = signIn;
+  useEffect(() => {
+    if (signedIn) onConnected(signedIn);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per outcome, whatever the caller's callback
+  }, [signedIn]);
+  useEffect(() => {
+    if (signInError) failed(signInError);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per outcome
+  }, [signInError]);
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
     setSubmitted(true);
     if (!checked.ok) {
-      const first = CONNECT_FIELDS.find((field) => checked.problems[field]);
+      const first = fields.find((field) => checked.problems[field]);
       if (first) inputs.current[first]?.focus();
       return;
     }
     setServerError(null);
+    const { request } = checked;
+    if (request.kind === 'microsoft') {
+      // In the submit's own turn: a popup opened after an await is blocked.
+      signIn.start({ name: request.name, scope: request.scope });
+      return;
+    }
     try {
-      const connection = await connect.mutateAsync(checked.request);
-      onConnected(connection);
+      onConnected(await connect.mutateAsync(request));
     } catch (error) {
-      const failure = describeLibraryError(error, t, language, 'sign-in');
-      if (failure.field === null) console.error(error);
-      setServerError({ field: failure.field, message: failure.message });
-      if (failure.field) inputs.current[failure.field]?.focus();
+      failed(error);
     }
   };
 
   const formError = serverError && serverError.field === null ? serverError.message : undefined;
+  const formErrorRef = useRef<HTMLParagraphElement>(null);
+  // The reason sits under the last field: on a short screen it is scrolled into view.
+  useEffect(() => {
+    if (formError) formErrorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [formError]);
 
   return (
     <Dialog
@@ -102,14 +139,31 @@ export function ConnectLibraryDialog({ scope, onConnected, onClose }: ConnectLib
             {t('libraries.dialog.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={saving}>
-            {t('libraries.connect.submit')}
+            {t(kind === 'microsoft' ? 'libraries.connect.microsoft.submit' : 'libraries.connect.submit')}
           </Button>
         </>
       }
     >
       <form id={formId} noValidate className="library-form" onSubmit={(event) => void submit(event)}>
-        <p className="library-form__kind">{t('libraries.connect.webdav.kind')}</p>
-        {CONNECT_FIELDS.map((field) => (
+        {microsoftAvailable ? (
+          <fieldset className="library-form__group">
+            <legend className="library-form__legend">{t('libraries.connect.kind')}</legend>
+            <div className="library-kinds">
+              {(['webdav', 'microsoft'] as const).map((choice) => (
+                <label key={choice} className="library-choice__option">
+                  <input type="radio" name="kind" value={choice} checked={kind === choice} disabled={saving} onChange={() => setKind(choice)} />
+                  <span>
+                    <span className="library-choice__label">{t(`libraries.connect.${choice}.label`)}</span>
+                    <span className="library-choice__hint">{t(`libraries.connect.${choice}.choiceHint`)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : (
+          <p className="library-form__kind">{t('libraries.connect.webdav.kind')}</p>
+        )}
+        {fields.map((field) => (
           <TextField
             key={field}
             ref={(element) => {
@@ -117,7 +171,7 @@ export function ConnectLibraryDialog({ scope, onConnected, onClose }: ConnectLib
             }}
             name={field}
             label={t(`libraries.connect.webdav.${field}.label`)}
-            description={t(`libraries.connect.webdav.${field}.hint`)}
+            description={t(field === 'name' && kind === 'microsoft' ? 'libraries.connect.microsoft.nameHint' : `libraries.connect.webdav.${field}.hint`)}
             placeholder={field === 'url' ? t('libraries.connect.webdav.url.placeholder') : undefined}
             required
             spellCheck={false}
@@ -129,8 +183,9 @@ export function ConnectLibraryDialog({ scope, onConnected, onClose }: ConnectLib
             error={fieldError(field)}
           />
         ))}
+        {kind === 'microsoft' && <p className="library-form__note">{t('libraries.connect.microsoft.note')}</p>}
         {formError && (
-          <p role="alert" className="ui-dialog__error">
+          <p ref={formErrorRef} role="alert" className="ui-dialog__error">
             {formError}
           </p>
         )}

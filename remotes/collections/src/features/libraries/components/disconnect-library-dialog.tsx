@@ -41,7 +41,7 @@ export function DisconnectLibraryDialog({ library, onDisconnected, onClose }: Di
         onDisconnected();
         return;
       }
-      console.error(failure);
+      if (!described.expected) console.error(failure);
       setError(described.message);
     }
   };

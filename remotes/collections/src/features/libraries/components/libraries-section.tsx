@@ -78,6 +78,7 @@ function Libraries({ scope }: { scope: CollectionScope }) {
       {connecting && (
         <ConnectLibraryDialog
           scope={scope}
+          microsoftAvailable={list.microsoftAvailable}
           onConnected={(connection) => {
             setConnecting(false);
             // Straight on to what a connection is for: choosing the folders to sync.

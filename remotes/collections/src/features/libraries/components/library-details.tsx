@@ -44,7 +44,7 @@ export function LibraryDetails({ library }: { library: LibraryConnection }) {
       await action.mutateAsync({ bindingId, action: next });
     } catch (error) {
       const failure = describeLibraryError(error, t, language);
-      if (!failure.gone) console.error(error);
+      if (!failure.expected) console.error(error);
       notifyError(new LocalizedError(t(`libraries.bindings.failed.${next}`, { path, reason: failure.message })));
     } finally {
       setBusy(null);
@@ -100,7 +100,7 @@ export function LibraryDetails({ library }: { library: LibraryConnection }) {
       </div>
       <div className="library-page__actions">
         <Button onClick={() => setDialog('choose')}>{t('libraries.bindings.choose')}</Button>
-        <Button variant="danger" onClick={() => setDialog('disconnect')}>
+        <Button variant="secondary" onClick={() => setDialog('disconnect')}>
           {t('libraries.disconnect.open')}
         </Button>
       </div>

@@ -34,7 +34,7 @@ export function useLibraries(scope: CollectionScope, enabled = true): UseLibrari
 
   const reload = () => void query.refetch();
   if (query.data) {
-    const { libraries, microsoft_available: microsoftAvailable } = query.data;
+    const { libraries, microsoft_available: microsoftAvailable = false } = query.data;
     return { status: 'ready', libraries, microsoftAvailable, error: undefined, reloading: query.isFetching, reload };
   }
   const none = { libraries: [], microsoftAvailable: false };

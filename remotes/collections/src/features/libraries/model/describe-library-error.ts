@@ -9,6 +9,8 @@ export interface LibraryFailure {
   message: string;
   /** The connection or binding no longer exists (or is someone else's). */
   gone: boolean;
+  /** A refusal the library calls answer by design; anything else (a bug, the network) is worth a log line. */
+  expected: boolean;
 }
 
 /** The server's own words, when it sent some: they name the refused host or the library's answer. */
@@ -19,11 +21,13 @@ const serverMessage = (error: ApiRequestError) => error.body?.message?.trim() ??
  * address is not allowed, or a field the server refused, named by its issue path), the library
  * refusing the sign-in (502 while connecting) or answering garbage (502), or not answering (504), a company library
  * changed by a non-administrator (403), a connection or binding that is gone (404), a library
- * connected or a folder bound already (409), document libraries switched off on the server (503). Anything else (network, timeout, server error, session) gets the platform's text.
+ * connected or a folder bound already (409), Microsoft 365 not set up (501), document libraries
+ * switched off on the server (503). Anything else (network, timeout, server error, session) gets the platform's text.
  */
 export function describeLibraryError(error: unknown, t: TFunction, language: Locale, during: 'sign-in' | 'use' = 'use'): LibraryFailure {
-  const failure = (message: string, field: ConnectField | null = null, gone = false): LibraryFailure => ({ field, message, gone });
-  if (!(error instanceof ApiRequestError)) return failure(errorMessageText(error, language));
+  const failure = (message: string, field: ConnectField | null = null, gone = false): LibraryFailure => ({ field, message, gone, expected: true });
+  const unexpected = (): LibraryFailure => ({ ...failure(errorMessageText(error, language)), expected: false });
+  if (!(error instanceof ApiRequestError)) return unexpected();
   const detail = serverMessage(error);
   const withDetail = (key: string) => (detail ? t(`${key}Detail`, { message: detail }) : t(key));
   const code = error.code;
@@ -43,9 +47,11 @@ export function describeLibraryError(error: unknown, t: TFunction, language: Loc
       return failure(t('libraries.errors.notFound'), null, true);
     case 'conflict':
       return failure(during === 'sign-in' ? withDetail('libraries.errors.connectedAlready') : t('libraries.errors.conflict'));
+    case 'not_implemented':
+      return failure(t('libraries.errors.microsoftUnavailable'));
     case 'service_unavailable':
       return failure(t('libraries.errors.unavailable'));
     default:
-      return failure(errorMessageText(error, language));
+      return unexpected();
   }
 }
