@@ -31,6 +31,8 @@ export const MICROSOFT_KIND = 'microsoft';
 
 /** Pages of children read for one folder listing (200 each): a bound on a huge folder. */
 const MAX_CHILD_PAGES = 25;
+/** Pages of one scan (200 items each): far beyond any drive, a stop for an answer that never ends. */
+const MAX_DELTA_PAGES = 100_000;
 /** Pages of sites read for the root listing. */
 const MAX_SITE_PAGES = 3;
 const CHILD_FIELDS = 'id,name,folder,file,package';
@@ -199,8 +201,9 @@ class GraphSession implements MicrosoftSession {
       throw new LibraryError('The stored sync position belongs to another library; the folder is read again', 'resync');
     }
 
-    // Paths relative to the bound folder by item id (null: outside it). Delta answers carry no
-    // paths, only parent ids: a parent not met in this scan is looked up once.
+    // Folders' paths relative to the bound folder by item id (null: outside it); folders only, so
+    // memory grows with the drive's folders, not its files. Delta answers carry no paths, only
+    // parent ids: a parent not met in this scan is looked up once.
     const relative = new Map<string, string | null>([[bound.id, '']]);
     const parentPath = async (parentId: string | undefined): Promise<string | null> => {
       if (!parentId) return null;
@@ -226,10 +229,10 @@ class GraphSession implements MicrosoftSession {
     const graph = this.graph;
     async function* pages(): AsyncGenerator<ScanPage> {
       let link: string | undefined = start;
-      const seen = new Set<string>();
-      while (link) {
-        if (seen.has(link)) throw new LibraryError('Microsoft 365 answered the same page twice', 'garbage');
-        seen.add(link);
+      let previous: string | undefined;
+      for (let page = 0; link; page += 1) {
+        if (link === previous || page >= MAX_DELTA_PAGES) throw new LibraryError('Microsoft 365 answered the same page again and again', 'garbage');
+        previous = link;
         const answer: z.infer<typeof itemPage> = await graph.json(link, itemPage, signal);
         const entries: LibraryEntry[] = [];
         const deleted: string[] = [];
@@ -242,7 +245,7 @@ class GraphSession implements MicrosoftSession {
           }
           const parent = await parentPath(item.parentReference?.id);
           if (parent === null) {
-            relative.set(item.id, null);
+            if (item.folder) relative.set(item.id, null);
             // Outside the bound folder. A change there may be a move out of it: gone from the
             // collection's point of view (an id the sync does not know changes nothing).
             if (cursor !== null) deleted.push(itemId(driveId, item.id));
