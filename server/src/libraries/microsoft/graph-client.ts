@@ -128,8 +128,9 @@ export class GraphClient {
       const refreshToken = this.credentials.refresh_token;
       if (!refreshToken) throw new LibraryError('The Microsoft 365 sign-in has expired; please sign in again', 'needs-sign-in');
       const renewed = await this.options.refresh(refreshToken, signal);
-      await this.options.saveCredentials?.(renewed);
+      // In use at once (the old refresh token may be spent), and stored for the next session.
       this.credentials = renewed;
+      await this.options.saveCredentials?.(renewed);
     })().finally(() => {
       this.renewal = undefined;
     });
