@@ -183,6 +183,28 @@ describe('model provider', () => {
     );
   });
 
+  it('asks a stream for its usage and passes it on; an endpoint that refuses stream_options is asked again without it', async () => {
+    model.setScript({ rules: [{ reply: 'counted', usage: { prompt_tokens: 11, completion_tokens: 3 } }] });
+    const { provider: p, lines } = provider({ baseUrl: model.url });
+    const usages: unknown[] = [];
+    for await (const _ of await p.streamChat({ model: 'llama3.2', messages: [{ role: 'user', content: 'a' }], onUsage: (usage) => usages.push(usage) }));
+    assert.deepEqual(usages, [{ inputTokens: 11, outputTokens: 3, responseModel: 'llama3.2' }]);
+
+    model.setScript({
+      rules: [
+        { asksUsage: true, status: 400, errorMessage: 'Unrecognized request argument supplied: stream_options' },
+        { asksUsage: false, reply: 'plain' },
+      ],
+    });
+    model.requests.length = 0;
+    let text = '';
+    for await (const delta of await p.streamChat({ model: 'llama3.2', messages: [{ role: 'user', content: 'b' }], onUsage: (usage) => usages.push(usage) })) text += delta.text;
+    assert.equal(text, 'plain');
+    assert.deepEqual(model.chatRequests().map((r) => r.body.stream_options), [{ include_usage: true }, undefined]);
+    assert.equal(usages.length, 1, 'no usage without the usage chunk');
+    assert.ok(lines.some((line) => line.message === 'the model refused stream_options: asking without it'));
+  });
+
   it('stops reading a streamed answer past MAX_ANSWER_CHARACTERS and cancels the upstream request', async () => {
     // An endpoint that ignores max_tokens: 50,000 pieces of 10 characters (megabytes of events).
     model.setScript({ rules: [{ match: 'long', chunks: Array.from({ length: 50_000 }, () => 'abcdefghi ') }] });
