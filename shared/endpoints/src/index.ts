@@ -20,8 +20,6 @@ export {
   libraryBindingsQuery,
   libraryFoldersQuery,
   libraryItemsQuery,
-  libraryKeys,
-  useAddConnection,
   useConnectWebdavLibrary,
   useCreateLibraryBindings,
   useDisconnectLibrary,
