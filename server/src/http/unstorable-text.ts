@@ -2,10 +2,13 @@ import { validationFailure } from '@assistant/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './send-error';
 
+/** A UTF-16 surrogate without its partner (String.prototype.isWellFormed is ES2024, past this target). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** Why a string cannot be stored, or undefined when it can. */
 function flawOf(text: string): string | undefined {
   if (text.includes('\u0000')) return 'Must not contain the NUL character (U+0000)';
-  if (!text.isWellFormed()) return 'Must be well-formed Unicode (a lone surrogate such as \\ud800 is not)';
+  if (LONE_SURROGATE.test(text)) return 'Must be well-formed Unicode (a lone surrogate such as \\ud800 is not)';
   return undefined;
 }
 
