@@ -14,7 +14,8 @@ export const noContentResponse = { 204: z.null().describe('No Content') as unkno
  * shows the event schema.
  */
 export function streamResponse(event: z.core.$ZodType) {
-  return { 200: { description: 'JSON lines, one event a line', content: { [STREAM_CONTENT_TYPE]: { schema: event } } } };
+  // The handler sends a stream or the lines as text, never an event object: typed as unknown.
+  return { 200: { description: 'JSON lines, one event a line', content: { [STREAM_CONTENT_TYPE]: { schema: event as z.ZodType<unknown> } } } };
 }
 
 /** A stored file's own bytes, with its own media type (a stream: nothing is serialized). */

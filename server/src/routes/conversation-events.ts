@@ -1,8 +1,10 @@
-import { CONVERSATION_ERRORS, STREAM_CONTENT_TYPE, uuidSchema } from '@assistant/contracts';
+import { CONVERSATION_ERRORS, STREAM_CONTENT_TYPE, streamEventSchema, uuidSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mayUseDeveloperMode } from '../chat/answer-details';
 import type { MessageEventLogsRepository } from '../db/repositories/message-event-logs-repository';
+import { streamResponse } from '../http/declared-responses';
+import { errorResponses } from '../http/error-responses';
 import { sendError, sendRefusal } from '../http/send-error';
 
 const paramsSchema = z.object({ id: uuidSchema });
@@ -17,7 +19,7 @@ export const DEVELOPER_MODE_FORBIDDEN = 'Developer mode is not available to you'
  * contributes nothing, so the file may be empty.
  */
 export const conversationEventsRoutes: FastifyPluginAsyncZod<{ eventLogs: MessageEventLogsRepository }> = async (app, { eventLogs }) => {
-  app.get('/conversations/:id/events.jsonl', { schema: { params: paramsSchema } }, async (request, reply) => {
+  app.get('/conversations/:id/events.jsonl', { schema: { params: paramsSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403) } } }, async (request, reply) => {
     if (!mayUseDeveloperMode(request)) return sendError(reply, 403, DEVELOPER_MODE_FORBIDDEN);
     const events = await eventLogs.forConversation(request.principal.sub, request.params.id);
     if (events === undefined) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);

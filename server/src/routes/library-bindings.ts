@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NOT_FOUND_COLLECTION } from '../collections/collection-access';
 import { canManage, type CollectionsRepository } from '../db/repositories/collections-repository';
+import { noContentResponse } from '../http/declared-responses';
 import { sendError } from '../http/send-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { LibraryBindingsRepository, VisibleBinding } from '../libraries/sync/library-bindings-repository';
@@ -96,7 +97,7 @@ export const libraryBindingRoutes: FastifyPluginAsyncZod<LibraryBindingRoutesOpt
   /** Stops syncing the folder; `documents=remove` also takes its files out of the collection (default: they stay). */
   app.delete(
     '/library-bindings/:id',
-    { schema: { params: libraryBindingIdParamsSchema, querystring: disconnectLibraryQuerySchema.partial() } },
+    { schema: { params: libraryBindingIdParamsSchema, querystring: disconnectLibraryQuerySchema.partial(), response: noContentResponse } },
     async (request, reply) => {
       const found = await bindingFor(request, reply);
       if (!found) return reply;
