@@ -28,7 +28,7 @@ export function errorResponseSchema(status: number): z.ZodType {
         statusCode: z.literal(status),
         code: codes.length > 0 ? z.enum(codes as [ApiErrorCode, ...ApiErrorCode[]]) : z.string(),
       })
-      .meta({ description: `${STATUS_CODES[status] ?? 'Error'}: the API error body (docs/api.md "Errors")` });
+      .meta({ description: `${STATUS_CODES[status] ?? 'Error'}: the API error body; branch on its code` });
     schemas.set(status, schema);
   }
   return schema;

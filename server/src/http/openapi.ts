@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import { APP_NAME, APP_VERSION } from '@assistant/contracts';
 import type { FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -45,6 +46,9 @@ export async function registerOpenApi(app: FastifyInstance) {
       if (!schema || schema.hide) return { schema, url };
       const config = (input.route.config ?? {}) as { public?: boolean; multipartForm?: z.ZodObject };
       const tagged: Record<string, unknown> = { ...schema, tags: schema.tags ?? [tagOf(url)] };
+      // An answer's description is its status's name ("Created", "No Content"), not "Default Response".
+      const responses = (schema.response ?? {}) as Record<string, { description?: string }>;
+      for (const [status, response] of Object.entries(responses)) response.description ??= STATUS_CODES[Number(status)];
       if (config.public) tagged.security = [];
       if (config.multipartForm) {
         tagged.body = z.toJSONSchema(config.multipartForm, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
