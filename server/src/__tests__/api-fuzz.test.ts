@@ -22,8 +22,8 @@ import { startTestApp, type TestApp } from '../testing/test-app';
  *   API_FUZZ_SEED=<seed> API_FUZZ_OPERATION='POST /api/agents' node --import tsx --test server/src/__tests__/api-fuzz.test.ts
  */
 const SEED = Number(process.env.API_FUZZ_SEED ?? 29_112_026);
-/** Wall time of the whole run; each operation gets an equal share (at most API_FUZZ_RUNS requests). */
-const BUDGET_MS = Number(process.env.API_FUZZ_BUDGET_MS ?? 60_000);
+/** Wall time of the fuzzing (the setup adds ~30 s); each operation gets an equal share (at most API_FUZZ_RUNS requests). */
+const BUDGET_MS = Number(process.env.API_FUZZ_BUDGET_MS ?? 45_000);
 const MAX_RUNS = Number(process.env.API_FUZZ_RUNS ?? 40);
 const ONLY = process.env.API_FUZZ_OPERATION;
 
@@ -47,6 +47,8 @@ describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUD
   addFormats(ajv);
   /** Ids of user A's rows, made through the API before B is let loose on them. */
   const ownedByA = new Set<string>();
+  /** The operations that made them, for the report. */
+  const createdBy: string[] = [];
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'assistant-fuzz-'));
@@ -103,6 +105,7 @@ describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUD
           const response = await send('a', operation, request);
           if (response.statusCode !== 201) continue;
           for (const id of idsIn(response.json())) ownedByA.add(id);
+          createdBy.push(operation.name);
           break;
         }
       }
@@ -162,6 +165,7 @@ describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUD
 
   it('answers user B with nothing of user A, and only what the document declares', async (context) => {
     assert.ok(ownedByA.size > 4, `user A owns rows to steal: ${[...ownedByA].join(', ')}`);
+    context.diagnostic(`user A's rows (${ownedByA.size} ids) made by: ${createdBy.join('; ')}`);
     for (const operation of operations) {
       await context.test(operation.name, () =>
         fuzz(operation, 'b', share(), (request, response) => {
@@ -195,12 +199,12 @@ describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUD
   });
 });
 
-/** The `id`s in a created row's answer (its own, and a list's items'). */
-function idsIn(body: unknown): string[] {
-  if (Array.isArray(body)) return body.flatMap(idsIn);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ids in a created row's answer: every uuid under a key `id` or `*_id`, however deep. */
+function idsIn(body: unknown, key = ''): string[] {
+  if (typeof body === 'string') return (key === 'id' || key.endsWith('_id')) && UUID.test(body) ? [body] : [];
+  if (Array.isArray(body)) return body.flatMap((item) => idsIn(item, key));
   if (typeof body !== 'object' || body === null) return [];
-  const record = body as Record<string, unknown>;
-  const own = typeof record.id === 'string' ? [record.id] : [];
-  const nested = Object.values(record).filter((value) => Array.isArray(value)).flatMap(idsIn);
-  return [...own, ...nested];
+  return Object.entries(body).flatMap(([name, value]) => idsIn(value, name));
 }
