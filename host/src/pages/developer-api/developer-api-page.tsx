@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '@assistant/contracts';
 import { useDocumentTitle } from '@assistant/platform';
 import { Button, EmptyState, ListStates, PageHeader, TextField, downloadJson } from '@assistant/ui';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Fragment, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 import { useOpenApiDocumentQuery } from './api/get-openapi-document';
@@ -17,7 +17,19 @@ function OperationItem({ item, document }: { item: ApiOperation; document: OpenA
     <details className="developer-api__operation" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         <span className={`developer-api__method developer-api__method--${item.method}`}>{item.method.toUpperCase()}</span>
-        <code className="developer-api__path">{item.path}</code>
+        <code className="developer-api__path">
+          {item.path.split('/').map((segment, index) => (
+            // A long path breaks after a slash on a phone, never inside a word.
+            <Fragment key={index}>
+              {index > 0 && (
+                <>
+                  /<wbr />
+                </>
+              )}
+              {segment}
+            </Fragment>
+          ))}
+        </code>
         {item.operation.summary && <span className="developer-api__summary">{item.operation.summary}</span>}
       </summary>
       {open && <OperationView item={item} document={document} />}
