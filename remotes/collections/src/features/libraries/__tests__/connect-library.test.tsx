@@ -1,16 +1,9 @@
 import { usePermissionsStore, useWorkspaceStore } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { connection, handlers, libraryBackend, renderLibraries, resetLibrariesState } from './libraries-kit';
+import { connection, handlers, libraryBackend, libraryServer, renderLibraries, resetLibrariesState } from './libraries-kit';
 
-const server = setupServer(...handlers());
-jest.setTimeout(30_000);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => resetLibrariesState());
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = libraryServer();
 
 async function openConnectDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Connect a document library' }));

@@ -2,16 +2,9 @@ import { useWorkspaceStore } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { apiError, connection, handlers, libraryBackend, notificationTexts, renderLibraries, resetLibrariesState } from './libraries-kit';
+import { apiError, connection, libraryBackend, libraryServer, notificationTexts, renderLibraries } from './libraries-kit';
 
-const server = setupServer(...handlers());
-jest.setTimeout(30_000);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => resetLibrariesState());
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = libraryServer();
 
 async function openDisconnect(user: ReturnType<typeof userEvent.setup>) {
   const library = connection();

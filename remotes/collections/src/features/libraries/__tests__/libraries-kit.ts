@@ -14,6 +14,7 @@ import { createApiClients, resetPermissions, setApiClients, useNotificationsStor
 import { renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
 import { configure } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
 import remote from '../../../module';
 import { SYNC_POLLING } from '../model/sync-polling';
 
@@ -237,6 +238,20 @@ export function folderTree(): Map<string, { folders: LibraryFolder[]; fileCount:
     ['/Handbooks/IT/', { folders: [], fileCount: 2 }],
     ['/Contracts/', { folders: [], fileCount: 7 }],
   ]);
+}
+
+/**
+ * The fake library server for one test file, listening from its first test to its last, reset
+ * (and the stores with it) before each test. Whole dialogs typed key by key: tests get 30 s.
+ */
+export function libraryServer() {
+  const server = setupServer(...handlers());
+  jest.setTimeout(30_000);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => resetLibrariesState());
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return server;
 }
 
 export function resetLibrariesState(): void {

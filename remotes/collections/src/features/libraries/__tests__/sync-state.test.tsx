@@ -1,15 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { binding, connection, handlers, item, libraryBackend, renderLibraries, resetLibrariesState } from './libraries-kit';
+import { binding, connection, item, libraryBackend, libraryServer, renderLibraries } from './libraries-kit';
 
-const server = setupServer(...handlers());
-jest.setTimeout(30_000);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => resetLibrariesState());
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+libraryServer();
 
 function libraryWith(...bindings: Array<Parameters<typeof binding>[1]>) {
   const library = connection();

@@ -1,13 +1,14 @@
 import { createLibraryBindingsRequestSchema, type LibraryConnection, type LibraryFolder } from '@assistant/contracts';
 import { useCollectionsQuery, useCreateLibraryBindings } from '@assistant/endpoints';
 import { notifySuccess, useLocale } from '@assistant/platform';
-import { Button, Dialog, Select, TextField } from '@assistant/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Select, TextField } from '@assistant/ui';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { checkCollectionName, COLLECTION_NAME_MAX_LENGTH, useCreateCollection } from '../../collections';
 import { describeLibraryError } from '../model/describe-library-error';
 import { FolderBrowser } from './folder-browser';
+import { LibraryFormDialog } from './library-form-dialog';
 
 /** The target choice that makes a new collection (no collection id looks like it). */
 const NEW_COLLECTION = 'new';
@@ -26,7 +27,6 @@ export interface ChooseFoldersDialogProps {
 export function ChooseFoldersDialog({ library, onClose }: ChooseFoldersDialogProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
-  const formId = `choose-folders${useId().replace(/:/g, '')}`;
   const collections = useCollectionsQuery(library.scope);
   const managed = (collections.data ?? []).filter((collection) => collection.can_manage);
   const createCollection = useCreateCollection(library.scope);
@@ -89,75 +89,58 @@ export function ChooseFoldersDialog({ library, onClose }: ChooseFoldersDialogPro
   };
 
   return (
-    <Dialog
-      open
+    <LibraryFormDialog
       size="lg"
-      onClose={onClose}
       title={t('libraries.choose.title', { name: library.name })}
       description={t('libraries.choose.description')}
-      dismissible={!saving}
-      closeLabel={t('libraries.dialog.close')}
-      className="library-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            {t('libraries.dialog.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={saving}>
-            {t('libraries.choose.submit')}
-          </Button>
-        </>
-      }
+      submitLabel={t('libraries.choose.submit')}
+      saving={saving}
+      error={formError}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
     >
-      <form id={formId} noValidate className="library-form" onSubmit={(event) => void submit(event)}>
-        <fieldset className="library-form__group">
-          <legend className="library-form__legend">{t('libraries.choose.foldersLegend')}</legend>
-          <FolderBrowser libraryId={library.id} libraryName={library.name} selected={selected} onToggle={toggle} />
-          <p className="choose-folders__summary" aria-live="polite">
-            {folders.length === 0
-              ? t('libraries.choose.noneChosen')
-              : t('libraries.choose.chosen', { count: folders.length, paths: folders.map((folder) => folder.path).join(', ') })}
+      <fieldset className="library-form__group">
+        <legend className="library-form__legend">{t('libraries.choose.foldersLegend')}</legend>
+        <FolderBrowser libraryId={library.id} libraryName={library.name} selected={selected} onToggle={toggle} />
+        <p className="choose-folders__summary" aria-live="polite">
+          {folders.length === 0
+            ? t('libraries.choose.noneChosen')
+            : t('libraries.choose.chosen', { count: folders.length, paths: folders.map((folder) => folder.path).join(', ') })}
+        </p>
+        {foldersError && (
+          <p role="alert" className="ui-field__error">
+            {foldersError}
           </p>
-          {foldersError && (
-            <p role="alert" className="ui-field__error">
-              {foldersError}
-            </p>
-          )}
-        </fieldset>
-        <Select
-          ref={targetRef}
-          label={t('libraries.choose.target')}
-          description={t(`libraries.choose.targetHint.${library.scope}`)}
+        )}
+      </fieldset>
+      <Select
+        ref={targetRef}
+        label={t('libraries.choose.target')}
+        description={t(`libraries.choose.targetHint.${library.scope}`)}
+        required
+        placeholder={t('libraries.choose.targetPlaceholder')}
+        value={chosenTarget}
+        onChange={(event) => setTarget(event.target.value)}
+        error={targetError}
+      >
+        {managed.map((collection) => (
+          <option key={collection.id} value={collection.id}>
+            {collection.name}
+          </option>
+        ))}
+        <option value={NEW_COLLECTION}>{t('libraries.choose.newCollection')}</option>
+      </Select>
+      {chosenTarget === NEW_COLLECTION && (
+        <TextField
+          ref={nameRef}
+          label={t('libraries.choose.newName')}
           required
-          placeholder={t('libraries.choose.targetPlaceholder')}
-          value={chosenTarget}
-          onChange={(event) => setTarget(event.target.value)}
-          error={targetError}
-        >
-          {managed.map((collection) => (
-            <option key={collection.id} value={collection.id}>
-              {collection.name}
-            </option>
-          ))}
-          <option value={NEW_COLLECTION}>{t('libraries.choose.newCollection')}</option>
-        </Select>
-        {chosenTarget === NEW_COLLECTION && (
-          <TextField
-            ref={nameRef}
-            label={t('libraries.choose.newName')}
-            required
-            autoComplete="off"
-            value={newName}
-            onChange={(event) => setNewName(event.target.value)}
-            error={nameError}
-          />
-        )}
-        {formError && (
-          <p role="alert" className="ui-dialog__error">
-            {formError}
-          </p>
-        )}
-      </form>
-    </Dialog>
+          autoComplete="off"
+          value={newName}
+          onChange={(event) => setNewName(event.target.value)}
+          error={nameError}
+        />
+      )}
+    </LibraryFormDialog>
   );
 }

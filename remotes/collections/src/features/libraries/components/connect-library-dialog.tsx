@@ -1,8 +1,8 @@
 import type { CollectionScope, LibraryConnection, LibraryKind } from '@assistant/contracts';
 import { useConnectWebdavLibrary, useLibrarySignIn } from '@assistant/endpoints';
 import { OAuthPopupError, useLocale } from '@assistant/platform';
-import { Button, Dialog, TextField } from '@assistant/ui';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { TextField } from '@assistant/ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import {
@@ -15,6 +15,7 @@ import {
   type ConnectValues,
 } from '../model/connect-form';
 import { describeLibraryError, type LibraryFailure } from '../model/describe-library-error';
+import { LibraryFormDialog } from './library-form-dialog';
 
 export interface ConnectLibraryDialogProps {
   scope: CollectionScope;
@@ -45,7 +46,6 @@ const INPUT: Record<ConnectField, { type: string; autoComplete: string }> = {
 export function ConnectLibraryDialog({ scope, microsoftAvailable, onConnected, onClose }: ConnectLibraryDialogProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
-  const formId = `connect-library${useId().replace(/:/g, '')}`;
   const connect = useConnectWebdavLibrary();
   const signIn = useLibrarySignIn();
   const [kind, setKind] = useState<LibraryKind>('webdav');
@@ -118,78 +118,56 @@ export function ConnectLibraryDialog({ scope, microsoftAvailable, onConnected, o
   };
 
   const formError = serverError && serverError.field === null ? serverError.message : undefined;
-  const formErrorRef = useRef<HTMLParagraphElement>(null);
-  // The reason sits under the last field: on a short screen it is scrolled into view.
-  useEffect(() => {
-    if (formError) formErrorRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [formError]);
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <LibraryFormDialog
       title={t('libraries.connect.title')}
       description={t(`libraries.connect.description.${scope}`)}
-      dismissible={!saving}
-      closeLabel={t('libraries.dialog.close')}
-      className="library-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            {t('libraries.dialog.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={saving}>
-            {t(kind === 'microsoft' ? 'libraries.connect.microsoft.submit' : 'libraries.connect.submit')}
-          </Button>
-        </>
-      }
+      submitLabel={t(kind === 'microsoft' ? 'libraries.connect.microsoft.submit' : 'libraries.connect.submit')}
+      saving={saving}
+      error={formError}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
     >
-      <form id={formId} noValidate className="library-form" onSubmit={(event) => void submit(event)}>
-        {microsoftAvailable ? (
-          <fieldset className="library-form__group">
-            <legend className="library-form__legend">{t('libraries.connect.kind')}</legend>
-            <div className="library-kinds">
-              {(['webdav', 'microsoft'] as const).map((choice) => (
-                <label key={choice} className="library-choice__option">
-                  <input type="radio" name="kind" value={choice} checked={kind === choice} disabled={saving} onChange={() => setKind(choice)} />
-                  <span>
-                    <span className="library-choice__label">{t(`libraries.connect.${choice}.label`)}</span>
-                    <span className="library-choice__hint">{t(`libraries.connect.${choice}.choiceHint`)}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : (
-          <p className="library-form__kind">{t('libraries.connect.webdav.kind')}</p>
-        )}
-        {fields.map((field) => (
-          <TextField
-            key={field}
-            ref={(element) => {
-              inputs.current[field] = element;
-            }}
-            name={field}
-            label={t(`libraries.connect.webdav.${field}.label`)}
-            description={t(field === 'name' && kind === 'microsoft' ? 'libraries.connect.microsoft.nameHint' : `libraries.connect.webdav.${field}.hint`)}
-            placeholder={field === 'url' ? t('libraries.connect.webdav.url.placeholder') : undefined}
-            required
-            spellCheck={false}
-            autoCapitalize="none"
-            type={INPUT[field].type}
-            autoComplete={INPUT[field].autoComplete}
-            value={values[field]}
-            onChange={(event) => change(field, event.target.value)}
-            error={fieldError(field)}
-          />
-        ))}
-        {kind === 'microsoft' && <p className="library-form__note">{t('libraries.connect.microsoft.note')}</p>}
-        {formError && (
-          <p ref={formErrorRef} role="alert" className="ui-dialog__error">
-            {formError}
-          </p>
-        )}
-      </form>
-    </Dialog>
+      {microsoftAvailable ? (
+        <fieldset className="library-form__group">
+          <legend className="library-form__legend">{t('libraries.connect.kind')}</legend>
+          <div className="library-kinds">
+            {(['webdav', 'microsoft'] as const).map((choice) => (
+              <label key={choice} className="library-choice__option">
+                <input type="radio" name="kind" value={choice} checked={kind === choice} disabled={saving} onChange={() => setKind(choice)} />
+                <span>
+                  <span className="library-choice__label">{t(`libraries.connect.${choice}.label`)}</span>
+                  <span className="library-choice__hint">{t(`libraries.connect.${choice}.choiceHint`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <p className="library-form__kind">{t('libraries.connect.webdav.kind')}</p>
+      )}
+      {fields.map((field) => (
+        <TextField
+          key={field}
+          ref={(element) => {
+            inputs.current[field] = element;
+          }}
+          name={field}
+          label={t(`libraries.connect.webdav.${field}.label`)}
+          description={t(field === 'name' && kind === 'microsoft' ? 'libraries.connect.microsoft.nameHint' : `libraries.connect.webdav.${field}.hint`)}
+          placeholder={field === 'url' ? t('libraries.connect.webdav.url.placeholder') : undefined}
+          required
+          spellCheck={false}
+          autoCapitalize="none"
+          type={INPUT[field].type}
+          autoComplete={INPUT[field].autoComplete}
+          value={values[field]}
+          onChange={(event) => change(field, event.target.value)}
+          error={fieldError(field)}
+        />
+      ))}
+      {kind === 'microsoft' && <p className="library-form__note">{t('libraries.connect.microsoft.note')}</p>}
+    </LibraryFormDialog>
   );
 }
