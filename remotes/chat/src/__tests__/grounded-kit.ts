@@ -60,7 +60,10 @@ export const PAGE_TEXT = {
   [POLICY_FILE]: 'Trains are preferred over flights. The revenue fell in 2025.',
 };
 
-/** Sources of an answer: one supporting (the report), one conflicting (the policy). */
+/** Where the policy came from: a file synced from a document library. */
+export const POLICY_ORIGINAL = 'https://cloud.example.com/remote.php/dav/files/anna/Travel%20policy.txt';
+
+/** Sources of an answer: one supporting (the report), one conflicting (the policy, synced from a library). */
 export function sourcesAnswer(): InContextSourcesResponse {
   const report = PAGE_TEXT[REPORT_FILE];
   const policy = PAGE_TEXT[POLICY_FILE];
@@ -85,7 +88,8 @@ export function sourcesAnswer(): InContextSourcesResponse {
             highlights: [{ start: policy.indexOf('The revenue'), end: policy.length, relevancy: 0.7 }],
             source_name: 'Travel policy.txt',
             source_label: 'p. 1',
-            source_url: sourceUrl('http://portal.test', { collectionId: PERSONAL.id, fileId: POLICY_FILE, segments: [{ page: 1, start: 0, end: policy.length }] }),
+            // Synced from a document library: it links to the original, the location in its fragment.
+            source_url: sourceUrl('http://portal.test', { collectionId: PERSONAL.id, fileId: POLICY_FILE, segments: [{ page: 1, start: 0, end: policy.length }] }, POLICY_ORIGINAL),
           },
         ],
       },

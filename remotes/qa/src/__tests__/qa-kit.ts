@@ -32,7 +32,10 @@ const DEADLINE = 'The deadline is 1 March.';
 const deadlineStart = NOTES_PAGE.indexOf(DEADLINE);
 const windowEnd = NOTES_PAGE.indexOf(' It was moved once.') + ' It was moved once.'.length;
 
-/** Two sources: the first supports (its first sentence), the second contradicts. */
+/** Where the memo came from: a file synced from a document library. */
+export const MEMO_ORIGINAL = 'https://contoso.sharepoint.com/sites/legal/Shared%20Documents/memo.txt';
+
+/** Two sources: the first supports (its first sentence), the second contradicts (a synced file). */
 export const twoSources: QaSource[] = [
   {
     source_name: 'notes.txt',
@@ -43,7 +46,8 @@ export const twoSources: QaSource[] = [
   },
   {
     source_name: 'memo.txt',
-    source_url: `http://portal.test/collections/${contracts.id}?file=${OTHER_FILE_ID}&at=1:0-27`,
+    // Synced from a document library: the original's URL, the location in its fragment.
+    source_url: `${MEMO_ORIGINAL}#collection=${contracts.id}&file=${OTHER_FILE_ID}&at=1%3A0-27`,
     source_text: 'The deadline is 1 April.\nOK',
     highlights: [{ start: 0, end: 24, score: -0.75 }],
     supporting: false,

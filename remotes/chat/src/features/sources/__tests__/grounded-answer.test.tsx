@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { backend, conversation, handlers, renderChat, resetChatState } from '../../../__tests__/chat-kit';
 import {
   PERSONAL,
+  POLICY_ORIGINAL,
   grounded,
   groundedHandlers,
   notReady,
@@ -110,6 +111,11 @@ describe('a grounded answer', () => {
     const user = userEvent.setup();
     await renderChat(`/chat/${made.id}`);
     const open = await screen.findByRole('button', { name: 'Show in document: source 2, Travel policy.txt' });
+    // The policy came from a document library: it also links to its original there; the report does not.
+    const original = screen.getByRole('link', { name: 'Open the original in its library: source 2, Travel policy.txt (new tab)' });
+    expect(original).toHaveAttribute('href', POLICY_ORIGINAL);
+    expect(original).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByRole('link', { name: /source 1/ })).not.toBeInTheDocument();
     await user.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Travel policy.txt · p. 1' });
     const preview = await within(dialog).findByRole('region', { name: 'Travel policy.txt' });

@@ -1,4 +1,4 @@
-import type { InContextSource } from '@assistant/contracts';
+import { originalOfSourceUrl, type InContextSource } from '@assistant/contracts';
 import { Badge, Button, MarkedText, Spinner } from '@assistant/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export interface MessageSourcesProps {
  * Under a finished grounded answer: its sources once computed (trigger, then polled every 2 s),
  * grouped into supporting and conflicting, each with its document's name, its label (the page),
  * its text with the judged sentences marked, and "Show in document", which opens the shared
- * preview at that place. Clear states while computing, when it failed, and when there are none.
+ * preview at that place; a source from a synced document library also links to its original. Clear states while computing, when it failed, and when there are none.
  */
 export function MessageSources({ conversationId, messageId, mediaTypeOf, documentNameOf, announce }: MessageSourcesProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -51,6 +51,8 @@ export function MessageSources({ conversationId, messageId, mediaTypeOf, documen
         <ul className="message-sources__list">
           {list.map((source) => {
             const name = nameOf(source);
+            // A file synced from a document library: its original there (the preview stays the portal's copy).
+            const original = originalOfSourceUrl(source.source_url);
             return (
               <li key={source.source_index} className="message-sources__item">
                 <div className="message-sources__head">
@@ -70,6 +72,17 @@ export function MessageSources({ conversationId, messageId, mediaTypeOf, documen
                   >
                     {t('sources.open')}
                   </Button>
+                )}
+                {original && (
+                  <a
+                    className="message-sources__original"
+                    href={original}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('sources.originalLabel', { number: source.source_index + 1, name })}
+                  >
+                    {t('sources.original')}
+                  </a>
                 )}
               </li>
             );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { answerEvents, backend, contracts, handbook, handlers, pickedBefore, renderQa, requestsTo, resetQaState } from '../../../__tests__/qa-kit';
+import { MEMO_ORIGINAL, answerEvents, backend, contracts, handbook, handlers, pickedBefore, renderQa, requestsTo, resetQaState } from '../../../__tests__/qa-kit';
 
 jest.setTimeout(30_000);
 
@@ -81,6 +81,20 @@ describe('sources', () => {
     open.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'memo.txt' })).toBeInTheDocument();
+  });
+
+  it('a source from a synced document library links to its original; the preview still opens the marked passage', async () => {
+    backend.notReadyTimes = 0;
+    const user = await askAndAwaitAnswer();
+    const list = await screen.findByRole('list', { name: '2 sources' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    const original = within(second!).getByRole('link', { name: 'Open the original in its library: source 2, memo.txt (new tab)' });
+    expect(original).toHaveAttribute('href', MEMO_ORIGINAL);
+    expect(original).toHaveAttribute('target', '_blank');
+    expect(within(first!).queryByRole('link', { name: /original/ })).not.toBeInTheDocument();
+    await user.click(within(second!).getByRole('button', { name: 'Source 2: memo.txt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'memo.txt' });
+    await waitFor(() => expect(dialog.querySelector('mark')).toHaveTextContent(/^The deadline is 1 April\.$/));
   });
 
   it('sources that cannot be computed (422 sources_failed) say so, with no further polls', async () => {

@@ -1,4 +1,4 @@
-import type { QaSource } from '@assistant/contracts';
+import { originalOfSourceUrl, type QaSource } from '@assistant/contracts';
 import { Badge, MarkedText } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
@@ -25,8 +25,9 @@ export interface SourceItemProps {
 }
 
 /**
- * One source: its number, name, pages, the supporting/conflicting badge and score, and its text
- * with the sentences the judgement marked. The name is the button that opens the document at
+ * One source: its number, name, pages, the supporting/conflicting badge and score (and, for a
+ * file synced from a document library, a link to its original), and its text with the sentences
+ * the judgement marked. The name is the button that opens the document at
  * that place; a click anywhere on the entry (not a text selection) does the same.
  */
 export function SourceItem({ n, source, anchorId, canOpen, onOpen }: SourceItemProps) {
@@ -35,6 +36,8 @@ export function SourceItem({ n, source, anchorId, canOpen, onOpen }: SourceItemP
   const verdict = verdictOf(source);
   const score = scoreOf(source);
   const pages = pagesOf(locationOf(source));
+  // A file synced from a document library: its original there (opening the source shows the portal's copy).
+  const original = originalOfSourceUrl(source.source_url);
   const pageLabel =
     pages.length === 0 ? undefined : pages.length === 1 ? t('sources.page', { page: pages[0] }) : t('sources.pages', { from: pages[0], to: pages.at(-1) });
   const scoreText =
@@ -80,6 +83,18 @@ export function SourceItem({ n, source, anchorId, canOpen, onOpen }: SourceItemP
           <span className="qa-source__score" title={t('sources.scoreHelp')}>
             {t('sources.score', { score: scoreText })}
           </span>
+        )}
+        {original && (
+          <a
+            className="qa-source__original"
+            href={original}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('sources.originalLabel', { n, name: source.source_name })}
+            onClick={(event) => event.stopPropagation()}
+          >
+            {t('sources.original')}
+          </a>
         )}
       </div>
       <blockquote className="qa-source__text">
