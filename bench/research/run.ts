@@ -17,7 +17,6 @@
 
 import { parseArgs } from 'node:util';
 import { startScriptedModelServer, type ScriptRule } from '../../tests/fixtures/scripted-model-server';
-import { openDatabase } from '../../server/src/db/database';
 import { FilesRepository } from '../../server/src/db/repositories/files-repository';
 import { GroundingTracesRepository } from '../../server/src/db/repositories/grounding-traces-repository';
 import { ModelProvider } from '../../server/src/inference/model-provider';
@@ -29,6 +28,7 @@ import { ResearchRepository } from '../../server/src/research/research-repositor
 import { ResearchService } from '../../server/src/research/research-service';
 import { researchTools } from '../../server/src/research/research-tools';
 import { createRetriever } from '../../server/src/search/retriever';
+import { openBenchDatabase } from '../support/bench-database';
 
 const { values } = parseArgs({
   options: {
@@ -63,15 +63,7 @@ const rules: ScriptRule[] = [
 ];
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-type TestPostgres = { url: string; stop(): void };
-let postgres: TestPostgres | undefined;
-if (values.db === 'postgres') {
-  const script = new URL('../../scripts/test-postgres.mjs', import.meta.url).href;
-  const { startTestPostgres } = (await import(script)) as { startTestPostgres(): Promise<TestPostgres | null> };
-  postgres = (await startTestPostgres()) ?? undefined;
-  if (!postgres) throw new Error('no PostgreSQL server could be started (scripts/test-postgres.mjs)');
-}
-const handle = await openDatabase(postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: undefined });
+const handle = await openBenchDatabase(values.db);
 const model = await startScriptedModelServer({ models: ['scripted-model'], rules });
 const research = new ResearchRepository(handle.db);
 const models = new ModelProvider({ baseUrl: model.url, timeoutMs: 60_000, logger: quiet });
@@ -157,7 +149,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const chain = median(single);
 const wall = median(many);
-const database = postgres ? 'PostgreSQL (throw-away server)' : 'PGlite (in memory)';
+const database = handle.label;
 console.log(`deep research benchmark on ${database}: ${TASKS} tasks, scripted model latency ${LATENCY} ms per call step, ${ROUNDS} rounds (median)`);
 console.log(`  longest task chain (1-task plan)     ${chain.toFixed(0)} ms`);
 console.log(`  sum of the task latencies (${TASKS} x)   ${(chain * TASKS).toFixed(0)} ms`);
@@ -172,4 +164,3 @@ console.log(`    polling every ${POLL_MS} ms  ${spread(pollingDelays)}`);
 await runner.stop();
 await model.close();
 await handle.close();
-postgres?.stop();
