@@ -188,7 +188,7 @@ describe('model provider', () => {
     const { provider: p, lines } = provider({ baseUrl: model.url });
     const usages: unknown[] = [];
     for await (const _ of await p.streamChat({ model: 'llama3.2', messages: [{ role: 'user', content: 'a' }], onUsage: (usage) => usages.push(usage) }));
-    assert.deepEqual(usages, [{ inputTokens: 11, outputTokens: 3, responseModel: 'llama3.2' }]);
+    assert.deepEqual([...usages], [{ inputTokens: 11, outputTokens: 3, responseModel: 'llama3.2' }]);
 
     model.setScript({
       rules: [
