@@ -23,7 +23,13 @@ describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
       rules: [
         ...sideCallRules(TITLE),
         // The answer holds a word the question does not: the search must look into the answer.
-        { match: /^Erzähl|^Tell/, reply: (question) => `Der Kater heißt **${question.includes('phone') ? 'Wendelin' : 'Zacharias'}** und wohnt in Kiel.`, delayMs: 10 },
+        {
+          match: /^Erzähl|^Tell/,
+          reply: (question) => `Der Kater heißt **${question.includes('phone') ? 'Wendelin' : 'Zacharias'}** und wohnt in Kiel.`,
+          delayMs: 10,
+          // Reported in the stream's usage chunk: developer mode shows these counts.
+          usage: { prompt_tokens: 123, completion_tokens: 9 },
+        },
       ],
     });
     portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });
@@ -48,6 +54,10 @@ describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
         search: en ? 'Search conversations' : 'Unterhaltungen durchsuchen',
         found: en ? '1 conversation found' : '1 Unterhaltung gefunden',
         question: en ? `Tell me about the cat (${size.name})` : `Erzähl mir vom Kater (${size.name})`,
+        userMenu: en ? /^User menu of/ : /^Benutzermenü von/,
+        developerMode: en ? 'Developer mode' : 'Entwicklermodus',
+        tokens: en ? '123 in · 9 out' : '123 ein · 9 aus',
+        requestId: en ? 'Request ID' : 'Anfrage-ID',
       };
       const { browser, page } = await signInToPortal(portal, '/chat', 'employee', size.locale);
       try {
@@ -71,6 +81,19 @@ describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
         const violations = await seriousAxeViolations(page);
         assert.equal(violations.length, 0, describeViolations(violations));
         await answer.getByText(texts.copied).waitFor({ state: 'detached', timeout: 10_000 });
+
+        // Developer mode (user menu): the stored answer shows its details, folded, with the model's usage.
+        await page.getByRole('button', { name: texts.userMenu }).click();
+        await page.getByRole('menuitemcheckbox', { name: texts.developerMode }).click();
+        const details = answer.locator('details.answer-details');
+        await details.locator('summary').click();
+        await details.getByText(texts.tokens).waitFor();
+        await details.getByText(texts.requestId, { exact: true }).waitFor();
+        await details.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `/tmp/shots-12/chat-details-${size.name}-developer.png` });
+        const developerViolations = await seriousAxeViolations(page);
+        assert.equal(developerViolations.length, 0, describeViolations(developerViolations));
+        await details.locator('summary').click();
 
         // Search by a word that is only in the answer (not in the title or the question).
         const list = page.getByRole('complementary', { name: texts.list });
