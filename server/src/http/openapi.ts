@@ -47,8 +47,11 @@ export async function registerOpenApi(app: FastifyInstance) {
       const config = (input.route.config ?? {}) as { public?: boolean; multipartForm?: z.ZodObject };
       const tagged: Record<string, unknown> = { ...schema, tags: schema.tags ?? [tagOf(url)] };
       // An answer's description is its status's name ("Created", "No Content"), not "Default Response".
-      const responses = (schema.response ?? {}) as Record<string, { description?: string }>;
-      for (const [status, response] of Object.entries(responses)) response.description ??= STATUS_CODES[Number(status)];
+      // (@fastify/swagger's own key for it: the schema's `description` would also describe the body.)
+      const responses = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
+      for (const [status, response] of Object.entries(responses)) {
+        if (response.description === undefined) response['x-response-description'] = STATUS_CODES[Number(status)];
+      }
       if (config.public) tagged.security = [];
       if (config.multipartForm) {
         tagged.body = z.toJSONSchema(config.multipartForm, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
