@@ -12,7 +12,8 @@ import { ingestionErrorCodeSchema } from './ingestion';
  * GET|POST /api/libraries, DELETE /api/libraries/{id}?documents=keep|remove,
  * POST /api/libraries/microsoft/authorize, POST /api/libraries/microsoft/complete,
  * GET /api/libraries/{id}/folders?folder=, GET|POST /api/libraries/{id}/bindings,
- * GET|DELETE /api/library-bindings/{id}, GET /api/library-bindings/{id}/items,
+ * GET /api/library-bindings/{id}, DELETE /api/library-bindings/{id}?documents=keep|remove (default
+ * keep), GET /api/library-bindings/{id}/items,
  * POST /api/library-bindings/{id}/sync|pause|resume.
  */
 
