@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
-import { isoDateTimeSchema, MESSAGES, mustBeOneOf, positiveIntSchema, resourceIdSchema, uuidSchema } from './common';
+import { isoDateTimeSchema, MESSAGES, mustBeOneOf, positiveIntSchema, resourceIdSchema, uuidSchema, versionNumberSchema } from './common';
 import { exportDocumentHead } from './export-document';
 
 /**
@@ -155,7 +155,7 @@ export type CreateAgentRequest = z.infer<typeof createAgentRequestSchema>;
 export type CreateAgentRequestInput = z.input<typeof createAgentRequestSchema>;
 
 /** PUT /api/agents/{id}: the whole form, and the version it was based on (optimistic concurrency). */
-export const updateAgentRequestSchema = z.strictObject({ ...agentFieldsShape, base_version: positiveIntSchema });
+export const updateAgentRequestSchema = z.strictObject({ ...agentFieldsShape, base_version: versionNumberSchema });
 export type UpdateAgentRequest = z.infer<typeof updateAgentRequestSchema>;
 export type UpdateAgentRequestInput = z.input<typeof updateAgentRequestSchema>;
 
@@ -215,7 +215,7 @@ export const agentDefinitionSchema = agentSchema.pick({
 });
 export type AgentDefinitionFields = z.infer<typeof agentDefinitionSchema>;
 
-export const agentVersionParamsSchema = z.object({ id: uuidSchema, version: z.coerce.number().pipe(positiveIntSchema) });
+export const agentVersionParamsSchema = z.object({ id: uuidSchema, version: z.coerce.number().pipe(versionNumberSchema) });
 
 /**
  * GET /api/agents/{id}/versions/{version}: one stored version with the fields saved then (to compare

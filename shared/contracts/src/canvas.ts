@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endNotBeforeStart, END_BEFORE_START, isoDateTimeSchema, MESSAGES, mustBeOneOf, nonNegativeIntSchema, positiveIntSchema, unknownDiscriminator, uuidSchema } from './common';
+import { endNotBeforeStart, END_BEFORE_START, isoDateTimeSchema, MESSAGES, mustBeOneOf, nonNegativeIntSchema, positiveIntSchema, unknownDiscriminator, uuidSchema, versionNumberSchema } from './common';
 
 /**
  * The canvas: a Markdown document beside a conversation that the user edits and the model revises
@@ -112,16 +112,16 @@ export type CreateCanvasRequest = z.infer<typeof createCanvasRequestSchema>;
  */
 export const saveCanvasRequestSchema = z.strictObject({
   markdown: canvasMarkdownSchema,
-  base_version: positiveIntSchema,
+  base_version: versionNumberSchema,
 });
 export type SaveCanvasRequest = z.infer<typeof saveCanvasRequestSchema>;
 
 /** POST /api/canvases/{id}/versions/{version}/restore: a new version with that text, by the user. */
-export const restoreCanvasRequestSchema = z.strictObject({ base_version: positiveIntSchema });
+export const restoreCanvasRequestSchema = z.strictObject({ base_version: versionNumberSchema });
 export type RestoreCanvasRequest = z.infer<typeof restoreCanvasRequestSchema>;
 
 export const canvasIdParamsSchema = z.object({ id: uuidSchema });
-export const canvasVersionParamsSchema = z.object({ id: uuidSchema, version: z.coerce.number().pipe(positiveIntSchema) });
+export const canvasVersionParamsSchema = z.object({ id: uuidSchema, version: z.coerce.number().pipe(versionNumberSchema) });
 
 /** A [start, end) range of the document's characters (UTF-16 code units), `end` exclusive. */
 export const canvasRangeSchema = z.object({ start: nonNegativeIntSchema, end: nonNegativeIntSchema }).refine(endNotBeforeStart, {
@@ -143,7 +143,7 @@ export const canvasEditRequestSchema = z
     range: canvasRangeSchema.nullable(),
     instruction: canvasInstructionSchema,
     canvas_id: uuidSchema.optional(),
-    base_version: positiveIntSchema.optional(),
+    base_version: versionNumberSchema.optional(),
     /** A model of GET qa/resources; the server's default when left out. */
     model: z.string().min(1, MESSAGES.empty).max(255).optional(),
   })

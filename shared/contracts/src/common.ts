@@ -22,6 +22,15 @@ export const resourceIdSchema = nonEmptyStringSchema;
 /** Page numbers and versions count from 1. */
 export const positiveIntSchema = z.number().int(MESSAGES.wholeNumber).min(1, 'Must not be below 1');
 
+/** The largest value of a PostgreSQL `integer` column, where versions are stored. */
+export const MAX_STORED_INT = 2_147_483_647;
+
+/**
+ * A version a request names (a save's base version, a version to show or restore): beyond
+ * MAX_STORED_INT it cannot be one, and comparing it with the column would fail in the database.
+ */
+export const versionNumberSchema = positiveIntSchema.max(MAX_STORED_INT, `Must not be above ${MAX_STORED_INT}`);
+
 export const uuidSchema = z.uuid(MESSAGES.uuid);
 
 /** Timestamps travel as ISO 8601 strings with an offset (the server writes Z). */

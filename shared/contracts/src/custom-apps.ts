@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, isoDateTimeSchema, mustBeOneOf, positiveIntSchema, unknownDiscriminator, uuidSchema } from './common';
+import { MESSAGES, isoDateTimeSchema, mustBeOneOf, positiveIntSchema, unknownDiscriminator, uuidSchema, versionNumberSchema } from './common';
 import { copyName, exportDocumentHead } from './export-document';
 
 /**
@@ -295,7 +295,7 @@ export type CreateCustomAppRequestInput = z.input<typeof createCustomAppRequestS
  * save based on an older version is a 409 whose body carries the `current` app.
  */
 export const updateCustomAppRequestSchema = z
-  .strictObject({ ...definitionShape, version: positiveIntSchema })
+  .strictObject({ ...definitionShape, version: versionNumberSchema })
   .superRefine(checkDefinition, ALWAYS_ON_OBJECTS);
 export type UpdateCustomAppRequest = z.infer<typeof updateCustomAppRequestSchema>;
 export type UpdateCustomAppRequestInput = z.input<typeof updateCustomAppRequestSchema>;
@@ -472,13 +472,13 @@ export type CustomAppVersionListResponse = z.infer<typeof customAppVersionListRe
 export const customAppVersionSchema = customAppVersionSummarySchema.extend({ definition: customAppDefinitionSchema });
 export type CustomAppVersion = z.infer<typeof customAppVersionSchema>;
 
-export const customAppVersionParamsSchema = z.object({ id: uuidSchema, version: z.coerce.number().pipe(positiveIntSchema) });
+export const customAppVersionParamsSchema = z.object({ id: uuidSchema, version: z.coerce.number().pipe(versionNumberSchema) });
 
 /**
  * POST /api/custom-apps/{id}/versions/{version}/restore: the definition of that version as a new
  * version, based on `base_version` (the current one; a stale base is a 409 with `current`).
  */
-export const restoreCustomAppRequestSchema = z.strictObject({ base_version: positiveIntSchema });
+export const restoreCustomAppRequestSchema = z.strictObject({ base_version: versionNumberSchema });
 export type RestoreCustomAppRequest = z.infer<typeof restoreCustomAppRequestSchema>;
 
 /** What a copy's name ends with, in the language of the user who makes it. */

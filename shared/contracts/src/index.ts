@@ -91,6 +91,8 @@ export {
   nonEmptyStringSchema,
   nonNegativeIntSchema,
   positiveIntSchema,
+  MAX_STORED_INT,
+  versionNumberSchema,
   resourceIdSchema,
   uuidSchema,
 } from './common';
