@@ -29,6 +29,21 @@ for (const target of testDatabaseTargets()) {
       assert.equal(await queue.getByKey('echo:1', null), undefined);
     });
 
+    it('enqueues recurring work again under its key once finished, never beside a waiting or running one', async () => {
+      assert.equal(await queue.enqueueAgain('sync', { n: 1 }, { owner: 'alice', key: 'sync:1' }), true);
+      assert.equal(await queue.enqueueAgain('sync', { n: 2 }, { owner: 'alice', key: 'sync:1' }), false, 'pending: the waiting one is it');
+      const claimed = (await queue.claim(['sync'], 60_000))!;
+      assert.equal(await queue.enqueueAgain('sync', { n: 3 }, { owner: 'alice', key: 'sync:1' }), false, 'running: left alone');
+      await queue.complete(claimed, { done: true });
+      assert.equal(await queue.enqueueAgain('sync', { n: 4 }, { owner: 'alice', key: 'sync:1' }), true, 'completed: pending again');
+      const again = (await queue.claim(['sync'], 60_000))!;
+      assert.equal(again.id, claimed.id, 'the same row');
+      assert.deepEqual([again.payload, again.attempts], [{ n: 4 }, 1]);
+      await queue.fail(again, 'broke');
+      assert.equal(await queue.enqueueAgain('sync', { n: 5 }, { owner: 'alice', key: 'sync:1' }), true, 'failed: pending again');
+      assert.deepEqual(await queue.getByKey('sync:1', 'alice').then((job) => [job?.status, job?.error, job?.result]), ['pending', null, null]);
+    });
+
     it('runs a job to its result, and fails with the handler reason or a neutral one', async () => {
       const seen: JobContext[] = [];
       const runner = new JobRunner({
