@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import {
   apiErrorSchema,
   inContextSourcesResponseSchema,
+  originalOfSourceUrl,
   pageRangesOf,
   parseSourceUrl,
   qaSourcesResponseSchema,
@@ -26,6 +27,7 @@ const CONTRACT_PAGES = [
   'Ende eines Quartals. Urlaub wird schriftlich beantragt.',
 ];
 const POLICY = 'Die Kündigungsfrist beträgt laut Richtlinie einen Monat. Das gilt für neue Verträge.';
+const POLICY_ORIGINAL = 'https://contoso.sharepoint.com/sites/hr/Shared%20Documents/Richtlinie.docx';
 
 /** The grounded model: cites the window that says "drei Monate" and the one that says "einen Monat". */
 function groundedReply(message: string): string {
@@ -65,6 +67,7 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
     let t: QaTestApp;
     let collections: string[];
     let contractFile: string;
+    let policyFile: string;
 
     const ask = async (question = 'Wie lang ist die Kündigungsfrist?') => {
       const response = await t.as('employee', { method: 'POST', url: '/api/qa/chat', payload: { question, collections } });
@@ -85,7 +88,9 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
       const company = await seedCollection(handle.db, null, 'Richtlinien');
       collections = [mine, company];
       contractFile = await seedDocument(handle.db, { collectionId: mine, name: 'Arbeitsvertrag.pdf', pages: CONTRACT_PAGES });
-      await seedDocument(handle.db, { collectionId: company, name: 'Richtlinie.docx', pages: [POLICY], mediaType: 'text/plain' });
+      policyFile = await seedDocument(handle.db, { collectionId: company, name: 'Richtlinie.docx', pages: [POLICY], mediaType: 'text/plain' });
+      // Synced from a document library (libraries/sync/): the file keeps its original's address.
+      await handle.db.updateTable('files').set({ source_url: POLICY_ORIGINAL }).where('id', '=', policyFile).execute();
     });
     after(async () => {
       await t.close();
@@ -140,6 +145,10 @@ for (const target of testDatabaseTargets().slice(0, 1)) {
         policy.highlights.map((h) => [policy.source_text.slice(h.start, h.end), h.score]),
         [['Die Kündigungsfrist beträgt laut Richtlinie einen Monat.', -0.75]],
       );
+      // The synced file's source links to its original; the passage's location rides in the fragment.
+      assert.equal(originalOfSourceUrl(policy.source_url), POLICY_ORIGINAL);
+      assert.equal(parseSourceUrl(policy.source_url)?.fileId, policyFile);
+      assert.equal(originalOfSourceUrl(contract.source_url), null, 'an uploaded file stays a portal source');
 
       // Asking again once they are there changes nothing.
       const again = await trigger(traceId);
