@@ -11,11 +11,12 @@ import { useCollectionFiles } from '../features/documents/hooks/use-collection-f
 import { filesSignature } from '../features/documents/model/file-status';
 import { NAMESPACE } from '../namespace';
 import { CollectionSearch } from '../features/search/components/collection-search';
+import { CollectionLibrarySources } from '../features/libraries/components/collection-library-sources';
 import '../features/documents/documents.css';
 
 /**
- * /collections/:stageId: one collection with its documents (upload, files and their processing
- * status), the search in it and its ingestion runs; `?file=&at=` (a source's URL) opens that file's
+ * /collections/:stageId: one collection with the library folders that feed it, its documents
+ * (upload, files and their processing status), the search in it and its ingestion runs; `?file=&at=` (a source's URL) opens that file's
  * preview with the cited ranges marked. A 404 means it does not exist or is someone
  * else's; the page says so without telling which.
  */
@@ -54,6 +55,7 @@ function CollectionDetails({ collection }: { collection: CollectionSummary }) {
         description={t(`details.scope.${collection.scope}`)}
         before={<Link to={`../${collection.scope}`}>{t(`details.backTo.${collection.scope}`)}</Link>}
       />
+      <CollectionLibrarySources collection={collection} />
       <DocumentsSection collection={collection} files={files} />
       <CollectionSearch collectionId={collection.id} collectionName={collection.name} />
       <RunsSection collectionId={collection.id} changeKey={filesSignature(files.files)} />

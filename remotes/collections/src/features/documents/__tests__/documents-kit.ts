@@ -92,6 +92,8 @@ function apiError(status: number, message: string): Response {
 export function handlers(): HttpHandler[] {
   return [
     ...startupHandlers(),
+    // The page names the library folders that feed the collection: none here.
+    http.get('*/api/libraries', () => HttpResponse.json({ libraries: [] })),
     http.get('*/api/collections/:id', ({ params }) =>
       fake.collection === 'missing' || params.id !== fake.collection.id ? apiError(404, 'Collection not found') : HttpResponse.json(fake.collection),
     ),

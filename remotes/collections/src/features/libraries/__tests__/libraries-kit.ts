@@ -210,6 +210,13 @@ export function libraryHandlers(): HttpHandler[] {
       const next = cursor + 2 < all.length ? String(cursor + 2) : null;
       return HttpResponse.json({ items: page, next_cursor: next });
     }),
+    // A collection's own page, for the folders that feed it.
+    http.get('*/api/collections/:id', ({ params }) => {
+      const found = libraryBackend.collections.find((known) => known.id === params.id);
+      return found ? HttpResponse.json(found) : apiError(404, 'not_found', 'Collection not found');
+    }),
+    http.get('*/api/collections/:id/files', () => HttpResponse.json({ files: [] })),
+    http.get('*/api/ingestion/runs', () => HttpResponse.json({ page: 1, size: 20, total: 0, runs: [] })),
     // The collections the folder browser offers as targets, and a new one made there.
     http.get('*/api/collections', ({ request }) => {
       const scope = new URL(request.url).searchParams.get('scope') ?? 'personal';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { binding, connection, item, libraryBackend, libraryServer, renderLibraries } from './libraries-kit';
+import { binding, collection, connection, item, libraryBackend, libraryServer, renderLibraries } from './libraries-kit';
 
 libraryServer();
 
@@ -98,6 +98,17 @@ describe('the sync state of a library', () => {
     expect(home).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(files).queryByRole('link', { name: 'Open evil.pdf in the library' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Show more files' })).not.toBeInTheDocument();
+  });
+
+  it('names on a collection page the library folders that feed it', async () => {
+    const target = collection({ name: 'Handbooks' });
+    libraryBackend.collections = [target];
+    const library = libraryWith({ collection_id: target.id }, { collection_id: target.id, folder: { id: '/Policies/', name: 'Policies', path: '/Policies' }, state: 'paused' });
+    await renderLibraries(`/collections/${target.id}`);
+    const line = (await screen.findByText('Kept in sync with /Handbooks, /Policies in')).closest('p')!;
+    expect(within(line).getByRole('link', { name: 'Team Nextcloud' })).toHaveAttribute('href', `/collections/libraries/${library.id}`);
+    expect(within(line).getByText('Up to date')).toBeInTheDocument();
+    expect(within(line).getByText('Paused')).toBeInTheDocument();
   });
 
   it('says when a library is not (or no longer) there', async () => {
