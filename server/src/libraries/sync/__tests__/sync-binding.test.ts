@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { JobFailure } from '../../../jobs/job-queue';
-import { LIBRARY_SYNC_JOB_KIND, librarySyncJobHandler } from '../library-sync-job';
+import { LIBRARY_SYNC_JOB_KIND, LibrarySyncScheduler, librarySyncJobHandler, librarySyncJobKey } from '../library-sync-job';
 import { ScriptedLibrary } from './support/scripted-library';
 import { OWNER, startSyncKit, type SyncKit } from './support/sync-kit';
 
@@ -85,5 +86,46 @@ describe('library sync: delta scans', () => {
     assert.equal(recovered?.state, 'idle');
     assert.equal(recovered?.problem, null);
     assert.ok((await kit.files()).has('e.txt'));
+  });
+});
+
+describe('library sync: the scheduler', () => {
+  let kit: SyncKit;
+  before(async () => {
+    kit = await startSyncKit(new ScriptedLibrary());
+  });
+  after(() => kit.close());
+
+  it('asks once for each due binding that is not paused and whose library needs no new sign-in, then not before the interval', async () => {
+    const { db, bindingId, connectionId, collectionId } = kit;
+    const bind = async (folder: string, state: 'idle' | 'paused' | 'failed', next: Date | null) => {
+      const id = randomUUID();
+      await db
+        .insertInto('library_bindings')
+        .values({ id, connection_id: connectionId, collection_id: collectionId, folder_id: folder, folder_path: folder, state, created_by: OWNER, next_sync_at: next })
+        .execute();
+      return id;
+    };
+    const past = new Date(Date.now() - 60_000);
+    const failed = await bind('Failed', 'failed', past);
+    const paused = await bind('Paused', 'paused', past);
+    const later = await bind('Later', 'idle', new Date(Date.now() + 60 * 60_000));
+    let nudges = 0;
+    const scheduler = new LibrarySyncScheduler({ db, intervalMs: 30 * 60_000, nudge: () => void nudges++ });
+
+    assert.equal(await scheduler.tick(), 2, 'the kit binding (never synced) and the failed one');
+    assert.equal(nudges, 1);
+    const pending = await db.selectFrom('jobs').select('key').where('kind', '=', LIBRARY_SYNC_JOB_KIND).where('status', '=', 'pending').orderBy('key').execute();
+    assert.deepEqual(pending.map((job) => job.key).sort(), [librarySyncJobKey(bindingId), librarySyncJobKey(failed)].sort());
+    const next = await db.selectFrom('library_bindings').select(['id', 'next_sync_at']).where('id', 'in', [bindingId, paused, later]).execute();
+    assert.ok(next.find((row) => row.id === bindingId)!.next_sync_at! > new Date(Date.now() + 29 * 60_000), 'moved on by the interval');
+    assert.equal(await scheduler.tick(), 0, 'not due again yet');
+
+    // A library that waits for a new sign-in is left alone until it is signed in again.
+    await db.updateTable('library_bindings').set({ next_sync_at: past }).where('id', '=', later).execute();
+    await db.updateTable('library_connections').set({ state: 'needs-sign-in' }).where('id', '=', connectionId).execute();
+    assert.equal(await scheduler.tick(), 0);
+    await db.updateTable('library_connections').set({ state: 'connected' }).where('id', '=', connectionId).execute();
+    assert.equal(await scheduler.tick(), 1);
   });
 });
