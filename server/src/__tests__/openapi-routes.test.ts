@@ -49,6 +49,19 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('declares the 403 of a feature an administrator switched off (found by the fuzz after it switched create-your-own off)', () => {
+    for (const [path, method] of [
+      ['/api/custom-apps', 'post'],
+      ['/api/custom-apps/{id}', 'put'],
+      ['/api/custom-apps/import', 'post'],
+      ['/api/custom-apps/{id}/duplicate', 'post'],
+      ['/api/custom-apps/{id}/versions/{version}/restore', 'post'],
+      ['/api/generate', 'post'],
+    ] as const) {
+      assert.ok(document.paths[path]![method]!.responses['403'], `${method.toUpperCase()} ${path} declares 403`);
+    }
+  });
+
   it('documents the body a handler reads itself: uploads as multipart/form-data, answers streamed as JSON lines', () => {
     const upload = document.paths['/api/collections/{id}/files']!.post!;
     assert.ok(upload.requestBody?.content['multipart/form-data']?.schema, 'an upload is a multipart form');

@@ -20,6 +20,7 @@ import { definitionOf } from '../custom-apps/custom-app-versions';
 import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { exportAttachment } from '../http/export-attachment';
+import { errorResponses } from '../http/error-responses';
 
 export interface CustomAppHistoryOptions {
   apps: CustomAppsRepository;
@@ -73,7 +74,7 @@ export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptio
       schema: {
         params: customAppVersionParamsSchema,
         body: restoreCustomAppRequestSchema,
-        response: { 200: customAppSchema, 409: customAppConflictSchema },
+        response: { 200: customAppSchema, 409: customAppConflictSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -94,7 +95,7 @@ export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptio
 
   app.post(
     '/custom-apps/:id/duplicate',
-    { onRequest: requireCreateYourOwn, schema: { params: customAppIdParamsSchema, body: duplicateCustomAppRequestSchema, response: { 201: customAppSchema } } },
+    { onRequest: requireCreateYourOwn, schema: { params: customAppIdParamsSchema, body: duplicateCustomAppRequestSchema, response: { 201: customAppSchema, ...errorResponses(403) } } },
     async (request, reply) => {
       const viewer = request.viewer;
       const source = await customAppFor(apps, request, reply, request.params.id, 'read');
@@ -125,7 +126,7 @@ export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptio
 
   app.post(
     '/custom-apps/import',
-    { onRequest: requireCreateYourOwn, schema: { body: customAppExportSchema, response: { 201: customAppSchema } } },
+    { onRequest: requireCreateYourOwn, schema: { body: customAppExportSchema, response: { 201: customAppSchema, ...errorResponses(403) } } },
     async (request, reply) => {
       const viewer = request.viewer;
       const created = await apps.create(viewer.sub, request.body.app, 'imported');

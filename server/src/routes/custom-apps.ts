@@ -70,7 +70,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
 
   app.post(
     '/custom-apps',
-    { onRequest: requireCreateYourOwn, schema: { body: createCustomAppRequestSchema, response: { 201: customAppSchema } } },
+    { onRequest: requireCreateYourOwn, schema: { body: createCustomAppRequestSchema, response: { 201: customAppSchema, ...errorResponses(403) } } },
     async (request, reply) => {
       const viewer = request.viewer;
       const created = await apps.create(viewer.sub, request.body);
@@ -92,7 +92,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
       schema: {
         params: customAppIdParamsSchema,
         body: updateCustomAppRequestSchema,
-        response: { 200: customAppSchema, 409: customAppConflictSchema },
+        response: { 200: customAppSchema, 409: customAppConflictSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
