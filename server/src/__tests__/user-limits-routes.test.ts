@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { apiErrorSchema, collectionSummarySchema } from '@assistant/contracts';
+import { apiErrorSchema, collectionSummarySchema, uploadResponseSchema } from '@assistant/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { startScriptedModelServer, type ScriptRule, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
@@ -284,6 +285,29 @@ for (const target of testDatabaseTargets()) {
       assertRateLimited(await upload('employee', collectionId, ['f.pdf']), 120);
       await sql`update ingestion_runs set status = 'failed'`.execute(handle.db);
       assert.equal((await upload('employee', collectionId, ['g.pdf'])).statusCode, 201);
+    });
+
+    it('does not count what a library sync of the user brought in', async () => {
+      // g.pdf waits; make two more waiting files a library folder's sync imported (libraries/sync/).
+      const connectionId = randomUUID();
+      const bindingId = randomUUID();
+      await handle.db
+        .insertInto('library_connections')
+        .values({ id: connectionId, owner_id: 'employee', scope: 'personal', kind: 'webdav', name: 'Cloud', url: 'https://cloud.example.com/', account: 'e', credentials: 'sealed', state: 'connected' })
+        .execute();
+      await handle.db
+        .insertInto('library_bindings')
+        .values({ id: bindingId, connection_id: connectionId, collection_id: collectionId, folder_id: '/Team', folder_path: 'Team', state: 'idle', created_by: 'employee' })
+        .execute();
+      const synced = await upload('employee', collectionId, ['h.pdf']);
+      assert.equal(synced.statusCode, 201);
+      const [file] = uploadResponseSchema.parse(synced.json()).files;
+      await handle.db
+        .insertInto('library_items')
+        .values({ binding_id: bindingId, entry_id: 'h', path: 'h.pdf', version: 'v1', size: 1, state: 'importing', file_id: file!.fileId, generation: 1 })
+        .execute();
+      assert.equal((await upload('employee', collectionId, ['i.pdf'])).statusCode, 201, 'one upload and one synced file wait: under the cap of 2');
+      assertRateLimited(await upload('employee', collectionId, ['j.pdf']), 120);
     });
   });
 }

@@ -122,7 +122,7 @@ export function sendRateLimited(reply: FastifyReply, seconds: number, message: s
   return sendError(reply.header('retry-after', String(wait)), 429, message, { code: 'rate_limited', retryAfterSeconds: wait });
 }
 
-/** The user's ingestion jobs not yet finished, counted up to `upTo` (all the check needs). */
+/** The user's ingestion jobs of uploads not yet finished, counted up to `upTo` (all the check needs). */
 async function pendingJobs(db: Database, userId: string, upTo: number): Promise<number> {
   const row = await db
     .selectFrom((eb) =>
@@ -132,6 +132,8 @@ async function pendingJobs(db: Database, userId: string, upTo: number): Promise<
         .select('r.id')
         .where('f.created_by', '=', userId)
         .where('r.status', 'in', ['created', 'running'])
+        // What a library sync brought in is bounded by its folder, not sent by the user: it does not hold up their uploads.
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('library_items as i').select('i.file_id').whereRef('i.file_id', '=', 'f.id'))))
         .limit(upTo)
         .as('pending'),
     )
