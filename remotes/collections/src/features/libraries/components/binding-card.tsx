@@ -102,7 +102,7 @@ function SyncProgress({ progress, syncing, path }: { progress: LibrarySyncProgre
   const percent = progressPercent(progress);
   const text = t('libraries.progress.text', {
     done: progress.files_done,
-    total: progress.files_total,
+    count: progress.files_total,
     bytesDone: formatFileSize(progress.bytes_done, language),
     bytesTotal: formatFileSize(progress.bytes_total, language),
   });
