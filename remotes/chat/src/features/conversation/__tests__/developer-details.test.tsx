@@ -2,6 +2,7 @@ import type { AnswerDetails } from '@assistant/contracts';
 import { setPersistenceUser, useDeveloperModeStore, usePermissionsStore } from '@assistant/platform';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { exchange, FakeChatHistory, renderConversation, setModels } from './conversation-kit';
 
 jest.setTimeout(20_000);
@@ -64,6 +65,11 @@ describe('an answer’s developer details', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await userEvent.click(facts.getByRole('button', { name: 'Copy trace ID' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(DETAILS.trace_id));
+
+    // axe asks a canvas about icon ligatures; jsdom has none.
+    const canvas = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    expect((await axe.run(panel)).violations).toEqual([]);
+    canvas.mockRestore();
   });
 
   it('say in German what the server did not report, and show no link without a trace', async () => {
