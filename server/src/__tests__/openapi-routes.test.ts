@@ -62,6 +62,10 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it("declares the 429 of starting a research run while too many of the user's work (found by the fuzz)", () => {
+    assert.ok(document.paths['/api/research']!.post!.responses['429']);
+  });
+
   it('documents the body a handler reads itself: uploads as multipart/form-data, answers streamed as JSON lines', () => {
     const upload = document.paths['/api/collections/{id}/files']!.post!;
     assert.ok(upload.requestBody?.content['multipart/form-data']?.schema, 'an upload is a multipart form');

@@ -28,7 +28,7 @@ import { streamResponse } from '../http/declared-responses';
  * user's research id is a 404.
  */
 export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; settings: SettingsRepository }> = async (app, { research, settings }) => {
-  app.post('/research', { schema: { body: startResearchRequestSchema, response: { 201: researchStateSchema, ...errorResponses(403, 404, 409) } } }, async (request, reply) => {
+  app.post('/research', { schema: { body: startResearchRequestSchema, response: { 201: researchStateSchema, ...errorResponses(403, 404, 409, 429) } } }, async (request, reply) => {
     if (!(await deepResearchEnabled(settings))) return sendError(reply, 403, DEEP_RESEARCH_OFF);
     try {
       const id = await research.start({
