@@ -16,7 +16,8 @@ import { startTestApp, type TestApp } from '../testing/test-app';
  * The API fuzz (docs/api.md "Fuzz"): the OpenAPI document the server serves drives requests to
  * every operation, generated from each one's JSON Schema with fast-check, and every answer must be
  * one the document declares for it (status and body), never a 500; and user B, given the ids of
- * user A's conversations, collections, files, agents, canvases and apps, never gets a 2xx.
+ * user A's conversations, collections, files, agents, canvases and apps, never gets a 2xx for
+ * them, nor an answer that holds one of them.
  *
  * Reproduce a failure with the seed and the operation it prints:
  *   API_FUZZ_SEED=<seed> API_FUZZ_OPERATION='POST /api/agents' node --import tsx --test server/src/__tests__/api-fuzz.test.ts
@@ -171,6 +172,10 @@ describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUD
         fuzz(operation, 'b', share(), (request, response) => {
           const stolen = [...Object.values(request.path), ...Object.values(request.query)].find((value) => typeof value === 'string' && ownedByA.has(value));
           if (stolen && response.statusCode < 300) return `user B got ${response.statusCode} with user A's ${stolen}: ${response.body.slice(0, 200)}`;
+          // Nor does any answer of B's hold an id of A's that B did not send (a list, a search).
+          const sent = JSON.stringify(request);
+          const leaked = [...ownedByA].find((id) => response.body.includes(id) && !sent.includes(id));
+          if (leaked) return `user B's answer holds user A's ${leaked}: ${response.body.slice(0, 200)}`;
           return undefined;
         }),
       );
