@@ -1,7 +1,7 @@
 import { usePermissionsStore, useWorkspaceStore } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { connection, handlers, libraryBackend, libraryServer, renderLibraries, resetLibrariesState } from './libraries-kit';
+import { connection, handlers, libraryBackend, libraryServer, notificationTexts, renderLibraries, resetLibrariesState } from './libraries-kit';
 
 const server = libraryServer();
 
@@ -202,6 +202,23 @@ describe('connecting a document library', () => {
       );
       expect(field(dialog, 'Name')).toHaveValue('SharePoint Sales');
       expect(libraryBackend.requests).toEqual([]);
+    });
+
+    it('signs an expired connection in again from its page', async () => {
+      const user = userEvent.setup();
+      const { returnWith } = popupWindow();
+      const expired = connection({ kind: 'microsoft', name: 'OneDrive', state: 'needs-sign-in', problem: 'The sign-in expired. Please sign in again.' });
+      libraryBackend.libraries = [expired];
+      await renderLibraries(`/collections/libraries/${expired.id}`);
+      expect(await screen.findByText('The sign-in expired. Please sign in again.')).toBeInTheDocument();
+      expect(screen.getByText('Signed out')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Sign in again' }));
+      await waitFor(() => expect(libraryBackend.requests).toHaveLength(1));
+      returnWith({ code: 'the-code', state: 'state-1' });
+      expect(await screen.findByText('Connected')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Sign in again' })).not.toBeInTheDocument();
+      expect(notificationTexts()).toEqual(['success: “OneDrive” is signed in again; its folders sync again.']);
+      expect(libraryBackend.requests[0]!.body).toEqual({ name: 'OneDrive', scope: 'personal', redirect_uri: `${window.location.origin}/oauth/callback` });
     });
   });
 });

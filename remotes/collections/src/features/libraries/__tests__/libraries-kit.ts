@@ -150,6 +150,12 @@ export function libraryHandlers(): HttpHandler[] {
     http.post('*/api/libraries/microsoft/complete', async ({ request }) => {
       const body = await request.json();
       record('POST', request, body);
+      // The same account signing in again renews its connection.
+      const renewed = libraryBackend.libraries.find((known) => known.kind === 'microsoft' && known.state === 'needs-sign-in');
+      if (renewed) {
+        Object.assign(renewed, { state: 'connected', problem: null });
+        return HttpResponse.json(renewed, { status: 201 });
+      }
       const made = connection({ kind: 'microsoft', name: 'SharePoint Sales', url: 'https://contoso.sharepoint.com', account: 'erika@contoso.example' });
       libraryBackend.libraries.push(made);
       return HttpResponse.json(made, { status: 201 });

@@ -1,6 +1,6 @@
 import type { CollectionScope, LibraryConnection, LibraryKind } from '@assistant/contracts';
 import { useConnectWebdavLibrary, useLibrarySignIn } from '@assistant/endpoints';
-import { OAuthPopupError, useLocale } from '@assistant/platform';
+import { useLocale } from '@assistant/platform';
 import { TextField } from '@assistant/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import {
   type ConnectProblem,
   type ConnectValues,
 } from '../model/connect-form';
-import { describeLibraryError, type LibraryFailure } from '../model/describe-library-error';
+import { describeSignInFailure } from '../model/describe-library-error';
 import { LibraryFormDialog } from './library-form-dialog';
 
 export interface ConnectLibraryDialogProps {
@@ -71,13 +71,8 @@ export function ConnectLibraryDialog({ scope, microsoftAvailable, onConnected, o
     if (serverError?.field === field) setServerError(null);
   };
 
-  const describeSignInError = (error: unknown): LibraryFailure =>
-    error instanceof OAuthPopupError
-      ? { field: null, message: t(`libraries.connect.microsoft.problems.${error.reason}`, { message: error.message }), gone: false, expected: true }
-      : describeLibraryError(error, t, language, 'sign-in');
-
   const failed = (error: unknown) => {
-    const failure = describeSignInError(error);
+    const failure = describeSignInFailure(error, t, language);
     if (!failure.expected) console.error(error);
     setServerError({ field: failure.field, message: failure.message });
     if (failure.field) inputs.current[failure.field]?.focus();

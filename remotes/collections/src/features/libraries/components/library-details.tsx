@@ -13,6 +13,7 @@ import { CHOOSE_FOLDERS_PARAM } from '../model/library-path';
 import { BindingCard } from './binding-card';
 import { ChooseFoldersDialog } from './choose-folders-dialog';
 import { DisconnectLibraryDialog } from './disconnect-library-dialog';
+import { SignInAgainButton } from './sign-in-again-button';
 import { ConnectionStateBadge } from './state-badges';
 import '../libraries.css';
 
@@ -99,6 +100,7 @@ export function LibraryDetails({ library }: { library: LibraryConnection }) {
         {library.problem && <p className="library-item__problem">{library.problem}</p>}
       </div>
       <div className="library-page__actions">
+        {library.kind === 'microsoft' && <SignInAgainButton library={library} />}
         <Button onClick={() => setDialog('choose')}>{t('libraries.bindings.choose')}</Button>
         <Button variant="secondary" onClick={() => setDialog('disconnect')}>
           {t('libraries.disconnect.open')}

@@ -9,7 +9,7 @@ const CONNECTION_VARIANT: Record<LibraryConnectionState, BadgeProps['variant']> 
   failed: 'error',
 };
 
-/** A connection's state in words ("Connected", "Sign in again", "Failed"); the colour only repeats it. */
+/** A connection's state in words ("Connected", "Signed out", "Connection failed"); the colour only repeats it. */
 export function ConnectionStateBadge({ state }: { state: LibraryConnectionState }) {
   const { t } = useTranslation(NAMESPACE);
   return <Badge variant={CONNECTION_VARIANT[state]}>{t(`libraries.connectionState.${state}`)}</Badge>;

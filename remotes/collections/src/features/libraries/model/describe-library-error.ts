@@ -1,5 +1,5 @@
 import { isRefusedRequest, type Locale } from '@assistant/contracts';
-import { ApiRequestError, errorMessageText } from '@assistant/platform';
+import { ApiRequestError, errorMessageText, OAuthPopupError } from '@assistant/platform';
 import type { TFunction } from 'i18next';
 import { isConnectField, type ConnectField } from './connect-form';
 
@@ -54,4 +54,12 @@ export function describeLibraryError(error: unknown, t: TFunction, language: Loc
     default:
       return unexpected();
   }
+}
+
+/** A connect or sign-in that failed: the Microsoft popup's own failures (blocked, closed, refused) or the API's. */
+export function describeSignInFailure(error: unknown, t: TFunction, language: Locale): LibraryFailure {
+  if (error instanceof OAuthPopupError) {
+    return { field: null, message: t(`libraries.connect.microsoft.problems.${error.reason}`, { message: error.message }), gone: false, expected: true };
+  }
+  return describeLibraryError(error, t, language, 'sign-in');
 }
