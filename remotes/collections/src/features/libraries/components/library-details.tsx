@@ -1,9 +1,8 @@
 import type { LibraryConnection } from '@assistant/contracts';
 import { useLibraryBindingAction, type LibraryBindingAction } from '@assistant/endpoints';
 import { LocalizedError, notifyError, useLocale } from '@assistant/platform';
-import { useNavigate, useSearchParams } from '@assistant/routing';
+import { Link, useNavigate, useSearchParams } from '@assistant/routing';
 import { Button, EmptyState, ErrorState, Loading, PageHeader, useAnnouncer } from '@assistant/ui';
-import { Link } from '@assistant/routing';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
