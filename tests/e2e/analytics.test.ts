@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startAnalyticsCollector, type AnalyticsCollector, type AnalyticsEvent } from '../fixtures/analytics-collector';
 import { launchBrowser, signInOnProviderPage } from './support/browser';
+import { markGetStartedDone, signOutFromUserMenu } from './support/get-started';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
 const SALT = 'e2e-salt-7f3a';
@@ -34,14 +35,12 @@ async function launchOrdinaryBrowser(options: { doNotTrack?: boolean } = {}) {
   return browser;
 }
 
-/** What the portal showed on the identity provider's page and back (privacy notice acknowledged). */
+/** What the portal showed on the identity provider's page and back, as a returning user (support/get-started.ts). */
 async function signIn(page: Page, portal: RunningPortal, username: string) {
+  await markGetStartedDone(portal, username);
   await page.waitForURL((url) => url.origin === portal.issuer);
   await signInOnProviderPage(page, username, username);
   await page.waitForURL((url) => url.origin === portal.portalUrl && !url.pathname.startsWith('/callback'));
-  const notice = page.getByRole('dialog');
-  await notice.getByRole('button', { name: 'Verstanden' }).click();
-  await notice.waitFor({ state: 'detached' });
 }
 
 /** Uses a page as a person does: types into the feedback form and moves between pages. */
@@ -186,7 +185,7 @@ describe('analytics payloads at a local collector with DNT on and off', { timeou
       assert.equal(identifies(collector, employee).length, 1, 'one $identify for the employee despite the reload and the navigation');
 
       // Sign out, sign in as someone else: identified once more, with the new user's hash.
-      await page.getByRole('button', { name: 'Abmelden' }).click();
+      await signOutFromUserMenu(page, 'Abmelden');
       await page.getByRole('heading', { level: 1, name: 'Abgemeldet' }).waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Erneut anmelden' }).click();
       await signIn(page, portal, 'colleague');

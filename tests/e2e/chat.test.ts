@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { launchBrowser, signInOnProviderPage } from './support/browser';
+import { markGetStartedDone } from './support/get-started';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
@@ -305,11 +306,11 @@ describe('chat end to end, conversations kept in the browser', { timeout: 20 * 6
         const url = new URL(request.url());
         if (url.pathname.startsWith('/api/conversations') || url.pathname === '/api/chat/stream') calls.push(`${request.method()} ${url.pathname}`);
       });
+      await markGetStartedDone(portal, 'employee');
       await page.goto(`${portal.portalUrl}/chat`);
       await page.waitForURL((url) => url.origin === portal.issuer);
       await signInOnProviderPage(page, 'employee', 'employee');
       await page.waitForURL((url) => url.origin === portal.portalUrl && !url.pathname.startsWith('/callback'));
-      await page.getByRole('dialog').getByRole('button', { name: 'Verstanden' }).click();
       await page.getByRole('button', { name: 'Neue Unterhaltung' }).click();
       const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });
       await composer.fill(QUESTION);

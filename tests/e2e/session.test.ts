@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
+import { signOutFromUserMenu } from './support/get-started';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
@@ -257,7 +258,7 @@ describe('sessions that survive (short token lifetimes, refresh-token and key ro
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(frame.url());
     });
-    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await signOutFromUserMenu(page, 'Abmelden');
     // With keys rotating every 20 s the provider may no longer hold the key of the ID token sent as
     // hint; it then asks the user to confirm the sign-out on its own page, as a person would.
     const signedOut = page.getByRole('heading', { level: 1, name: 'Abgemeldet' });

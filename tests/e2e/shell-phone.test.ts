@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from './support/axe';
+import { signOutFromUserMenu } from './support/get-started';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
@@ -241,7 +242,7 @@ describe('portal shell on a phone and a desktop', { timeout: 30 * 60_000 }, () =
       const { browser, page } = await signInToPortal(portal, '/accessibility', 'employee', text.locale);
       try {
         await page.setViewportSize(PHONE);
-        await page.getByRole('button', { name: text.signOut }).click();
+        await signOutFromUserMenu(page, text.signOut);
         await page.getByRole('heading', { level: 1, name: text.signedOut }).waitFor({ timeout: 30_000 });
         assert.equal(new URL(page.url()).origin, portal.portalUrl, 'back on the portal, not on a login form');
         assert.match(await page.title(), new RegExp(`^${text.signedOut}`));

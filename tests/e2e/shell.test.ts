@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from './support/axe';
+import { signOutFromUserMenu } from './support/get-started';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
@@ -16,7 +17,7 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
     await portal?.stop();
   });
 
-  /** Opens a path in a fresh browser, signs in on the provider's page and dismisses the privacy notice. */
+  /** Opens a path in a fresh browser and signs in on the provider's page as a returning user (no guided start). */
   const signedIn = (user: 'employee' | 'admin', path: string, locale = 'de-DE') => signInToPortal(portal, path, user, locale);
 
   async function expectNoSeriousAxeViolations(page: Page, what: string) {
@@ -218,7 +219,7 @@ describe('portal shell end to end', { timeout: 20 * 60_000 }, () => {
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) visited.push(frame.url());
       });
-      await page.getByRole('button', { name: 'Abmelden' }).click();
+      await signOutFromUserMenu(page, 'Abmelden');
       await page.getByRole('heading', { level: 1, name: 'Abgemeldet' }).waitFor({ timeout: 30_000 });
       assert.ok(visited.includes(`${portal.portalUrl}/`), `the sign-out returned to the portal root: ${visited.join(' -> ')}`);
       await page.getByRole('button', { name: 'Erneut anmelden' }).click();

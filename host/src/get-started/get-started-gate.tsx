@@ -1,11 +1,11 @@
 import { useConfigStore } from '@assistant/platform';
 import { lazy, Suspense } from 'react';
-import { PrivacyNotice } from '../layout/privacy-notice';
 import type { NavigationItem } from '../navigation/build-navigation';
 
-// The guided start and the call that asks whether to show it are a chunk of their own: the shell's
-// start-up carries only this gate (docs/get-started.md).
+// The guided start and the call that asks whether to show it are a chunk of their own, and so is
+// the privacy notice: the shell's start-up carries only this gate (docs/get-started.md).
 const GetStarted = lazy(() => import(/* webpackChunkName: "get-started" */ './get-started').then((m) => ({ default: m.GetStarted })));
+const PrivacyNotice = lazy(() => import(/* webpackChunkName: "privacy-notice" */ '../layout/privacy-notice').then((m) => ({ default: m.PrivacyNotice })));
 
 /**
  * The guided start on a user's first visit, which includes the privacy notice and names the areas
@@ -14,10 +14,5 @@ const GetStarted = lazy(() => import(/* webpackChunkName: "get-started" */ './ge
  */
 export function GetStartedGate({ navigation }: { navigation: readonly NavigationItem[] }) {
   const enabled = useConfigStore((state) => state.config.customization.get_started_enabled);
-  if (!enabled) return <PrivacyNotice />;
-  return (
-    <Suspense fallback={null}>
-      <GetStarted navigation={navigation} />
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{enabled ? <GetStarted navigation={navigation} /> : <PrivacyNotice />}</Suspense>;
 }

@@ -87,13 +87,13 @@ function GetStartedDialog({ navigation }: { navigation: readonly NavigationItem[
       title={t('GET_STARTED.title', { name })}
       closeLabel={t('GET_STARTED.skipAll')}
       initialFocusRef={headingRef}
+      size="lg"
       className="get-started"
       footer={
         <>
-          <Button variant="ghost" onClick={skip}>
+          <Button variant="ghost" className="get-started__skip" onClick={skip}>
             {t('GET_STARTED.skip')}
           </Button>
-          <span className="get-started__spacer" />
           {index > 0 && (
             <Button variant="secondary" onClick={() => setIndex(index - 1)}>
               {t('GET_STARTED.back')}

