@@ -112,7 +112,7 @@ describe('a grounded answer', () => {
     await renderChat(`/chat/${made.id}`);
     const open = await screen.findByRole('button', { name: 'Show in document: source 2, Travel policy.txt' });
     // The policy came from a document library: it also links to its original there; the report does not.
-    const original = screen.getByRole('link', { name: 'Open the original in its library: source 2, Travel policy.txt (new tab)' });
+    const original = screen.getByRole('link', { name: 'Open the original: source 2, Travel policy.txt, in its library (new tab)' });
     expect(original).toHaveAttribute('href', POLICY_ORIGINAL);
     expect(original).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.queryByRole('link', { name: /source 1/ })).not.toBeInTheDocument();

@@ -88,7 +88,7 @@ describe('sources', () => {
     const user = await askAndAwaitAnswer();
     const list = await screen.findByRole('list', { name: '2 sources' });
     const [first, second] = within(list).getAllByRole('listitem');
-    const original = within(second!).getByRole('link', { name: 'Open the original in its library: source 2, memo.txt (new tab)' });
+    const original = within(second!).getByRole('link', { name: 'Open the original: source 2, memo.txt, in its library (new tab)' });
     expect(original).toHaveAttribute('href', MEMO_ORIGINAL);
     expect(original).toHaveAttribute('target', '_blank');
     expect(within(first!).queryByRole('link', { name: /original/ })).not.toBeInTheDocument();
