@@ -2,7 +2,9 @@ import { useConfigStore, useWorkspaceStore, currentLanguage } from '@assistant/p
 import { Link } from '@assistant/routing';
 import { Button, Dialog } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
+import { addLegalTexts } from './legal-texts';
 
 /**
  * The privacy notice of the customization, shown once per user (the workspace store remembers it)
@@ -33,6 +35,7 @@ export function PrivacyNotice() {
  * the guided start showing the notice stays where it is.
  */
 export function PrivacyNoticeText({ policyInNewTab = false }: { policyInNewTab?: boolean }) {
+  useState(addLegalTexts);
   const { t } = useTranslation(SHELL_NAMESPACE);
   const markShown = useWorkspaceStore((state) => state.markPrivacyNoticeShown);
   const entry = useConfigStore((state) => state.config.customization.privacy_policy_notice)[currentLanguage()];

@@ -1,7 +1,9 @@
 import { useConfigStore } from '@assistant/platform';
 import { Link } from '@assistant/routing';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
+import { addLegalTexts } from './legal-texts';
 import { SupportContactItems } from './support-contacts';
 import './shell-footer.css';
 
@@ -23,6 +25,7 @@ function ExternalLink({ href, label }: { href: string; label: string }) {
  * contacts of the configuration where they are set (an unset one is left out, not shown empty).
  */
 export function ShellFooter() {
+  useState(addLegalTexts);
   const { t } = useTranslation(SHELL_NAMESPACE);
   const customization = useConfigStore((state) => state.config.customization);
   return (

@@ -9,7 +9,7 @@ import {
   SignLanguageIcon,
   type RenderLink,
 } from '@assistant/ui';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
@@ -20,8 +20,11 @@ import { GetStartedGate } from '../get-started/get-started-gate';
 import { NotificationsHost } from '../notifications/notifications-host';
 import { liveNavigation } from '../navigation/build-navigation';
 import { preloadHandlers } from '../navigation/preload-on-intent';
-import { ShellFooter } from './shell-footer';
 import { ShellHeader } from './shell-header';
+
+// The footer's links arrive with the page (a chunk of its own, asked for as the frame mounts):
+// the shell's start-up carries the frame only.
+const ShellFooter = lazy(() => import(/* webpackChunkName: "shell-footer" */ './shell-footer').then((m) => ({ default: m.ShellFooter })));
 
 // Hovering or focusing an entry loads the remote behind it (navigation/preload-on-intent.ts).
 const renderNavLink: RenderLink = ({ href, className, children }) => (
@@ -87,7 +90,11 @@ export function ShellLayout() {
     <>
       <AppLayout
         header={<ShellHeader />}
-        footer={<ShellFooter />}
+        footer={
+          <Suspense fallback={null}>
+            <ShellFooter />
+          </Suspense>
+        }
         sidebar={
           <SideNavigation
             label={t('NAVIGATION.label')}

@@ -6,6 +6,7 @@ import {
   useEffect,
   useId,
   useRef,
+  useState,
   type KeyboardEvent,
   type ReactNode,
   type RefObject,
@@ -16,6 +17,7 @@ import { useShell } from '../app/shell-context';
 import { markSignedOut } from '../auth/signed-out';
 import { DeveloperModeSwitch } from '../developer/developer-mode-switch';
 import { useGetStartedStore } from '../get-started/get-started-store';
+import { addLegalTexts } from './legal-texts';
 
 const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
 
@@ -141,6 +143,7 @@ export interface UserMenuPopupProps {
  * UserMenuCheckbox among the others.
  */
 export function UserMenuPopup({ id, initialItem, buttonRef, onClose, name, email }: UserMenuPopupProps) {
+  useState(addLegalTexts);
   const { t } = useTranslation(SHELL_NAMESPACE);
   const { auth } = useShell();
   const customization = useConfigStore((state) => state.config.customization);

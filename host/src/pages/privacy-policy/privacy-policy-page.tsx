@@ -1,8 +1,10 @@
 import { DEFAULT_PRIVACY_POLICY_NOTICE, DEFAULT_SUPPORT_CONTACT } from '@assistant/contracts';
 import { currentLanguage, useConfigStore, useDocumentTitle } from '@assistant/platform';
 import { PageHeader } from '@assistant/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
+import { addLegalTexts } from '../../layout/legal-texts';
 import { SupportContacts } from '../../layout/support-contacts';
 
 /**
@@ -11,6 +13,7 @@ import { SupportContacts } from '../../layout/support-contacts';
  * (a test system, no personal data), and where no support contact is set, the default contact text.
  */
 export function PrivacyPolicyPage() {
+  useState(addLegalTexts);
   const { t } = useTranslation(SHELL_NAMESPACE);
   useDocumentTitle(t('PRIVACY_POLICY.title'));
   const customization = useConfigStore((state) => state.config.customization);
