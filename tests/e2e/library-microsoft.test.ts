@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { DEV_GRAPH_RESOURCE, DEV_LIBRARY_CLIENT_ID } from '../../server/src/idp/dev-identity-provider';
 import { GraphDouble, jwtTokens, type GraphUser } from '../../server/src/testing/graph-double';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
-interface SignInOutcome {
-  status: number;
-  body: { id?: string; kind?: string; account?: string; name?: string; message?: string };
-  popupClosed: boolean;
-}
+/** Where the screenshot goes to be looked at (not an assertion). */
+const SCREENS = process.env.SCREENS_DIR ?? '/work/screens/microsoft';
 
 /**
  * The Microsoft 365 sign-in popup in Chromium, against the system as a user starts it: the dev
@@ -18,6 +16,7 @@ interface SignInOutcome {
  * goes to the provider, returns to the portal's /oauth/callback (no portal sign-in there, no
  * Cross-Origin-Opener-Policy that would cut `window.opener`), hands code and state to the page that
  * opened it and closes; the server completes the sign-in and Graph answers with the provider's token.
+ * Then a folder is bound and its file synced through Graph's delta and /content.
  */
 describe('Microsoft 365 sign-in popup end to end', { timeout: 5 * 60_000 }, () => {
   let portal: RunningPortal;
@@ -27,7 +26,8 @@ describe('Microsoft 365 sign-in popup end to end', { timeout: 5 * 60_000 }, () =
   before(async () => {
     double = await GraphDouble.start({ verifyToken: (token) => verify?.(token) ?? Promise.resolve(null) });
     const drive = double.addPersonalDrive();
-    double.addFolder(drive.id, drive.rootId, 'Berichte');
+    const reports = double.addFolder(drive.id, drive.rootId, 'Berichte');
+    double.addFile(drive.id, reports, 'Quartalsbericht.txt', 'Der Umsatz im dritten Quartal stieg um zwölf Prozent.', 'text/plain');
     portal = await startPortal({
       env: ({ issuer }) => ({
         MICROSOFT_CLIENT_ID: DEV_LIBRARY_CLIENT_ID,
@@ -43,67 +43,50 @@ describe('Microsoft 365 sign-in popup end to end', { timeout: 5 * 60_000 }, () =
     await double?.close();
   });
 
-  /** The bearer token the page sends to the API, read from one of its own requests. */
-  async function pageToken(page: Page): Promise<string> {
-    const request = page.waitForRequest((candidate) => candidate.url().includes('/api/') && Boolean(candidate.headers().authorization));
-    await page.reload();
-    return (await request).headers().authorization!.replace(/^Bearer /, '');
-  }
-
-  it('opens the popup on a click, signs in at the provider, and the popup hands the result back and closes', async () => {
+  it('connects Microsoft 365 from the collections screen: popup to the provider, back, closed; the folders from Graph; a folder synced', async () => {
     const { browser, page } = await signInToPortal(portal, '/collections/personal', 'employee', 'en-US');
     try {
-      const token = await pageToken(page);
-      // A button of the page's own whose click starts what the connect dialog's Microsoft 365
-      // choice starts: the popup opened in the click's turn, then the two API calls around it.
-      await page.evaluate((bearer) => {
-        const button = document.createElement('button');
-        button.id = 'connect-microsoft-e2e';
-        button.textContent = 'Connect Microsoft 365';
-        button.style.cssText = 'position:fixed;top:0;left:0;z-index:2147483647';
-        button.addEventListener('click', () => {
-          const popup = window.open('about:blank', 'assistant-oauth', 'popup,width=520,height=680');
-          const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
-          (window as unknown as { signIn: Promise<unknown> }).signIn = (async () => {
-            if (!popup) throw new Error('the popup was blocked');
-            const authorize = await fetch('/api/libraries/microsoft/authorize', {
-              method: 'POST',
-              headers,
-              body: JSON.stringify({ name: 'OneDrive', redirect_uri: `${location.origin}/oauth/callback` }),
-            });
-            const started = (await authorize.json()) as { authorize_url: string; state: string };
-            popup.location.href = started.authorize_url;
-            const params = await new Promise<Record<string, string>>((resolve) => {
-              window.addEventListener('message', (event: MessageEvent<{ type?: string; params?: Record<string, string> }>) => {
-                if (event.source === popup && event.origin === location.origin && event.data?.type === 'oauth-callback' && event.data.params?.state === started.state) {
-                  resolve(event.data.params);
-                }
-              });
-            });
-            const complete = await fetch('/api/libraries/microsoft/complete', { method: 'POST', headers, body: JSON.stringify({ code: params.code, state: started.state }) });
-            return { status: complete.status, body: await complete.json(), popupClosed: popup.closed };
-          })();
-        });
-        document.body.append(button);
-      }, token);
-
+      await page.getByRole('button', { name: 'Connect a document library' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Connect a document library' });
+      await dialog.getByRole('radio', { name: /Microsoft 365/ }).check();
+      await dialog.getByLabel('Name').fill('Work files');
       const opened = page.waitForEvent('popup');
-      await page.click('#connect-microsoft-e2e');
+      await dialog.getByRole('button', { name: 'Sign in with Microsoft' }).click();
       const popup = await opened;
-      // The provider knows the browser already (the portal's sign-in): straight back to the portal.
-      const outcome = (await page.evaluate(() => (window as unknown as { signIn: Promise<unknown> }).signIn)) as SignInOutcome;
+      // The provider knows the browser already (the portal's own sign-in): straight back to the
+      // portal's /oauth/callback, which hands the code to this page and closes.
+      const choose = page.getByRole('dialog', { name: 'Choose folders from Work files' });
+      await choose.waitFor({ timeout: 30_000 });
       if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 5_000 });
-      assert.equal(outcome.status, 201, JSON.stringify(outcome.body));
-      assert.equal(outcome.body.kind, 'microsoft');
-      assert.equal(outcome.body.account, 'employee@contoso.example');
-      assert.equal(outcome.popupClosed, true, 'the popup closed itself');
+      assert.ok(popup.isClosed(), 'the popup closed itself');
+      // The folders come from Graph with the stored token: OneDrive at the root, its folders inside.
+      await choose.getByRole('checkbox', { name: 'OneDrive' }).waitFor();
+      await choose.getByRole('button', { name: 'Open folder OneDrive' }).click();
+      await choose.getByRole('checkbox', { name: 'Berichte' }).waitFor();
+      mkdirSync(SCREENS, { recursive: true });
+      await page.screenshot({ path: join(SCREENS, 'choose-folders-after-sign-in.png') });
 
-      const folders = await page.evaluate(
-        async ({ bearer, id }) => (await (await fetch(`/api/libraries/${id}/folders`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { folders: Array<{ path: string }> },
-        { bearer: token, id: outcome.body.id! },
-      );
-      assert.deepEqual(folders.folders.map((folder) => folder.path), ['OneDrive']);
-      assert.ok(double.graphCalls(/^\/me\/drive/).some((call) => call.status === 200), 'Graph accepted the token the provider issued');
+      // Synced: the file comes through Graph's delta and /content into a new collection.
+      await choose.getByRole('checkbox', { name: 'Berichte' }).check();
+      await choose.getByLabel('Name of the new collection').fill('Berichte aus Microsoft 365');
+      await choose.getByRole('button', { name: 'Start syncing' }).click();
+      try {
+        await page.getByText(/1 of 1 file\b/).first().waitFor({ timeout: 60_000 });
+        await page.getByText('Up to date').first().waitFor({ timeout: 60_000 });
+      } catch (error) {
+        await page.screenshot({ path: join(SCREENS, 'sync-not-done.png') });
+        const graph = double.requests.map((request) => `${request.status} ${request.url.slice(0, 120)}`).join('\n');
+        throw new Error(`the sync did not finish: ${String(error)}\nGraph saw:\n${graph}\nserver:\n${portal.output().slice(-3000)}`, { cause: error });
+      }
+      await page.screenshot({ path: join(SCREENS, 'synced-folder.png') });
+      const download = double.requests.find((request) => request.url.startsWith('/download/'));
+      assert.equal(download?.status, 200);
+      assert.equal(download?.authorization, undefined, 'the bearer token stayed with Graph');
+      assert.ok(double.graphCalls(/\/root\/delta$/).length > 0, 'the scan was a delta query');
+
+      const calls = double.graphCalls(/^\/me/);
+      assert.ok(calls.some((call) => call.status === 200 && call.authorization?.startsWith('Bearer eyJ')), 'Graph accepted the token the provider issued');
+      assert.ok(!calls.some((call) => call.status === 401), 'no token was refused');
     } finally {
       await browser.close();
     }
