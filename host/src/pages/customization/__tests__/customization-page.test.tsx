@@ -249,6 +249,31 @@ describe('customization page', () => {
     expect(patches).toEqual([expect.objectContaining({ confirm_lockout: undefined })]);
   });
 
+  it('switches the guided start off for everyone and sets the documentation and help-center links the footer shows', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    const getStarted = await screen.findByRole('checkbox', { name: 'Getting started on the first visit' });
+    expect(getStarted).toBeChecked();
+    await user.click(getStarted);
+    await user.type(screen.getByLabelText(/Link to the documentation/), 'https://docs.example.com/');
+    await user.type(screen.getByLabelText(/Link to the help center/), 'not a link');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a link starting with https://.')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+
+    const help = screen.getByLabelText(/Link to the help center/);
+    await user.clear(help);
+    await user.type(help, 'https://help.example.com/');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notices().map((n) => n.variant)).toEqual(['success']));
+    expect(stored.customization).toMatchObject({
+      get_started_enabled: false,
+      documentation_link: 'https://docs.example.com/',
+      help_center_link: 'https://help.example.com/',
+    });
+    expect(useConfigStore.getState().config.customization.get_started_enabled).toBe(false);
+  });
+
   it('says what each switch turns on and does not offer switches of features that do not exist yet', async () => {
     renderPage();
     expect(await screen.findByRole('checkbox', { name: 'Collections' })).toHaveAccessibleDescription(/upload and search documents/);
