@@ -34,6 +34,7 @@ const FILE_COLUMNS = [
   'f.status',
   'f.created_at',
   'f.updated_at',
+  'f.source_url',
 ] as const;
 
 type Unprefixed<C> = C extends `f.${infer Name}` ? Name : never;
