@@ -27,7 +27,7 @@ export {
   useLibraryBindingAction,
   type LibraryBindingAction,
 } from './libraries';
-export { openLibrarySignInPopup, useLibrarySignIn, type LibrarySignInRequest } from './library-sign-in';
+export { useLibrarySignIn } from './library-sign-in';
 export { qaResourceKeys, qaResourcesQuery, shownResources, useLanguageModelsQuery } from './qa-resources';
 export { toolServerKeys, useToolServersQuery, type ToolServer } from './tool-servers';
 export { transcriptionConfigQuery } from './transcription-config';

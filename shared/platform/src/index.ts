@@ -18,7 +18,6 @@ export {
   handOAuthCallbackToOpener,
   openOAuthPopup,
   waitForOAuthCallback,
-  type OAuthPopupFailure,
   type PopupHost,
 } from './auth/oauth-popup';
 
