@@ -96,9 +96,13 @@ export function requestsOf(operation: Operation, options: ArbitraryOptions): fc.
   return fc.record({ path: fc.record(path), query: fc.record(query, { requiredKeys: required }), body });
 }
 
+/** Surrogates without their partner: a URL cannot carry them (URLSearchParams makes them U+FFFD too). */
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** The URL of a generated request (path values encoded, query values as strings). */
 export function urlOf(operation: Operation, request: GeneratedRequest): string {
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(request.path[name] ?? ''));
+  const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATES, '\ufffd'));
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encode(request.path[name] ?? ''));
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(request.query)) {
     for (const item of Array.isArray(value) ? value : [value]) {
