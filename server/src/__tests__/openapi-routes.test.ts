@@ -62,8 +62,9 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it("declares the 429 of starting a research run while too many of the user's work (found by the fuzz)", () => {
+  it("declares the 429 of starting a research run while too many of the user's work, and the 409 of a settings change that would lock every administrator out (found by the fuzz)", () => {
     assert.ok(document.paths['/api/research']!.post!.responses['429']);
+    assert.ok(document.paths['/api/admin/settings']!.patch!.responses['409']);
   });
 
   it('documents the body a handler reads itself: uploads as multipart/form-data, answers streamed as JSON lines', () => {

@@ -2,6 +2,7 @@ import { adminSettingsPatchSchema, adminSettingsSchema, LOCKOUT_REFUSED_MESSAGE 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdministrator } from '../auth/auth-hook';
 import { LockoutRefusedError, type SettingsRepository } from '../db/repositories/settings-repository';
+import { errorResponses } from '../http/error-responses';
 import { sendError } from '../http/send-error';
 import { BrandImageError, checkBrandImages } from '../settings/sanitize-image';
 
@@ -19,7 +20,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepo
   app.patch(
     '/settings',
     // Logos and favicons travel base64-encoded inside the customization.
-    { bodyLimit: 4 * 1024 * 1024, schema: { body: adminSettingsPatchSchema, response: { 200: adminSettingsSchema } } },
+    { bodyLimit: 4 * 1024 * 1024, schema: { body: adminSettingsPatchSchema, response: { 200: adminSettingsSchema, ...errorResponses(409) } } },
     async (request, reply) => {
       let patch = request.body;
       try {
