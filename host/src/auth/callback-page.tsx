@@ -1,9 +1,10 @@
-import { getAuth, handOAuthCallbackToOpener } from '@assistant/platform';
+import { getAuth } from '@assistant/platform';
 import { Loading } from '@assistant/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
+import { loadSharedEndpoints } from '../federation/use-shared-endpoints';
 import { SignInProblem } from './sign-in-problem';
 
 /**
@@ -37,7 +38,13 @@ export function OAuthCallbackPage() {
   const { t } = useTranslation(SHELL_NAMESPACE);
   const [orphan, setOrphan] = useState(false);
   useEffect(() => {
-    if (!handOAuthCallbackToOpener()) setOrphan(true);
+    // The popup's hand-over lives with the library endpoints, out of the shell's start-up.
+    void loadSharedEndpoints().then(
+      ({ handOAuthCallbackToOpener }) => {
+        if (!handOAuthCallbackToOpener()) setOrphan(true);
+      },
+      () => setOrphan(true),
+    );
   }, []);
   if (!orphan) return <Loading label={t('CALLBACK.oauthReturning')} showLabel fill />;
   return (

@@ -28,6 +28,8 @@ export {
   type LibraryBindingAction,
 } from './libraries';
 export { useLibrarySignIn } from './library-sign-in';
+// the end of a connector's sign-in popup (the shell's /oauth/callback page) and its failures
+export { handOAuthCallbackToOpener, OAuthPopupError } from './oauth-popup';
 export { qaResourceKeys, qaResourcesQuery, shownResources, useLanguageModelsQuery } from './qa-resources';
 export { toolServerKeys, useToolServersQuery, type ToolServer } from './tool-servers';
 export { transcriptionConfigQuery } from './transcription-config';

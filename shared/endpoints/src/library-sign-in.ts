@@ -4,7 +4,8 @@ import {
   type CollectionScope,
   type LibraryConnection,
 } from '@assistant/contracts';
-import { apiClients, OAUTH_CALLBACK_PATH, openOAuthPopup, useMutation, waitForOAuthCallback, type PopupHost } from '@assistant/platform';
+import { apiClients, useMutation } from '@assistant/platform';
+import { OAUTH_CALLBACK_PATH, openOAuthPopup, waitForOAuthCallback, type PopupHost } from './oauth-popup';
 import { useAddConnection } from './libraries';
 
 export interface LibrarySignInRequest {

@@ -12,14 +12,6 @@ export { SignInLinkExpiredError, createAuth, getAuth, getUser, hasAuth, setAuth,
 export { isSessionInvalid } from './auth/session';
 export { REDIRECT_INFO_KEY, saveRedirectInfo, takeRedirectInfo, type RedirectInfo } from './auth/redirect-info';
 export { useAuth } from './auth/use-auth';
-export {
-  OAUTH_CALLBACK_PATH,
-  OAuthPopupError,
-  handOAuthCallbackToOpener,
-  openOAuthPopup,
-  waitForOAuthCallback,
-  type PopupHost,
-} from './auth/oauth-popup';
 
 // pages: the document title, copying, a question box's Enter
 export { documentTitle, useDocumentTitle } from './page/use-document-title';

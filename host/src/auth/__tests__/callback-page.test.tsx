@@ -1,6 +1,6 @@
 import { REDIRECT_INFO_KEY, saveRedirectInfo, setAuth, type Auth } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@assistant/routing';
 import { addShellTexts } from '../../app/shell-i18n';
@@ -89,7 +89,9 @@ describe('OAuthCallbackPage (the end of a library sign-in popup)', () => {
     const close = jest.spyOn(window, 'close').mockImplementation(() => undefined);
     openOAuthCallback('/oauth/callback?code=the-code&state=the-state');
     expect(await screen.findByText('Returning to the portal …')).toBeInTheDocument();
-    expect(opener.postMessage).toHaveBeenCalledWith({ type: 'oauth-callback', params: { code: 'the-code', state: 'the-state' } }, window.location.origin);
+    await waitFor(() =>
+      expect(opener.postMessage).toHaveBeenCalledWith({ type: 'oauth-callback', params: { code: 'the-code', state: 'the-state' } }, window.location.origin),
+    );
     expect(close).toHaveBeenCalled();
   });
 

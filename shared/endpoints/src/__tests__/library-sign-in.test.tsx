@@ -1,5 +1,5 @@
 import type { LibraryConnection } from '@assistant/contracts';
-import { type PopupHost } from '@assistant/platform';
+import { type PopupHost } from '../oauth-popup';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';

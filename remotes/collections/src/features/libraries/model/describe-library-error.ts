@@ -1,5 +1,6 @@
 import { isRefusedRequest, type Locale } from '@assistant/contracts';
-import { ApiRequestError, errorMessageText, OAuthPopupError } from '@assistant/platform';
+import { OAuthPopupError } from '@assistant/endpoints';
+import { ApiRequestError, errorMessageText } from '@assistant/platform';
 import type { TFunction } from 'i18next';
 import { isConnectField, type ConnectField } from './connect-form';
 
