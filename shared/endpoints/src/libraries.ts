@@ -14,7 +14,7 @@ import {
   type LibraryItemState,
   type LibraryListResponse,
 } from '@assistant/contracts';
-import { apiClients, infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@assistant/platform';
+import { apiClients, queryOptions, useMutation, useQuery, useQueryClient } from '@assistant/platform';
 import { collectionKeys } from './collections';
 
 /**
@@ -162,11 +162,12 @@ export function getLibraryItems(
   return apiClients().api.get(`${bindingPath(bindingId)}/items${query}`, libraryItemsPageSchema, { signal });
 }
 
-/** The binding's files page by page ("Show more" asks for the next cursor). */
-export const libraryItemsQuery = (bindingId: string, state: LibraryItemState | null = null) =>
-  infiniteQueryOptions({
-    queryKey: libraryKeys.items(bindingId, state),
-    queryFn: ({ pageParam, signal }) => getLibraryItems(bindingId, { state, cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page: LibraryItemsPage) => page.next_cursor,
+/**
+ * One page of the binding's files, from `cursor` (null: the first). "Show more" adds the next
+ * page's query; each page is its own query so that all of them follow a running sync.
+ */
+export const libraryItemsQuery = (bindingId: string, cursor: string | null, state: LibraryItemState | null = null) =>
+  queryOptions({
+    queryKey: [...libraryKeys.items(bindingId, state), cursor ?? 'first'] as const,
+    queryFn: ({ signal }) => getLibraryItems(bindingId, { state, cursor }, signal),
   });

@@ -36,11 +36,9 @@ export { queryClient, resetServerState } from './server-state/query-client';
 export { ServerStateProvider } from './server-state/server-state-provider';
 export { keptAnswer, persistedPerUser } from './server-state/persisted-per-user';
 export {
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   skipToken,
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,

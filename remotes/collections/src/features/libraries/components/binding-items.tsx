@@ -1,7 +1,8 @@
 import { httpUrlSchema, type LibraryItem } from '@assistant/contracts';
 import { libraryItemsQuery } from '@assistant/endpoints';
-import { useInfiniteQuery, useLocale } from '@assistant/platform';
+import { useLocale, useQuery } from '@assistant/platform';
 import { Badge, Button, ErrorState, Loading, type BadgeProps } from '@assistant/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { NAMESPACE } from '../../../namespace';
@@ -37,54 +38,70 @@ export interface BindingItemsProps {
   syncing: boolean;
 }
 
+/** The rows of one page of files; the first page's states (loading, failed, empty) are the list's. */
+function ItemRows({ bindingId, cursor, syncing }: { bindingId: string; cursor: string | null; syncing: boolean }) {
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLocale();
+  const page = useQuery({ ...libraryItemsQuery(bindingId, cursor), refetchInterval: syncing ? SYNC_POLLING.intervalMs : false });
+  if (!page.data) return null;
+  return page.data.items.map((item) => {
+    const reason = itemReason(t, item);
+    const home = linkHome(item.source_url);
+    return (
+      <li key={item.path} className="binding-item">
+        <span className="binding-item__path">{item.path}</span>
+        <span className="binding-item__meta">
+          <Badge variant={ITEM_VARIANT[item.state]}>{t(`libraries.items.state.${item.state}`)}</Badge>
+          <span>{formatFileSize(item.size, language)}</span>
+          {home && (
+            <a href={home} target="_blank" rel="noopener noreferrer" aria-label={t('libraries.items.openLabel', { path: item.path })}>
+              {t('libraries.items.open')}
+            </a>
+          )}
+        </span>
+        {reason && <span className="binding-item__reason">{reason}</span>}
+      </li>
+    );
+  });
+}
+
 /**
  * The files of a synced folder, failures and skips first (the server's order), page by page:
  * path, size, state, why one was skipped or failed, and a link to the original in the library.
+ * Each page is its own query (the same ones the rows read), so every shown page follows a sync.
  */
 export function BindingItems({ bindingId, folderPath, syncing }: BindingItemsProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
-  const query = useInfiniteQuery({ ...libraryItemsQuery(bindingId), refetchInterval: syncing ? SYNC_POLLING.intervalMs : false });
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const refetchInterval = syncing ? SYNC_POLLING.intervalMs : false;
+  const first = useQuery({ ...libraryItemsQuery(bindingId, null), refetchInterval });
+  const last = useQuery({ ...libraryItemsQuery(bindingId, cursors.at(-1) ?? null), refetchInterval });
 
-  if (query.isPending) return <Loading label={t('libraries.items.loading')} showLabel />;
-  if (query.isError)
+  if (first.isPending) return <Loading label={t('libraries.items.loading')} showLabel />;
+  const failed = first.isError ? first : last.isError ? last : null;
+  if (failed)
     return (
       <ErrorState
         headingLevel={4}
         title={t('libraries.items.failed')}
-        message={describeLibraryError(query.error, t, language).message}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        message={describeLibraryError(failed.error, t, language).message}
+        onRetry={() => void failed.refetch()}
+        retrying={failed.isFetching}
         retryLabel={t('libraries.items.retry')}
       />
     );
-  const items = query.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <p className="binding-items__empty">{t('libraries.items.empty')}</p>;
+  if (first.data?.items.length === 0) return <p className="binding-items__empty">{t('libraries.items.empty')}</p>;
+  const next = last.data?.next_cursor ?? null;
   return (
     <div className="binding-items">
       <ul className="binding-items__list" aria-label={t('libraries.items.label', { path: folderPath })}>
-        {items.map((item) => {
-          const reason = itemReason(t, item);
-          const home = linkHome(item.source_url);
-          return (
-            <li key={item.path} className="binding-item">
-              <span className="binding-item__path">{item.path}</span>
-              <span className="binding-item__meta">
-                <Badge variant={ITEM_VARIANT[item.state]}>{t(`libraries.items.state.${item.state}`)}</Badge>
-                <span>{formatFileSize(item.size, language)}</span>
-                {home && (
-                  <a href={home} target="_blank" rel="noopener noreferrer" aria-label={t('libraries.items.openLabel', { path: item.path })}>
-                    {t('libraries.items.open')}
-                  </a>
-                )}
-              </span>
-              {reason && <span className="binding-item__reason">{reason}</span>}
-            </li>
-          );
-        })}
+        {cursors.map((cursor) => (
+          <ItemRows key={cursor ?? 'first'} bindingId={bindingId} cursor={cursor} syncing={syncing} />
+        ))}
       </ul>
-      {query.hasNextPage && (
-        <Button size="sm" variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+      {(next !== null || last.isPending) && (
+        <Button size="sm" variant="secondary" loading={last.isPending} onClick={() => next !== null && setCursors((shown) => [...shown, next])}>
           {t('libraries.items.more')}
         </Button>
       )}
