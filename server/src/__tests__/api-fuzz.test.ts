@@ -92,7 +92,7 @@ describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUD
     const token = caller && tokens.get(caller);
     const abort = new AbortController();
     const answered = t.app.inject({ ...options, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, payloadAsStream: true, signal: abort.signal });
-    let waited: ReturnType<typeof setTimeout> | undefined;
+    let waited: ReturnType<typeof setTimeout> | number | undefined;
     const response = await Promise.race([answered, new Promise<undefined>((resolve) => (waited = setTimeout(resolve, STREAM_READ_MS)))]);
     clearTimeout(waited);
     if (!response) {
