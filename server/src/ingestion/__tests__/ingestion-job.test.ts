@@ -290,13 +290,17 @@ for (const target of testDatabaseTargets()) {
 
     it('moves the work an ingestion runner of its own left waiting onto jobs (migration 0020)', async () => {
       const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
-      const down = await migrator.migrateDown();
-      assert.equal(down.error, undefined);
-      assert.deepEqual(down.results?.map((r) => [r.migrationName, r.status]), [['0020-ingestion-jobs', 'Success']]);
-      // As the runner of the ingestion_runs table left them: waiting, interrupted (lock expired), held elsewhere.
+      // Files added while the repository's columns exist (later migrations add some), without jobs.
       const waiting = await addFileWithoutJob('waiting');
       const interrupted = await addFileWithoutJob('interrupted');
       const held = await addFileWithoutJob('held');
+      // Back to before 0020: the later migrations are undone first, 0020 last.
+      const down = await migrator.migrateTo('0019-message-attachments-and-tool-servers');
+      assert.equal(down.error, undefined);
+      const undone = down.results?.map((r) => [r.migrationName, r.status]) ?? [];
+      assert.deepEqual(undone.at(-1), ['0020-ingestion-jobs', 'Success']);
+      assert.ok(undone.every(([, status]) => status === 'Success'), JSON.stringify(undone));
+      // As the runner of the ingestion_runs table left them: waiting, interrupted (lock expired), held elsewhere.
       await sql`update ingestion_runs set status = 'running', attempts = 1, locked_until = now() - interval '1 minute' where id = ${interrupted.runId}`.execute(handle.db);
       await sql`update ingestion_runs set status = 'running', attempts = 1, locked_until = now() + interval '10 minutes' where id = ${held.runId}`.execute(handle.db);
 
