@@ -50,13 +50,15 @@ export function exportedNames(indexSource: string): string[] {
 
 /**
  * The names a file takes from `pkg` (`@assistant/platform`): named imports and re-exports (type
- * ones too), and what a test destructures from `jest.requireActual(pkg)` or `await import(pkg)`.
+ * ones too), and what a file destructures from `jest.requireActual(pkg)` or `await import(pkg)`.
  */
 export function importedNames(source: string, pkg: string): string[] {
   const quoted = `['"]${pkg.replace('/', '\\/')}['"]`;
   const clauses = [
     new RegExp(`(?:import|export)\\s+(?:type\\s+)?\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'),
-    new RegExp(`\\{([^}]*)\\}\\s*=\\s*(?:await\\s+import|jest\\.requireActual)\\(\\s*${quoted}\\s*\\)`, 'g'),
+    // No brace inside (a block's `{` before the pattern is not part of it); a webpack magic comment
+    // may stand before the name: import(/* webpackChunkName: "x" */ 'pkg').
+    new RegExp(`\\{([^{}]*)\\}\\s*=\\s*(?:await\\s+import|jest\\.requireActual)\\(\\s*(?:\\/\\*.*?\\*\\/\\s*)?${quoted}\\s*\\)`, 'g'),
   ];
   return clauses.flatMap((clause) =>
     [...source.matchAll(clause)].flatMap((match) =>
@@ -80,10 +82,11 @@ describe('the public surface of the shared browser packages', () => {
       "import type {\n  E, // why\n  F,\n} from '@assistant/platform';",
       "export { G } from '@assistant/platform';",
       "const { H, I } = jest.requireActual('@assistant/platform');",
+      "try {\n  const { J } = await import(/* webpackChunkName: \"p\" */ '@assistant/platform');\n} catch {}",
       "import { Z } from '@assistant/platform/testing';",
       "import { Y } from '@assistant/ui';",
     ].join('\n');
-    assert.deepEqual(importedNames(user, '@assistant/platform'), ['a', 'B', 'c', 'E', 'F', 'G', 'H', 'I']);
+    assert.deepEqual(importedNames(user, '@assistant/platform'), ['a', 'B', 'c', 'E', 'F', 'G', 'H', 'I', 'J']);
   });
 
   for (const name of CHECKED) {

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
-import { loadSharedEndpoints } from '../federation/use-shared-endpoints';
 import { SignInProblem } from './sign-in-problem';
 
 /**
@@ -38,13 +37,16 @@ export function OAuthCallbackPage() {
   const { t } = useTranslation(SHELL_NAMESPACE);
   const [orphan, setOrphan] = useState(false);
   useEffect(() => {
-    // The popup's hand-over lives with the library endpoints, out of the shell's start-up.
-    void loadSharedEndpoints().then(
-      ({ handOAuthCallbackToOpener }) => {
+    // The popup's hand-over lives with the library endpoints (one shared chunk), not in the
+    // portal's own sign-in callback that shares this page's chunk.
+    void (async () => {
+      try {
+        const { handOAuthCallbackToOpener } = await import(/* webpackChunkName: "shared-endpoints" */ '@assistant/endpoints');
         if (!handOAuthCallbackToOpener()) setOrphan(true);
-      },
-      () => setOrphan(true),
-    );
+      } catch {
+        setOrphan(true);
+      }
+    })();
   }, []);
   if (!orphan) return <Loading label={t('CALLBACK.oauthReturning')} showLabel fill />;
   return (

@@ -67,7 +67,6 @@ export {
   SignLanguageIcon,
   EasyLanguageIcon,
   SuccessIcon,
-  LogoutIcon,
   ChevronDownIcon,
 } from './icons/icons';
 export { AgentIcon } from './icons/agent-icon';

@@ -29,11 +29,10 @@ import {
   VisuallyHidden,
   PlusIcon,
   SearchIcon,
-  LogoutIcon,
 } from '../index';
 import { Skeleton } from '../components/skeleton';
 import { Snackbar } from '../components/snackbar';
-import { CollectionsIcon, UserIcon, icons } from '../icons/icons';
+import { CollectionsIcon, LogoutIcon, UserIcon, icons } from '../icons/icons';
 
 // Rules that need real layout (jsdom has none) are left to the browser end-to-end run.
 const LAYOUT_RULES = ['color-contrast', 'color-contrast-enhanced', 'target-size', 'scrollable-region-focusable'];
