@@ -151,6 +151,8 @@ describe('document libraries end to end', { timeout: 15 * 60_000 }, () => {
       const files = card.getByRole('list', { name: `Dateien von /${FOLDER}` });
       await files.getByText('Reisen/Reisekosten.txt').waitFor();
       assert.match((await files.getByRole('listitem').filter({ hasText: 'Film.mp4' }).textContent()) ?? '', /Übersprungen.*Dieser Dateityp wird nicht unterstützt/);
+      // Up to date means handed to processing; the list follows each file until it is processed.
+      await files.getByRole('listitem').filter({ hasText: 'Urlaub.md' }).filter({ hasText: /Importiert/ }).waitFor({ timeout: 60_000 });
       assert.match((await files.getByRole('listitem').filter({ hasText: 'Urlaub.md' }).textContent()) ?? '', /Importiert/);
 
       // The collection holds the imported documents, processed like uploads.

@@ -100,6 +100,21 @@ describe('the sync state of a library', () => {
     expect(within(card).queryByRole('button', { name: 'Show more files' })).not.toBeInTheDocument();
   });
 
+  it('follows a file still being processed after its folder is up to date, until it is imported', async () => {
+    const user = userEvent.setup();
+    const library = libraryWith({});
+    const id = libraryBackend.bindings[0]!.id;
+    libraryBackend.items.set(id, [item({ path: 'guide.pdf', state: 'importing' })]);
+    await renderLibraries(`/collections/libraries/${library.id}`);
+    const card = await screen.findByRole('listitem', { name: '/Handbooks' });
+    expect(within(card).getByText('Up to date')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Show files' }));
+    const files = await within(card).findByRole('list', { name: 'Files of /Handbooks' });
+    expect(within(files).getByText('guide.pdf').closest('li')).toHaveTextContent('Importing');
+    libraryBackend.items.set(id, [item({ path: 'guide.pdf', state: 'imported' })]);
+    await waitFor(() => expect(within(files).getByText('guide.pdf').closest('li')).toHaveTextContent('Imported'));
+  });
+
   it('names on a collection page the library folders that feed it', async () => {
     const target = collection({ name: 'Handbooks' });
     libraryBackend.collections = [target];

@@ -1,4 +1,4 @@
-import { httpUrlSchema, type LibraryItem } from '@assistant/contracts';
+import { httpUrlSchema, type LibraryItem, type LibraryItemsPage } from '@assistant/contracts';
 import { libraryItemsQuery } from '@assistant/endpoints';
 import { useLocale, useQuery } from '@assistant/platform';
 import { Badge, Button, ErrorState, Loading, type BadgeProps } from '@assistant/ui';
@@ -31,6 +31,15 @@ function itemReason(t: TFunction, item: LibraryItem): string | null {
 /** Only http(s) links: the address comes from the library, and a `javascript:` one must not become a link. */
 const linkHome = (url: string | null) => (url !== null && httpUrlSchema.safeParse(url).success ? url : null);
 
+/**
+ * How often a page of files is asked again: while the folder syncs, and after it while files of the
+ * page are still being processed (a sync ends when the files are handed over, not when they are searchable).
+ */
+const followInterval =
+  (syncing: boolean) =>
+  ({ state }: { state: { data?: LibraryItemsPage } }): number | false =>
+    syncing || state.data?.items.some((item) => item.state === 'importing') ? SYNC_POLLING.intervalMs : false;
+
 export interface BindingItemsProps {
   bindingId: string;
   folderPath: string;
@@ -42,7 +51,7 @@ export interface BindingItemsProps {
 function ItemRows({ bindingId, cursor, syncing }: { bindingId: string; cursor: string | null; syncing: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
-  const page = useQuery({ ...libraryItemsQuery(bindingId, cursor), refetchInterval: syncing ? SYNC_POLLING.intervalMs : false });
+  const page = useQuery({ ...libraryItemsQuery(bindingId, cursor), refetchInterval: followInterval(syncing) });
   if (!page.data) return null;
   return page.data.items.map((item) => {
     const reason = itemReason(t, item);
@@ -74,7 +83,7 @@ export function BindingItems({ bindingId, folderPath, syncing }: BindingItemsPro
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const refetchInterval = syncing ? SYNC_POLLING.intervalMs : false;
+  const refetchInterval = followInterval(syncing);
   const first = useQuery({ ...libraryItemsQuery(bindingId, null), refetchInterval });
   const last = useQuery({ ...libraryItemsQuery(bindingId, cursors.at(-1) ?? null), refetchInterval });
 
