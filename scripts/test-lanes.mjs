@@ -36,6 +36,36 @@ export function writeShards(files) {
 /** A result: counts, the names of what failed, and the output to print. */
 export const outcome = (fields = {}) => ({ passed: 0, failed: 0, skipped: 0, failures: [], output: '', ...fields });
 
+/**
+ * The failed tests of a TAP report, each with its error's first lines and where it failed, so the
+ * run's summary (the end of a long CI log, often all of it that is kept) says why, not only what.
+ * A suite that failed because of its tests has no error of its own: only its name.
+ */
+export function failuresOf(report) {
+  const lines = report.split('\n');
+  const failures = [];
+  lines.forEach((line, index) => {
+    const failed = /^(\s*)not ok \d+ - (.+)$/.exec(line);
+    if (!failed) return;
+    const indent = `${failed[1]}  `;
+    const block = [];
+    for (let at = index + 1; at < lines.length && lines[at] !== `${indent}...`; at += 1) block.push(lines[at]);
+    const field = (name) => {
+      const start = block.findIndex((l) => l.startsWith(`${indent}${name}:`));
+      if (start < 0) return [];
+      const inline = block[start].slice(`${indent}${name}:`.length).trim();
+      if (inline && !/^[|>]-?$/.test(inline)) return [inline.replace(/^'(.*)'$/, '$1')];
+      const value = [];
+      for (let at = start + 1; at < block.length && block[at].startsWith(`${indent}  `); at += 1) value.push(block[at].trim());
+      return value;
+    };
+    if (field('failureType')[0] === 'subtestsFailed') return failures.push(failed[2]);
+    const why = [...field('error').filter(Boolean).slice(0, 6), ...field('location').map((at) => `at ${at}`)];
+    failures.push([failed[2], ...why.map((l) => `      ${l.slice(0, 300)}`)].join('\n'));
+  });
+  return failures;
+}
+
 /** Runs one node:test entry file; counts from its TAP report. */
 export async function runNodeTestFile(entry, { env, work, label }) {
   const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -52,7 +82,7 @@ export async function runNodeTestFile(entry, { env, work, label }) {
     passed: count('pass'),
     failed: count('fail') + count('cancelled'),
     skipped: count('skipped') + count('todo'),
-    failures: [...report.matchAll(/^\s*not ok \d+ - (.+)$/gm)].map((m) => m[1]),
+    failures: failuresOf(report),
     output: `${readOr(spec)}${run.output}`,
   });
   if (run.status !== 0 && result.failed === 0) {

@@ -92,6 +92,12 @@ const asCheck = (task) => async () => {
 };
 
 /** One jest shard, one worker: the lanes are the parallelism. */
+// A failed jest test with its message's first lines (ANSI colours removed), for the summary.
+const withReason = (test) => {
+  const message = (test.failureMessages[0] ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).filter(Boolean);
+  return [test.fullName, ...message.slice(0, 6).map((line) => `      ${line.slice(0, 300)}`)].join('\n');
+};
+
 const jestShard = (index, count) => async () => {
   const report = join(work, `jest-${index}.json`);
   const args = [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--passWithNoTests', '--maxWorkers=1', `--shard=${index}/${count}`, '--json', `--outputFile=${report}`];
@@ -103,7 +109,7 @@ const jestShard = (index, count) => async () => {
     const broken = result.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0);
     const failures = result.testResults
       .filter((suite) => suite.status === 'failed')
-      .flatMap((suite) => (suite.assertionResults.length === 0 ? [`${relativeName(suite.name)} (failed to run)`] : suite.assertionResults.filter((a) => a.status === 'failed').map((a) => a.fullName)));
+      .flatMap((suite) => (suite.assertionResults.length === 0 ? [`${relativeName(suite.name)} (failed to run)`] : suite.assertionResults.filter((a) => a.status === 'failed').map(withReason)));
     return outcome({
       passed: result.numPassedTests,
       failed: result.numFailedTests + broken.length,

@@ -67,9 +67,9 @@ function summary(collector: AnalyticsCollector): string {
 /** Waits for the collector to have seen something; on a timeout says what it did see. */
 async function waitAt(collector: AnalyticsCollector, what: string, predicate: () => boolean, log: string[] = []) {
   try {
-    await collector.waitFor(predicate, 30_000);
+    await collector.waitFor(predicate, 60_000);
   } catch {
-    throw new Error(`the collector did not see ${what} within 30 s. It saw:\n${summary(collector)}\nBrowser console:\n${log.slice(-30).join('\n')}`);
+    throw new Error(`the collector did not see ${what} within 60 s. It saw:\n${summary(collector)}\nBrowser console:\n${log.slice(-30).join('\n')}`);
   }
 }
 

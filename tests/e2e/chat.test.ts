@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
+import { eventually, settled } from './support/eventually';
 import { launchBrowser, signInOnProviderPage } from './support/browser';
 import { markGetStartedDone } from './support/get-started';
 import { signInToPortal } from './support/sign-in';
@@ -202,15 +203,18 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
           const box = await scroller.boundingBox();
           assert.ok(box && within(box, viewport), `the messages fit the window (question ${n})`);
           assert.ok(within(await composer.boundingBox(), viewport), `the message box is in view while answer ${n} streams`);
-          const newestBox = await newest.boundingBox();
-          assert.ok(newestBox && newestBox.y + newestBox.height <= box!.y + box!.height + 2 && newestBox.y + newestBox.height >= box!.y, `the end of answer ${n} is in view while it streams`);
+          // The view follows a frame after the text grows.
+          await eventually(async () => {
+            const newestBox = await newest.boundingBox();
+            return newestBox !== null && newestBox.y + newestBox.height <= box!.y + box!.height + 2 && newestBox.y + newestBox.height >= box!.y;
+          }, `the end of answer ${n} is in view while it streams`);
           if (n === 5) await shot('streaming');
           await messages.getByText(`Ende von ${question}.`).waitFor();
         }
         await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
         assert.equal(await page.evaluate(() => document.scrollingElement!.scrollTop), 0, 'the page itself does not scroll');
         const atEnd = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 50);
-        assert.ok(await atEnd(), 'the newest answer is in view after ten questions');
+        await eventually(atEnd, 'the newest answer is in view after ten questions');
         await shot('ten');
         const violations = await seriousAxeViolations(page);
         assert.equal(violations.length, 0, describeViolations(violations));
@@ -224,8 +228,8 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         await page.mouse.wheel(0, -3000);
         const jump = page.getByRole('button', { name: texts.jump });
         await jump.waitFor();
-        await page.waitForTimeout(300);
-        const top = await scroller.evaluate((el) => el.scrollTop);
+        // The wheel's scroll may still be moving: where it comes to rest is where the reader is.
+        const top = await settled(() => scroller.evaluate((el) => el.scrollTop));
         await messages.getByText('Punkt 20:', { exact: false }).last().waitFor();
         assert.equal(await scroller.evaluate((el) => el.scrollTop), top, 'scrolled up, the view stays where the reader is');
         assert.ok(!(await atEnd()));
@@ -234,9 +238,9 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         assert.equal(jumpViolations.length, 0, describeViolations(jumpViolations));
         await jump.click();
         await jump.waitFor({ state: 'detached' });
-        assert.ok(await atEnd(), 'jump to latest goes to the end');
+        await eventually(atEnd, 'jump to latest goes to the end');
         await messages.getByText('Punkt 60:', { exact: false }).last().waitFor();
-        assert.ok(await atEnd(), 'and follows the answer again');
+        await eventually(atEnd, 'and follows the answer again');
         assert.ok(within(await composer.boundingBox(), viewport));
         await page.keyboard.press('Escape');
 
