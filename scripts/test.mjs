@@ -13,6 +13,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildPortal } from './build-portal.mjs';
 import { installMissing } from './debian-packages.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -94,7 +95,7 @@ const asCheck = (task) => async () => {
 /** One jest shard, one worker: the lanes are the parallelism. */
 // A failed jest test with its message's first lines (ANSI colours removed), for the summary.
 const withReason = (test) => {
-  const message = (test.failureMessages[0] ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).filter(Boolean);
+  const message = stripVTControlCharacters(test.failureMessages[0] ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
   return [test.fullName, ...message.slice(0, 6).map((line) => `      ${line.slice(0, 300)}`)].join('\n');
 };
 
