@@ -25,6 +25,7 @@ import { prepareSearchStorage } from './search/search-storage';
 import { loadSettingsSeed } from './settings/load-seed';
 import { GroundingTracesRepository } from './db/repositories/grounding-traces-repository';
 import { FilesRepository } from './db/repositories/files-repository';
+import { DirectoryRepository } from './sharing/directory-repository';
 import { researchJobHandlers } from './research/research-jobs';
 import { ResearchRepository } from './research/research-repository';
 import { researchLimitsFromConfig, researchTools } from './research/research-tools';
@@ -144,6 +145,7 @@ async function main() {
   // hold up source computation. Its lease lets another replica resume a run after a restart; one
   // claim more than RESEARCH_MAX_ATTEMPTS reaches the handler, which then fails the run with the reason.
   const researchLimits = researchLimitsFromConfig(config);
+  const directory = new DirectoryRepository(database.db);
   const researchJobs = new JobRunner({
     db: database.db,
     handlers: researchJobHandlers({
@@ -158,6 +160,7 @@ async function main() {
         webSearch: config.tools.webSearch,
       }, { db: database.db, log: logger.child({ component: 'research-mcp' }) }),
       limits: researchLimits,
+      groupsOf: (sub) => directory.groupsOf(sub),
       log: logger.child({ component: 'research' }),
       notifications: database.notifications,
     }),

@@ -57,7 +57,7 @@ describe('mcpTools: MCP servers as tools of the tool-calling loop', () => {
     listTimeoutMs: 500,
     callTimeoutMs: 500,
   });
-  const toolContext = (signal: AbortSignal = new AbortController().signal): ToolContext => ({ owner: 'employee', isAdmin: false, signal });
+  const toolContext = (signal: AbortSignal = new AbortController().signal): ToolContext => ({ owner: 'employee', isAdmin: false, groups: [], signal });
   const byName = (tools: Tool[], name: string) => {
     const tool = tools.find((candidate) => candidate.name === name);
     assert.ok(tool, `${name} among ${tools.map((t) => t.name).join(', ')}`);

@@ -77,7 +77,7 @@ describe('the tool loop against the scripted model server', () => {
       models,
       request: { model: 'scripted-model', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: QUESTION }] },
       tools,
-      context: { owner: 'employee', isAdmin: false },
+      context: { owner: 'employee', isAdmin: false, groups: [] },
       signal: new AbortController().signal,
       log: quiet,
       ...options,

@@ -20,10 +20,12 @@ export interface Principal {
 export interface Viewer {
   sub: string;
   isAdmin: boolean;
+  /** The groups of the verified token (or userinfo): sharing with a group reaches exactly these. */
+  groups: readonly string[];
 }
 
 export function viewerOf(principal: Principal): Viewer {
-  return { sub: principal.sub, isAdmin: principal.permissions.has(PERMISSION_ADMINISTRATE) };
+  return { sub: principal.sub, isAdmin: principal.permissions.has(PERMISSION_ADMINISTRATE), groups: principal.groups };
 }
 
 function stringList(value: unknown): string[] {

@@ -50,6 +50,7 @@ export interface PreparedExchange {
   grounding?: GroundingScope | undefined;
   /** The user administers the assistant (what a tool may read is decided with it). */
   isAdmin?: boolean | undefined;
+  groups?: readonly string[] | undefined;
   /** The conversation's agent (docs/agents.md): its note on the system prompt, temperature and built-in tools. */
   agent?: ExchangeAgent | undefined;
   /** Set for a user who may use developer mode: collects the answer's details (docs/developer-mode.md). */
@@ -187,7 +188,7 @@ export async function startExchange(
           models: answering,
           request: { model: exchange.model, messages: windows ? messages : withToolsNote(messages), think: exchange.payload.think, temperature },
           tools: [...offeredBuiltins(builtinTools(loop.tools.services, exchange.grounding)), ...serverTools],
-          context: { owner: exchange.owner, isAdmin: exchange.isAdmin ?? false, conversationId: exchange.conversation.id },
+          context: { owner: exchange.owner, isAdmin: exchange.isAdmin ?? false, groups: exchange.groups ?? [], conversationId: exchange.conversation.id },
           signal,
           log: loop.grounding.log,
           maxSteps: loop.tools.maxSteps,

@@ -34,6 +34,12 @@ export interface DatabaseSchema {
   oauth_states: OAuthStatesTable;
   library_bindings: LibraryBindingsTable;
   library_items: LibraryItemsTable;
+  directory_users: DirectoryUsersTable;
+  directory_groups: DirectoryGroupsTable;
+  group_members: GroupMembersTable;
+  shares: SharesTable;
+  audit_log: AuditLogTable;
+  shared_with_me_seen: SharedWithMeSeenTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -452,4 +458,56 @@ export interface LibraryItemsTable {
   content_type: string | null;
   generation: number;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Everyone who signed in (migration 0025, sharing/directory-repository.ts). */
+export interface DirectoryUsersTable {
+  sub: string;
+  name: string;
+  email: string | null;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Groups the identity provider sent at a sign-in; `display_name` is the administrators'. */
+export interface DirectoryGroupsTable {
+  id: string;
+  display_name: string | null;
+  first_seen_at: ColumnType<Date, Date | undefined, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_sub: string;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One share of an item with a user, a group or the company (`target_id` '' for the company). */
+export interface SharesTable {
+  id: string;
+  item_kind: 'conversation' | 'agent' | 'custom_app' | 'collection' | 'prompt';
+  item_id: string;
+  target_type: 'user' | 'group' | 'company';
+  target_id: string;
+  role: 'view' | 'edit';
+  shared_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Append-only: who did what to which item, before and after (never prompt or document text). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: ColumnType<Date, Date | undefined, never>;
+  actor_sub: string;
+  action: string;
+  subject_kind: string;
+  subject_id: string;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+}
+
+export interface SharedWithMeSeenTable {
+  user_sub: string;
+  seen_at: Date;
 }

@@ -60,6 +60,8 @@ export interface ResearchJobDeps {
    */
   tools: (run: ResearchRun, signal: AbortSignal) => Tool[] | Promise<Tool[]>;
   limits: ResearchLimits;
+  /** The owner's groups as of their last sign-in (the run outlives its request); none without a directory. */
+  groupsOf?: ((sub: string) => Promise<readonly string[]>) | undefined;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /**
    * Wakes a working job when its run ends elsewhere (a cancel through any replica,
@@ -246,6 +248,7 @@ const execute: Step = async (deps, run, signal) => {
     toolTimeoutMs: deps.limits.toolTimeoutMs,
   };
   const tools = await deps.tools(run, signal);
+  const groups = (await deps.groupsOf?.(run.owner)) ?? [];
   const work = async (task: ResearchTask) => {
     const emit = async (event: Partial<Extract<DeepResearchEvent, { stage: 'execution' }>> & { task_status: ResearchTask['status'] }) => {
       // Kept in the state too (saved with the next change of the run).
@@ -256,7 +259,7 @@ const execute: Step = async (deps, run, signal) => {
     save();
     await emit({ task_status: 'begin' });
     try {
-      const result = await runTask({ models: deps.models, model, run, task, tools, limits, signal, log: deps.log, emit });
+      const result = await runTask({ models: deps.models, model, run, task, groups, tools, limits, signal, log: deps.log, emit });
       // Numbered when the task is done: the run's sources count on from the tasks done before.
       const numbered = renumber(result.findings, result.windows, sources.length);
       sources = [...sources, ...numbered.windows];

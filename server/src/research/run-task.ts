@@ -33,6 +33,8 @@ export interface TaskRunInput {
   model: string;
   run: ResearchRun;
   task: ResearchTask;
+  /** The owner's groups as the directory last saw them (the run outlives its request). */
+  groups: readonly string[];
   tools: readonly Tool[];
   limits: TaskLimits;
   signal: AbortSignal;
@@ -75,7 +77,7 @@ export async function runTask(input: TaskRunInput): Promise<TaskRunResult> {
     models: input.models,
     request: { model: input.model, messages: taskMessages(input.run, input.task) },
     tools: countedTools(input.tools, limits.maxToolCalls),
-    context: { owner: input.run.owner, isAdmin: false, conversationId: input.run.conversationId ?? undefined },
+    context: { owner: input.run.owner, isAdmin: false, groups: input.groups, conversationId: input.run.conversationId ?? undefined },
     signal: input.signal,
     log: input.log,
     maxSteps: limits.maxSteps,

@@ -282,6 +282,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         isFirstExchange: !prepared.hasMessages,
         grounding: groundingScope,
         isAdmin: request.viewer.isAdmin,
+        groups: request.viewer.groups,
         agent: agent && { systemNote: agent.systemNote, temperature: agent.agent.temperature, tools: agent.tools },
         developer: answerDetailsRecorder(request, reply, developer, { model, conversationId: conversation.id, messageId: assistantMessageId, developerMode: payload.developer_mode === true }),
       };

@@ -13,6 +13,8 @@ export interface ToolContext {
   owner: string;
   /** Whether the user administers the assistant (company collections are readable by everyone either way). */
   isAdmin: boolean;
+  /** The user's groups (what was shared with a group of theirs is theirs to read). */
+  groups: readonly string[];
   /** Aborts when the client went away, the call's timeout passed or the loop's time is up. */
   signal: AbortSignal;
   /** The conversation the call belongs to, when there is one (chat). */

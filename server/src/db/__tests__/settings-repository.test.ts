@@ -4,6 +4,7 @@ import { DEFAULT_CUSTOMIZATION, type AdminSettings } from '@assistant/contracts'
 import { sql } from 'kysely';
 import { testDatabaseTargets } from '../../testing/test-databases';
 import { migrateToLatest, type DatabaseHandle } from '../database';
+import { migrations } from '../migrations';
 import { SettingsRepository } from '../repositories/settings-repository';
 
 const seed: AdminSettings = {
@@ -24,7 +25,13 @@ for (const target of testDatabaseTargets()) {
 
     it('has run every migration, and running them again changes nothing', async () => {
       const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db);
-      assert.deepEqual(applied.rows.map((row) => row.name), ['0001-settings-and-idp', '0002-feedback', '0003-collections', '0004-conversations', '0005-message-written-at', '0006-user-limits', '0007-embeddings', '0008-jobs', '0009-grounding-traces', '0010-conversation-attachments', '0011-mcp-servers', '0012-research', '0013-research-in-chat', '0014-canvases', '0015-agents', '0016-custom-apps', '0018-custom-app-versions', '0019-message-attachments-and-tool-servers', '0020-ingestion-jobs', '0021-library-connections', '0022-library-bindings', '0023-user-onboarding', '0024-developer-mode']);
+      // Every registered migration ran, in the order of their numbers (a number never repeats).
+      const names = applied.rows.map((row) => row.name);
+      assert.deepEqual(names, Object.keys(migrations));
+      assert.deepEqual(names, [...names].sort());
+      assert.equal(new Set(names.map((name) => name.slice(0, 4))).size, names.length);
+      assert.deepEqual(names.slice(0, 3), ['0001-settings-and-idp', '0002-feedback', '0003-collections']);
+      assert.ok(names.includes('0025-groups-and-sharing'));
       await migrateToLatest(handle.db);
       const again = await sql<{ count: string }>`select count(*)::text as count from kysely_migration`.execute(handle.db);
       assert.equal(again.rows[0]?.count, String(applied.rows.length));

@@ -22,6 +22,7 @@ import * as libraryConnections from './0021-library-connections';
 import * as libraryBindings from './0022-library-bindings';
 import * as userOnboarding from './0023-user-onboarding';
 import * as developerMode from './0024-developer-mode';
+import * as groupsAndSharing from './0025-groups-and-sharing';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022-library-bindings': libraryBindings,
   '0023-user-onboarding': userOnboarding,
   '0024-developer-mode': developerMode,
+  '0025-groups-and-sharing': groupsAndSharing,
 };

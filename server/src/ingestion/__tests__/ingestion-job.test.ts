@@ -18,7 +18,7 @@ import { defaultIngestionDependencies } from '../default-dependencies';
 import { FileStorage } from '../file-storage';
 import { ingestionJobRunner, type IngestionDependencies } from '../ingestion-job';
 
-const viewer = { sub: 'employee', isAdmin: false };
+const viewer = { sub: 'employee', isAdmin: false, groups: [] };
 
 function documentOf(text: string): ParsedDocument {
   return { mediaType: 'text/plain', language: 'english', pages: [{ pageNumber: 1, text, boxes: [] }] };

@@ -13,7 +13,7 @@ import { LibrarySecretKeyMissingError, LibrarySecrets, librarySecretsFromConfig 
 
 const key = (id: string) => ({ id, key: randomBytes(32) });
 const quiet = { info() {}, warn() {} } as unknown as FastifyBaseLogger;
-const employee = { sub: 'employee', isAdmin: false };
+const employee = { sub: 'employee', isAdmin: false, groups: [] };
 
 describe('LibrarySecrets', () => {
   it('seals with AES-256-GCM bound to its context, and opens with any configured key', () => {

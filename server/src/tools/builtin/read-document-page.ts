@@ -37,7 +37,7 @@ export function readDocumentPageTool(deps: { db: Database; files: FilesRepositor
       if (!parsed.success) throw new ToolError('Reading a page needs a file_id and a page number from 1.');
       const { file_id: fileId, page } = parsed.data;
       // Another user's file is "no such document", word for word like a missing one.
-      const found = await deps.files.findVisible(fileId, { sub: ctx.owner, isAdmin: ctx.isAdmin });
+      const found = await deps.files.findVisible(fileId, { sub: ctx.owner, isAdmin: ctx.isAdmin, groups: ctx.groups });
       if (!found) throw new ToolError(NO_SUCH_PAGE);
       const [row, total] = await Promise.all([
         deps.db.selectFrom('document_pages').select('text').where('file_id', '=', fileId).where('page_number', '=', page).executeTakeFirst(),
