@@ -12,6 +12,7 @@ import {
   POLICY_PDF,
   POLICY_SENTENCE,
 } from '../fixtures/documents/make-grounding-fixtures';
+import { groundedAnswerRules } from '../fixtures/grounded-answer-script';
 import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
@@ -30,33 +31,6 @@ const SCREENSHOTS = process.env.QA_SCREENSHOTS_DIR;
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The sources of the grounded prompt: the JSON array between the lines <sources> and </sources>. */
-function promptSources(message: string): Array<{ n: number; document: string; text: string }> {
-  const match = /<sources>\n([\s\S]*?)\n<\/sources>/.exec(message);
-  return match ? (JSON.parse(match[1]!) as Array<{ n: number; document: string; text: string }>) : [];
-}
-
-/**
- * The judge's verdicts: the policy's key sentence supports, the circular's contradicts, the rest
- * is unrelated. The server may split a sentence at "1. Januar" (a German date read as a sentence
- * end): each piece of a key sentence is labelled like the whole.
- */
-function judge(message: string): string {
-  const input = JSON.parse(message) as { sources: Array<{ n: number; sentences: Array<{ s: number; text: string }> }> };
-  const pieceOf = (sentence: string, text: string) => text.length > 3 && sentence.includes(text);
-  return JSON.stringify({
-    sources: input.sources.map((source) => ({
-      n: source.n,
-      sentences: source.sentences.map((sentence) => {
-        const text = squash(sentence.text);
-        if (pieceOf(POLICY_SENTENCE, text)) return { s: sentence.s, label: 'supports', strength: 0.9 };
-        if (pieceOf(CIRCULAR_SENTENCE, text)) return { s: sentence.s, label: 'contradicts', strength: 0.8 };
-        return { s: sentence.s, label: 'unrelated', strength: 0 };
-      }),
-    })),
-  });
-}
-
 /** Marked texts read as one text: the pieces in order, joined by a space. */
 const joined = (pieces: string[]) => squash(pieces.map(squash).join(' '));
 
@@ -69,17 +43,7 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
     model = await startScriptedModelServer({
       models: ['scripted-model'],
       rules: [
-        { system: 'You check an answer against the sources it was written from', reply: (message) => judge(message) },
-        {
-          system: "You answer questions of a company's employees from the sources",
-          delayMs: 20,
-          reply: (message) => {
-            const sources = promptSources(message);
-            const policy = sources.find((s) => s.document === POLICY_PDF && squash(s.text).includes(POLICY_SENTENCE))?.n;
-            const circular = sources.find((s) => s.document === CIRCULAR_DOCX && squash(s.text).includes(CIRCULAR_SENTENCE))?.n;
-            return `Laut Richtlinie beträgt die Pauschale **48 Euro pro Tag** [${policy}]. Ein Rundschreiben nennt dagegen 36 Euro pro Tag [${circular}].`;
-          },
-        },
+        ...groundedAnswerRules({ answerDelayMs: 20 }),
         ...sideCallRules(),
       ],
     });
