@@ -34,6 +34,7 @@ export { Dialog } from './components/dialog';
 export { ConfirmDialog } from './components/confirm-dialog';
 export { ActionConfirmDialog } from './components/action-confirm-dialog';
 export { NameDialog, type NameDialogOutcome } from './components/name-dialog';
+export { ShareDialog, type ShareDraft } from './components/share-dialog';
 export { SnackbarHost, type SnackbarItem } from './components/snackbar-host';
 export { EmptyState } from './components/empty-state';
 export { ErrorState } from './components/error-state';
@@ -44,6 +45,7 @@ export { Spinner } from './components/spinner';
 // Content
 export { Card } from './components/card';
 export { Badge, type BadgeProps } from './components/badge';
+export { SharingBadge } from './components/sharing-badge';
 export { MarkedText } from './components/marked-text';
 export { WordDiffView } from './components/word-diff-view';
 export { VersionList } from './components/version-list';

@@ -6,6 +6,8 @@ import { createContext, useContext, type ReactNode } from 'react';
  * and any component prop overrides them.
  */
 export interface UiTexts {
+  /** The language these texts are in: components with words of their own (the share dialog) pick theirs by it. */
+  language: 'de' | 'en';
   skipToMain: string;
   toggleSidebar: string;
   close: string;
@@ -28,6 +30,7 @@ export interface UiTexts {
 }
 
 export const UI_TEXTS_DE: UiTexts = {
+  language: 'de',
   skipToMain: 'Zum Hauptinhalt springen',
   toggleSidebar: 'Navigation',
   close: 'Schließen',
@@ -46,6 +49,7 @@ export const UI_TEXTS_DE: UiTexts = {
 };
 
 export const UI_TEXTS_EN: UiTexts = {
+  language: 'en',
   skipToMain: 'Skip to main content',
   toggleSidebar: 'Navigation',
   close: 'Close',
