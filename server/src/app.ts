@@ -57,6 +57,8 @@ import { iamRoutes } from './routes/iam';
 import { libraryRoutes } from './routes/libraries';
 import { microsoftLibraryRoutes } from './routes/microsoft-libraries';
 import { localChatRoutes } from './routes/local-chat';
+import { sharedConversationRoutes } from './routes/shared-conversations';
+import { ConversationSnapshotsRepository } from './sharing/conversation-snapshots-repository';
 import { mcpServerRoutes } from './routes/mcp-servers';
 import { McpServersRepository } from './mcp/mcp-servers-repository';
 import { messageSourcesRoutes } from './routes/message-sources';
@@ -151,6 +153,8 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const files = new FilesRepository(db);
   const runs = new IngestionRunsRepository(db);
   const conversations = new ConversationsRepository(db);
+  // Shared conversations' read-only snapshots (docs/chat.md "Sharing a conversation").
+  const snapshots = new ConversationSnapshotsRepository(db);
   // Developer mode (docs/developer-mode.md): answers' raw events, kept when it was on.
   const eventLogs = new MessageEventLogsRepository(db);
   // Grounded answers (QA and chat) and their sources job (docs/qa.md).
@@ -226,6 +230,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(conversationEventsRoutes, { eventLogs });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models, agents });
+      await api.register(sharedConversationRoutes, { snapshots, storage });
       // The canvas (docs/canvas.md): documents beside a conversation, and the model's edits.
       await api.register(canvasRoutes, { canvases });
       await api.register(canvasEditAgentRoutes, { models, canvases });

@@ -40,6 +40,7 @@ export interface DatabaseSchema {
   shares: SharesTable;
   audit_log: AuditLogTable;
   shared_with_me_seen: SharedWithMeSeenTable;
+  conversation_snapshots: ConversationSnapshotsTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -510,4 +511,19 @@ export interface AuditLogTable {
 export interface SharedWithMeSeenTable {
   user_sub: string;
   seen_at: Date;
+}
+
+/**
+ * The read-only snapshot of a shared conversation (migration 0026): the server's conversation's id,
+ * or a server-made id for one kept in the browser (`local_conversation_id` its browser id).
+ */
+export interface ConversationSnapshotsTable {
+  conversation_id: string;
+  owner_sub: string;
+  local_conversation_id: string | null;
+  title: string;
+  /** SnapshotMessage[] (contracts conversation-snapshots.ts). */
+  messages: ColumnType<unknown[], string, string>;
+  include_attachments: boolean;
+  taken_at: ColumnType<Date, Date | undefined, Date>;
 }

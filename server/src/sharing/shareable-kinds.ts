@@ -4,6 +4,7 @@ import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository
 import type { Database } from '../db/database';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
+import { conversationKind } from './kinds/conversation';
 import type { ShareableKind } from './shareable-kind';
 import type { SharesRepository } from './shares-repository';
 
@@ -24,8 +25,6 @@ export type ShareableKinds = Partial<Record<ShareItemKind, ShareableKind>>;
  * kind). A kind not listed here is not shareable: the sharing routes answer 404 for it.
  */
 export function shareableKinds(deps: ShareableKindDependencies): ShareableKinds {
-  const kinds: ShareableKind[] = [];
-  // Each kind's line uses deps; until the first one, nothing does.
-  void deps;
+  const kinds: ShareableKind[] = [conversationKind(deps)];
   return Object.fromEntries(kinds.map((kind) => [kind.kind, kind]));
 }

@@ -321,6 +321,23 @@ export {
   type MessageStatus,
 } from './conversations';
 export {
+  conversationSnapshotCreatedSchema,
+  conversationSnapshotSchema,
+  conversationSnapshotUploadSchema,
+  SNAPSHOT_MAX_MESSAGES,
+  SNAPSHOT_MESSAGE_MAX_CHARACTERS,
+  snapshotFileParamsSchema,
+  snapshotMessageSchema,
+  snapshotParamsSchema,
+  snapshotSourcesSchema,
+  snapshotUploadMessageSchema,
+  type ConversationSnapshot,
+  type ConversationSnapshotUpload,
+  type ConversationSnapshotUploadInput,
+  type SnapshotMessage,
+  type SnapshotUploadMessage,
+} from './conversation-snapshots';
+export {
   AGENT_BUILTIN_TOOLS,
   AGENT_DESCRIPTION_MAX_LENGTH,
   AGENT_ERRORS,

@@ -23,6 +23,7 @@ import * as libraryBindings from './0022-library-bindings';
 import * as userOnboarding from './0023-user-onboarding';
 import * as developerMode from './0024-developer-mode';
 import * as groupsAndSharing from './0025-groups-and-sharing';
+import * as conversationSnapshots from './0026-conversation-snapshots';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023-user-onboarding': userOnboarding,
   '0024-developer-mode': developerMode,
   '0025-groups-and-sharing': groupsAndSharing,
+  '0026-conversation-snapshots': conversationSnapshots,
 };

@@ -204,7 +204,7 @@ export class ConversationsRepository {
 
   /**
    * Deletes the owner's conversation with all its messages and its attachments (their collection,
-   * files, runs, pages and passages go through the foreign keys). Answers the storage keys of the
+   * files, runs, pages and passages go through the foreign keys), and its shared snapshot. Answers the storage keys of the
    * attachments, whose bytes the caller removes; undefined when the owner has no such conversation.
    */
   async delete(owner: string, id: string): Promise<string[] | undefined> {
@@ -217,7 +217,12 @@ export class ConversationsRepository {
         .where('collections.owner_id', '=', owner)
         .execute();
       const result = await trx.deleteFrom('conversations').where('id', '=', id).where('owner_id', '=', owner).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0 ? files.map((file) => file.storage_key) : undefined;
+      if (Number(result.numDeletedRows) === 0) return undefined;
+      // Its shared snapshot and shares go too (they name it by id, without a foreign key: a
+      // browser-kept conversation's snapshot has no conversation row).
+      await trx.deleteFrom('conversation_snapshots').where('conversation_id', '=', id).where('owner_sub', '=', owner).execute();
+      await trx.deleteFrom('shares').where('item_kind', '=', 'conversation').where('item_id', '=', id).execute();
+      return files.map((file) => file.storage_key);
     });
   }
 
