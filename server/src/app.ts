@@ -37,6 +37,10 @@ import { LibraryDocuments } from './libraries/sync/library-documents';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { appFavouriteRoutes } from './routes/app-favourites';
 import { onboardingRoutes } from './routes/onboarding';
+import { promptRoutes } from './routes/prompts';
+import { PromptsRepository } from './prompts/prompts-repository';
+import { groupNamer } from './sharing/group-names';
+import { SharesRepository } from './sharing/shares-repository';
 import { agentRoutes } from './routes/agents';
 import { canvasEditAgentRoutes } from './routes/canvas-edit-agent';
 import { canvasRoutes } from './routes/canvases';
@@ -169,6 +173,10 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const favourites = new AppFavouritesRepository(db);
   // The guided start on a user's first visit (docs/get-started.md).
   const onboarding = new OnboardingRepository(db);
+  // Sharing (docs/sharing.md): who has access to an item, and how listed items reach their viewer.
+  const shares = new SharesRepository(db, groupNamer(config.auth.groupNames));
+  // The prompt library (docs/prompts.md): saved prompts, the owner's and those shared with the user.
+  const prompts = new PromptsRepository(db, shares);
   const jobs = new JobQueue(db);
   // Document libraries (docs/document-libraries.md): connections with sealed credentials, and
   // sessions that reach a library only through the allow-listed fetch.
@@ -279,6 +287,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(customAppHistoryRoutes, { apps: customApps, settings });
       await api.register(appFavouriteRoutes, { favourites, apps: customApps });
       await api.register(onboardingRoutes, { onboarding });
+      await api.register(promptRoutes, { prompts, sharingOf: shares.sharingOf });
       // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
       await api.register(summarizeRoutes, {
         models,

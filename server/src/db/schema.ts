@@ -40,6 +40,7 @@ export interface DatabaseSchema {
   shares: SharesTable;
   audit_log: AuditLogTable;
   shared_with_me_seen: SharedWithMeSeenTable;
+  prompts: PromptsTable;
   conversation_snapshots: ConversationSnapshotsTable;
 }
 
@@ -526,4 +527,15 @@ export interface ConversationSnapshotsTable {
   messages: ColumnType<unknown[], string, string>;
   include_attachments: boolean;
   taken_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Saved prompts of the prompt library (migration 0027, prompts/prompts-repository.ts). */
+export interface PromptsTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  /** With {{variables}} (contracts prompts.ts). */
+  text: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -4,7 +4,9 @@ import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository
 import type { Database } from '../db/database';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
+import type { PromptsRepository } from '../prompts/prompts-repository';
 import { conversationKind } from './kinds/conversation';
+import { promptKind } from './kinds/prompt';
 import type { ShareableKind } from './shareable-kind';
 import type { SharesRepository } from './shares-repository';
 
@@ -16,6 +18,7 @@ export interface ShareableKindDependencies {
   agents: AgentsRepository;
   customApps: CustomAppsRepository;
   conversations: ConversationsRepository;
+  prompts: PromptsRepository;
 }
 
 export type ShareableKinds = Partial<Record<ShareItemKind, ShareableKind>>;
@@ -25,6 +28,6 @@ export type ShareableKinds = Partial<Record<ShareItemKind, ShareableKind>>;
  * kind). A kind not listed here is not shareable: the sharing routes answer 404 for it.
  */
 export function shareableKinds(deps: ShareableKindDependencies): ShareableKinds {
-  const kinds: ShareableKind[] = [conversationKind(deps)];
+  const kinds: ShareableKind[] = [promptKind(deps.prompts), conversationKind(deps)];
   return Object.fromEntries(kinds.map((kind) => [kind.kind, kind]));
 }

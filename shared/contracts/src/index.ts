@@ -857,3 +857,20 @@ export {
   type ShareTargetType,
   type ShareUpdate,
 } from './sharing';
+export {
+  createPromptRequestSchema,
+  PROMPT_ERRORS,
+  PROMPT_MAX_PER_USER,
+  PROMPT_TEXT_MAX_LENGTH,
+  PROMPT_TITLE_MAX_LENGTH,
+  promptDefinitionSchema,
+  promptIdParamsSchema,
+  promptListResponseSchema,
+  promptSchema,
+  promptVariables,
+  updatePromptRequestSchema,
+  type Prompt,
+  type PromptDefinition,
+  type PromptDefinitionInput,
+  type PromptListResponse,
+} from './prompts';

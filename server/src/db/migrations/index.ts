@@ -24,6 +24,7 @@ import * as userOnboarding from './0023-user-onboarding';
 import * as developerMode from './0024-developer-mode';
 import * as groupsAndSharing from './0025-groups-and-sharing';
 import * as conversationSnapshots from './0026-conversation-snapshots';
+import * as prompts from './0027-prompts';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0024-developer-mode': developerMode,
   '0025-groups-and-sharing': groupsAndSharing,
   '0026-conversation-snapshots': conversationSnapshots,
+  '0027-prompts': prompts,
 };
