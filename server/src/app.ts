@@ -37,6 +37,12 @@ import { LibraryDocuments } from './libraries/sync/library-documents';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { appFavouriteRoutes } from './routes/app-favourites';
 import { onboardingRoutes } from './routes/onboarding';
+import { adminGroupRoutes } from './routes/admin-groups';
+import { directoryRoutes } from './routes/directory';
+import { sharedWithMeRoutes } from './routes/shared-with-me';
+import { shareRoutes } from './routes/shares';
+import { DirectoryRepository } from './sharing/directory-repository';
+import { shareableKinds } from './sharing/shareable-kinds';
 import { promptRoutes } from './routes/prompts';
 import { PromptsRepository } from './prompts/prompts-repository';
 import { groupNamer } from './sharing/group-names';
@@ -178,6 +184,10 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // The prompt library (docs/prompts.md): saved prompts, the owner's and those shared with the user.
   const prompts = new PromptsRepository(db, shares);
   const jobs = new JobQueue(db);
+  // Groups (docs/sharing.md): the people and groups seen at sign-in; and the kinds of item that
+  // can be shared (sharing/shareable-kinds.ts).
+  const directory = new DirectoryRepository(db, config.auth.groupNames);
+  const kinds = shareableKinds({ db, shares, collections, agents, customApps, conversations, prompts });
   // Document libraries (docs/document-libraries.md): connections with sealed credentials, and
   // sessions that reach a library only through the allow-listed fetch.
   const librariesLog = app.log.child({ component: 'libraries' });
@@ -287,6 +297,10 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(customAppHistoryRoutes, { apps: customApps, settings });
       await api.register(appFavouriteRoutes, { favourites, apps: customApps });
       await api.register(onboardingRoutes, { onboarding });
+      await api.register(shareRoutes, { kinds, shares, directory, companyRole: config.auth.shareWithCompanyRole });
+      await api.register(directoryRoutes, { directory });
+      await api.register(adminGroupRoutes, { directory });
+      await api.register(sharedWithMeRoutes, { kinds, shares });
       await api.register(promptRoutes, { prompts, sharingOf: shares.sharingOf });
       // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
       await api.register(summarizeRoutes, {

@@ -85,6 +85,22 @@ export const DEFAULT_MAX_ANSWER_CHARACTERS = 200_000;
  * count (`1`) or a comma list of addresses, CIDR ranges and the names `loopback`, `linklocal`,
  * `uniquelocal`. Unset: none, so a client cannot claim another address.
  */
+/** GROUP_NAMES: `{"<group id>": "<name>", ...}`. */
+const groupNames = z.string().transform((value, ctx): Record<string, string> => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const names = z.record(z.string().min(1), z.string().trim().min(1).max(100)).safeParse(parsed);
+  if (!names.success || Array.isArray(parsed)) {
+    ctx.addIssue({ code: 'custom', message: 'Must be a JSON object of group id to name, for example {"0b4c…": "Finance"}' });
+    return z.NEVER;
+  }
+  return names.data;
+});
+
 const trustProxy = z
   .string()
   .trim()
@@ -195,6 +211,10 @@ export const configSchema = z
     NUMINOUS_GROUP: z.string().min(1).default('numinous'),
     // Who may use developer mode (docs/developer-mode.md): a role or group name; unset: everyone.
     DEVELOPER_MODE_ROLE: z.string().trim().min(1).optional(),
+    // Who may share with the whole company besides administrators (docs/sharing.md): a role or group name; unset: administrators only.
+    SHARE_WITH_COMPANY_ROLE: z.string().trim().min(1).optional(),
+    // Shown names of group ids the provider sends without one (Entra ID object ids): a JSON object id → name.
+    GROUP_NAMES: groupNames.default({}),
     // JWTs checked locally, opaque tokens introspected, or `auto` (by their shape).
     OIDC_TOKEN_FORMAT: z.enum(['jwt', 'opaque', 'auto']).default('auto'),
     // Roles and groups from the token, from userinfo, or `auto` (userinfo fills what the token lacks).
@@ -367,6 +387,8 @@ export const configSchema = z
         groupsClaim: e.GROUPS_CLAIM,
         numinousGroup: e.NUMINOUS_GROUP,
         developerModeRole: e.DEVELOPER_MODE_ROLE,
+        shareWithCompanyRole: e.SHARE_WITH_COMPANY_ROLE,
+        groupNames: e.GROUP_NAMES,
         tokenFormat: e.OIDC_TOKEN_FORMAT,
         claimsSource: e.OIDC_CLAIMS_SOURCE,
         introspection:

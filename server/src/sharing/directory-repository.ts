@@ -1,4 +1,15 @@
+import type { AdminGroup, DirectoryGroup, DirectoryPerson } from '@assistant/contracts';
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import { groupNamer, type GroupNamer } from './group-names';
+
+/** Most people or groups one directory search answers. */
+export const DIRECTORY_RESULTS_MAX = 20;
+
+/** `q` as a case-insensitive substring pattern (its own `%`, `_` and `\` taken literally). */
+function containing(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
 
 /**
  * The people and groups the portal has seen (docs/sharing.md): filled at sign-in from the verified
@@ -7,11 +18,111 @@ import type { Database } from '../db/database';
  * sign-in or renew.
  */
 export class DirectoryRepository {
-  constructor(private readonly db: Database) {}
+  private readonly groupName: GroupNamer;
+
+  /** `groupNames`: GROUP_NAMES, the configured names of group ids. */
+  constructor(
+    private readonly db: Database,
+    private readonly groupNames: Readonly<Record<string, string>> = {},
+  ) {
+    this.groupName = groupNamer(groupNames);
+  }
 
   /** The groups `sub` was last seen with (none for someone never seen). */
   async groupsOf(sub: string): Promise<string[]> {
     const rows = await this.db.selectFrom('group_members').select('group_id').where('user_sub', '=', sub).orderBy('group_id').execute();
     return rows.map((row) => row.group_id);
+  }
+
+  /** People who signed in whose name or e-mail contains `q` (any case), `except` the asker, by name. */
+  async people(q: string, except: string): Promise<DirectoryPerson[]> {
+    let query = this.db.selectFrom('directory_users').select(['sub', 'name', 'email']).where('sub', '!=', except);
+    if (q) query = query.where((eb) => eb.or([eb('name', 'ilike', containing(q)), eb('email', 'ilike', containing(q))]));
+    return query.orderBy(sql`lower(name)`).orderBy('sub').limit(DIRECTORY_RESULTS_MAX).execute();
+  }
+
+  /**
+   * Groups whose shown name or id contains `q` (any case), with their member counts. A name read
+   * from the id is part of the id; a configured name is matched through the ids it names.
+   */
+  async groups(q: string): Promise<DirectoryGroup[]> {
+    let query = this.groupRows();
+    if (q) {
+      const needle = q.toLocaleLowerCase();
+      const namedIds = Object.entries(this.groupNames).flatMap(([id, name]) => (name.toLocaleLowerCase().includes(needle) ? [id] : []));
+      query = query.where((eb) =>
+        eb.or([eb('g.display_name', 'ilike', containing(q)), eb('g.id', 'ilike', containing(q)), ...(namedIds.length > 0 ? [eb('g.id', 'in', namedIds)] : [])]),
+      );
+    }
+    const rows = await query.execute();
+    return this.named(rows)
+      .slice(0, DIRECTORY_RESULTS_MAX)
+      .map(({ id, name, member_count }) => ({ id, name, member_count }));
+  }
+
+  /** Every group, for the administrators, by shown name. */
+  async adminGroups(): Promise<AdminGroup[]> {
+    return this.named(await this.groupRows().execute());
+  }
+
+  /**
+   * Gives a group the administrators' display name (null: the provider's name again), recorded in
+   * the audit log. Undefined for a group the portal has not seen.
+   */
+  async rename(id: string, displayName: string | null, actor: string): Promise<AdminGroup | undefined> {
+    const found = await this.db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('directory_groups').select('display_name').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!current) return false;
+      if (current.display_name === displayName) return true;
+      await trx.updateTable('directory_groups').set({ display_name: displayName }).where('id', '=', id).execute();
+      await trx
+        .insertInto('audit_log')
+        .values({
+          actor_sub: actor,
+          action: 'group.rename',
+          subject_kind: 'group',
+          subject_id: id,
+          before: JSON.stringify({ display_name: current.display_name }),
+          after: JSON.stringify({ display_name: displayName }),
+        })
+        .execute();
+      return true;
+    });
+    if (!found) return undefined;
+    return this.named(await this.groupRows().where('g.id', '=', id).execute())[0];
+  }
+
+  /** Which of `subs` signed in at least once. */
+  async knownUsers(subs: readonly string[]): Promise<Set<string>> {
+    if (subs.length === 0) return new Set();
+    const rows = await this.db.selectFrom('directory_users').select('sub').where('sub', 'in', subs).execute();
+    return new Set(rows.map((row) => row.sub));
+  }
+
+  /** Which of `ids` the portal has seen. */
+  async knownGroups(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom('directory_groups').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  private groupRows() {
+    return this.db
+      .selectFrom('directory_groups as g')
+      .leftJoin('group_members as m', 'm.group_id', 'g.id')
+      .select(['g.id', 'g.display_name', 'g.last_seen_at', (eb) => eb.fn.count<string>('m.user_sub').as('member_count')])
+      .groupBy(['g.id', 'g.display_name', 'g.last_seen_at']);
+  }
+
+  private named(rows: Array<{ id: string; display_name: string | null; last_seen_at: Date; member_count: string | number | bigint }>): AdminGroup[] {
+    return rows
+      .map((row) => ({
+        id: row.id,
+        name: this.groupName(row),
+        display_name: row.display_name,
+        member_count: Number(row.member_count),
+        last_seen_at: new Date(row.last_seen_at).toISOString(),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id));
   }
 }

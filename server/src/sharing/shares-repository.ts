@@ -23,6 +23,16 @@ interface ShareRow {
   updated_at: Date;
 }
 
+/** A share that reaches its viewer, for their "shared with me" list (the item not yet named). */
+export interface ReceivedShare {
+  kind: ShareItemKind;
+  id: string;
+  role: ShareRole;
+  shared_by: { sub: string; name: string };
+  via: { type: 'user' } | { type: 'group'; name: string } | { type: 'company' };
+  shared_at: Date;
+}
+
 /** What the audit log keeps of a share: whom and which role, never the item's text. */
 type AuditedShare = { target: ShareTarget; role: ShareRole };
 
@@ -167,6 +177,68 @@ export class SharesRepository {
   async removeAllOf(kind: ShareItemKind, ids: readonly string[], db: Executor = this.db): Promise<void> {
     if (ids.length === 0) return;
     await db.deleteFrom('shares').where('item_kind', '=', kind).where('item_id', 'in', ids).execute();
+  }
+
+  /**
+   * The newest shares that reach the viewer (them, a group of theirs, the company), given by
+   * someone else, one per item (its best role; of equal roles the newest), newest first. The
+   * caller names the items and leaves out those that no longer exist.
+   */
+  async sharedWithViewer(viewer: Viewer, kinds: readonly ShareItemKind[], limit: number): Promise<ReceivedShare[]> {
+    if (kinds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('shares as s')
+      .leftJoin('directory_users as sharer', 'sharer.sub', 's.shared_by')
+      .leftJoin('directory_groups as g', (join) => join.onRef('g.id', '=', 's.target_id').on('s.target_type', '=', 'group'))
+      .select(['s.item_kind', 's.item_id', 's.target_type', 's.target_id', 's.role', 's.shared_by', 'sharer.name as sharer_name', 'g.display_name as group_display_name', 's.updated_at'])
+      .where('s.item_kind', 'in', kinds)
+      .where('s.shared_by', '!=', viewer.sub)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('s.target_type', '=', 'user'), eb('s.target_id', '=', viewer.sub)]),
+          eb('s.target_type', '=', 'company'),
+          ...(viewer.groups.length > 0 ? [eb.and([eb('s.target_type', '=', 'group'), eb('s.target_id', 'in', viewer.groups)])] : []),
+        ]),
+      )
+      .orderBy('s.updated_at', 'desc')
+      // Room for items shared several ways and for items gone since.
+      .limit(limit * 4)
+      .execute();
+    const best = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) {
+      const key = `${row.item_kind}:${row.item_id}`;
+      const found = best.get(key);
+      if (!found || ROLE_RANK[row.role] > ROLE_RANK[found.role]) best.set(key, row);
+    }
+    return [...best.values()]
+      .sort((a, b) => new Date(b.updated_at).getTime() - new Date(a.updated_at).getTime())
+      .map((row) => ({
+        kind: row.item_kind,
+        id: row.item_id,
+        role: row.role,
+        shared_by: { sub: row.shared_by, name: row.sharer_name ?? row.shared_by },
+        via:
+          row.target_type === 'group'
+            ? { type: 'group' as const, name: this.groupName({ id: row.target_id, display_name: row.group_display_name }) }
+            : { type: row.target_type },
+        shared_at: new Date(row.updated_at),
+      }));
+  }
+
+  /** When the viewer last looked at what was shared with them (null: never). */
+  async seenAt(sub: string): Promise<Date | null> {
+    const row = await this.db.selectFrom('shared_with_me_seen').select('seen_at').where('user_sub', '=', sub).executeTakeFirst();
+    return row ? new Date(row.seen_at) : null;
+  }
+
+  /** Records that the viewer looked now (the badge starts from zero). */
+  async markSeen(sub: string): Promise<void> {
+    const now = new Date();
+    await this.db
+      .insertInto('shared_with_me_seen')
+      .values({ user_sub: sub, seen_at: now })
+      .onConflict((oc) => oc.column('user_sub').doUpdateSet({ seen_at: now }))
+      .execute();
   }
 
   /**
