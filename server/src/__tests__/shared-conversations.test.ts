@@ -9,6 +9,7 @@ import {
   conversationSnapshotCreatedSchema,
   conversationSnapshotSchema,
   messageListResponseSchema,
+  shareListResponseSchema,
   uploadResponseSchema,
   type ShareUpdate,
   type ToolEvent,
@@ -180,6 +181,9 @@ for (const target of testDatabaseTargets()) {
 
       const shared = await share('maria', conversationId, { shares: [{ target: { type: 'group', id: 'finance' }, role: 'view' }], include_attachments: true });
       assert.equal(shared.statusCode, 200, shared.body);
+      assert.equal(shareListResponseSchema.parse(shared.json()).include_attachments, true);
+      const listed = await as('maria', { method: 'GET', url: `/api/shares/conversation/${conversationId}` });
+      assert.equal(shareListResponseSchema.parse(listed.json()).include_attachments, true, 'the dialog shows what was chosen');
       const snapshot = conversationSnapshotSchema.parse((await read('eva')).json());
       assert.equal(snapshot.messages.at(-1)!.content, 'And at night?');
       assert.ok(snapshot.taken_at > before.taken_at, 'taken again');

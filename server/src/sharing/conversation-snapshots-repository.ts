@@ -78,6 +78,12 @@ export class ConversationSnapshotsRepository {
     return new Map(rows.map((row) => [row.conversation_id, row.title]));
   }
 
+  /** Whether the snapshot carries the attachments (false when there is none: the dialog's default). */
+  async includesAttachments(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('conversation_snapshots').select('include_attachments').where('conversation_id', '=', id).executeTakeFirst();
+    return row?.include_attachments ?? false;
+  }
+
   /**
    * Takes the snapshot of the owner's server conversation now: its newest branch with each
    * answer's tool steps and the sources judged so far (with their marks), and the questions'

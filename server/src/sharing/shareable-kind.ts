@@ -1,4 +1,4 @@
-import type { ItemSharing, ShareItemKind, ShareRole, ShareUpdate } from '@assistant/contracts';
+import type { ItemSharing, ShareItemKind, ShareListResponse, ShareRole, ShareUpdate } from '@assistant/contracts';
 import type { Transaction } from 'kysely';
 import type { Viewer } from '../auth/principal';
 import type { DatabaseSchema } from '../db/schema';
@@ -30,6 +30,8 @@ export interface ShareableKind {
   nameOf(ids: readonly string[]): Promise<Map<string, string>>;
   /** A refusal of this list for this item (a field message), checked before anything is stored. */
   refuse?(item: ShareableItem, update: ShareUpdate, viewer: Viewer): string | undefined;
+  /** What the kind adds to its list's answer (a conversation: whether its snapshot carries the attachments). */
+  listDetails?(item: ShareableItem): Promise<Pick<ShareListResponse, 'include_attachments'>>;
   /** Runs in the transaction that stored the new list (a conversation takes its snapshot here). */
   afterChange?(trx: Transaction<DatabaseSchema>, item: ShareableItem, update: ShareUpdate, viewer: Viewer): Promise<void>;
 }

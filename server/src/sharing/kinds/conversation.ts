@@ -15,6 +15,7 @@ export function conversationKind(deps: { db: Database }): ShareableKind {
     roles: ['view'],
     findManageable: (viewer, id) => snapshots.findManageable(viewer, id),
     nameOf: (ids) => snapshots.titles(ids),
+    listDetails: async (item) => ({ include_attachments: await snapshots.includesAttachments(item.id) }),
     async afterChange(trx, item, update, viewer) {
       if (update.shares.length === 0) await snapshots.remove(trx, viewer.sub, item.id);
       else await snapshots.take(trx, viewer.sub, item.id, update.include_attachments ?? false);
