@@ -7,7 +7,7 @@ import {
   type ShareRole,
   type ShareUpdate,
 } from '@assistant/contracts';
-import { ApiRequestError, errorMessageText, useLocale } from '@assistant/platform';
+import { ApiRequestError, currentLanguage, errorMessageText } from '@assistant/platform';
 import { useState } from 'react';
 import { useDirectorySearch } from './directory';
 import { useSaveShares, useSharesQuery } from './shares';
@@ -27,12 +27,12 @@ type SaveOutcome = { done: true } | { fieldErrors: Record<string, string>; formE
  */
 export function useShareDialog(kind: ShareItemKind, id: string, options: { enabled?: boolean } = {}) {
   const enabled = options.enabled ?? true;
-  const locale = useLocale();
   const [searchText, setSearchText] = useState('');
   const shares = useSharesQuery(kind, id, enabled);
   const search = useDirectorySearch(enabled ? searchText : '');
   const save = useSaveShares(kind, id);
-  const message = (error: unknown) => errorMessageText(error, locale);
+  // In the interface's language at the time the message is made (the dialog is short-lived).
+  const message = (error: unknown) => errorMessageText(error, currentLanguage());
 
   const access = shares.data
     ? {
