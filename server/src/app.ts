@@ -265,7 +265,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(qaChatRoutes, { db, collections, files, models, retriever, traces, qa: config.qa });
       await api.register(qaSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
       await api.register(messageSourcesRoutes, { traces, jobs, nudge: nudgeJobs ?? (() => {}) });
-      await api.register(collectionRoutes, { collections, files, storage });
+      await api.register(collectionRoutes, { collections, files, storage, sharingOf: shares.sharingOf });
       await api.register(searchRoutes, { collections, files, retriever });
       await api.register(libraryRoutes, {
         connections: libraryConnections,

@@ -21,10 +21,12 @@ export interface AgentReferenceServices {
   models: () => Promise<string[]>;
 }
 
-/** The agent's collections the viewer may read, in the agent's order (the others are left out). */
+/**
+ * The agent's collections the viewer may read (the collection rule: an agent shared with someone
+ * searches only what they may read themselves), in the agent's order; the others are left out.
+ */
 export async function readableCollections(collections: CollectionsRepository, viewer: Viewer, ids: readonly string[]): Promise<Array<{ id: string; name: string }>> {
-  const found = await Promise.all(ids.map((id) => collections.findVisible(id, viewer).catch(() => undefined)));
-  return found.flatMap((collection) => (collection ? [{ id: collection.id, name: collection.name }] : []));
+  return collections.readable(ids, viewer);
 }
 
 /**

@@ -14,6 +14,8 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 /** A chat message that asks for deep research (docs/deep-research.md "Starting a run from chat"), prepared by the route. */
 export interface ResearchExchange {
   owner: string;
+  /** The owner's groups: a new run reads the collections they reach (research-service.ts). */
+  groups: readonly string[];
   conversation: { id: string; name: string };
   /** The parent of the new user message (null: a first message). */
   parentId: string | null;
@@ -80,6 +82,7 @@ async function store(conversations: ConversationsRepository, exchange: ResearchE
 export async function startResearchExchange(deps: { research: ResearchService; conversations: ConversationsRepository }, exchange: ResearchExchange): Promise<StartedResearch> {
   const researchId = await deps.research.start({
     owner: exchange.owner,
+    groups: exchange.groups,
     question: exchange.payload.content,
     conversationId: exchange.conversation.id,
     collections: exchange.payload.collections,

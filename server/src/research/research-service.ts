@@ -39,6 +39,12 @@ export interface ResearchServiceDeps {
 
 export interface StartResearch {
   owner: string;
+  /**
+   * The owner's groups (the request's token): the run reads the collections they reach. A run
+   * outlives its request, so its tasks read as the owner's groups of their last sign-in, without
+   * the administrators' exception (a company collection restricted to other groups stays out).
+   */
+  groups: readonly string[];
   question: string;
   conversationId?: string | undefined;
   collections?: readonly string[] | undefined;
@@ -78,7 +84,8 @@ export class ResearchService {
     }
     if (input.collections && input.collections.length > 0) {
       // Only collections the user may read (another user's is "no such collection", like a missing one).
-      const readable = new Set(await readableCollectionIds(this.deps.db, { owner: input.owner, conversationId: input.conversationId }));
+      const context = { owner: input.owner, isAdmin: false, groups: input.groups, conversationId: input.conversationId };
+      const readable = new Set(await readableCollectionIds(this.deps.db, context, input.collections));
       if (input.collections.some((collection) => !readable.has(collection))) throw new ResearchRefusal(404, 'No such collection');
     }
     await this.checkConcurrency(input.owner);

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { collectionFor, NOT_FOUND_COLLECTION } from '../collections/collection-access';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { FilesRepository } from '../db/repositories/files-repository';
+import type { SharingLookup } from '../sharing/shareable-kind';
 import { sendError } from '../http/send-error';
 import type { FileStorage } from '../ingestion/file-storage';
 import { errorResponses } from '../http/error-responses';
@@ -20,14 +21,20 @@ export interface CollectionServices {
   collections: CollectionsRepository;
   files: FilesRepository;
   storage: FileStorage;
+  /** How listed collections reach the viewer (SharesRepository.sharingOf): each carries its `sharing`. */
+  sharingOf: SharingLookup;
 }
 
-/** Collections: personal ones their owner's alone, company ones read by all and managed by administrators. */
-export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async (app, { collections, files, storage }) => {
+/**
+ * Collections under the collection rule (docs/collections.md): personal ones their owner's and
+ * whom they share them with, company ones read by all (or the groups they are restricted to) and
+ * managed by administrators.
+ */
+export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async (app, { collections, files, storage, sharingOf }) => {
   app.get(
     '/collections',
     { schema: { querystring: collectionListQuerySchema, response: { 200: collectionListResponseSchema } } },
-    async (request) => ({ collections: await collections.list(request.viewer, request.query.scope) }),
+    async (request) => ({ collections: await collections.list(request.viewer, request.query.scope, sharingOf) }),
   );
 
   app.post(
@@ -48,7 +55,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async
     '/collections/:id',
     { schema: { params: collectionIdParamsSchema, response: { 200: collectionSummarySchema } } },
     async (request, reply) => {
-      const summary = await collections.summary(request.params.id, request.viewer);
+      const summary = await collections.summary(request.params.id, request.viewer, sharingOf);
       return summary ?? sendError(reply, 404, NOT_FOUND_COLLECTION);
     },
   );
@@ -59,10 +66,10 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async
       schema: { params: collectionIdParamsSchema, body: renameCollectionRequestSchema, response: { 200: collectionSummarySchema, ...errorResponses(403) } },
     },
     async (request, reply) => {
-      const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
+      const collection = await collectionFor(collections, request, reply, request.params.id, 'own');
       if (!collection) return reply;
       await collections.rename(collection.id, request.body.name);
-      return (await collections.summary(collection.id, request.viewer))!;
+      return (await collections.summary(collection.id, request.viewer, sharingOf))!;
     },
   );
 
@@ -70,7 +77,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionServices> = async
     '/collections/:id',
     { schema: { params: collectionIdParamsSchema, response: { ...noContentResponse, ...errorResponses(403) } } },
     async (request, reply) => {
-      const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
+      const collection = await collectionFor(collections, request, reply, request.params.id, 'own');
       if (!collection) return reply;
       const keys = await collections.delete(collection.id);
       await Promise.all(keys.map((key) => storage.remove(key)));

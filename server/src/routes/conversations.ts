@@ -239,6 +239,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         // Deep research (docs/deep-research.md "Starting a run from chat"): the run is the answer.
         const researchExchange: ResearchExchange = {
           owner,
+          groups: request.viewer.groups,
           conversation,
           parentId,
           existingUserMessage,

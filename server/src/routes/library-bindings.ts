@@ -10,8 +10,8 @@ import {
 } from '@assistant/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NOT_FOUND_COLLECTION } from '../collections/collection-access';
-import { canManage, type CollectionsRepository } from '../db/repositories/collections-repository';
+import { NOT_FOUND_COLLECTION, refusalOf } from '../collections/collection-access';
+import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import { noContentResponse } from '../http/declared-responses';
 import { sendError } from '../http/send-error';
 import type { JobQueue } from '../jobs/job-queue';
@@ -63,7 +63,7 @@ export const libraryBindingRoutes: FastifyPluginAsyncZod<LibraryBindingRoutesOpt
       if (!connection) return sendError(reply, 404, NOT_FOUND_LIBRARY);
       const collection = await collections.findVisible(request.body.collection_id, viewer);
       if (!collection) return sendError(reply, 404, NOT_FOUND_COLLECTION);
-      // A personal library feeds its owner's personal collections, a company library company ones.
+      // A personal library feeds personal collections (its owner's, or one shared with them to edit), a company library company ones.
       if (collection.scope !== connection.scope) {
         return sendError(
           reply,
@@ -72,7 +72,9 @@ export const libraryBindingRoutes: FastifyPluginAsyncZod<LibraryBindingRoutesOpt
           { code: 'bad_request' },
         );
       }
-      if (!canManage(collection, viewer)) return sendError(reply, 403, 'Only administrators change company collections');
+      // Syncing adds and removes documents: edit rights on the collection (a shared one included).
+      const refusal = refusalOf(collection, 'edit');
+      if (refusal) return sendError(reply, 403, refusal);
       const folders = new Map(request.body.folders.map((folder) => [folder.id, folder]));
       const created = await bindings.create(connection.id, collection.id, [...folders.values()], viewer.sub);
       if (created === 'conflict') return sendError(reply, 409, 'A chosen folder is synced already', { code: 'conflict' });

@@ -33,6 +33,7 @@ export const researchRoutes: FastifyPluginAsyncZod<{ research: ResearchService; 
     try {
       const id = await research.start({
         owner: request.principal.sub,
+        groups: request.viewer.groups,
         question: request.body.question,
         conversationId: request.body.conversation_id,
         collections: request.body.collections,

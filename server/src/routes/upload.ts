@@ -45,7 +45,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices & { runs: Ingest
     '/collections/:id/files',
     { schema: { params: collectionIdParamsSchema, response: { 201: uploadResponseSchema, ...errorResponses(403) } }, config: { pendingJobsLimit: true, multipartForm: uploadFormSchema } },
     async (request, reply) => {
-      const collection = await collectionFor(collections, request, reply, request.params.id, 'manage');
+      const collection = await collectionFor(collections, request, reply, request.params.id, 'edit');
       if (!collection) return reply;
       return receiveFilesInto(collection.id, request, reply, { collections, files, storage, limits, nudge });
     },

@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 import type { PromptsRepository } from '../prompts/prompts-repository';
+import { collectionKind } from './kinds/collection';
 import { conversationKind } from './kinds/conversation';
 import { promptKind } from './kinds/prompt';
 import type { ShareableKind } from './shareable-kind';
@@ -28,6 +29,6 @@ export type ShareableKinds = Partial<Record<ShareItemKind, ShareableKind>>;
  * kind). A kind not listed here is not shareable: the sharing routes answer 404 for it.
  */
 export function shareableKinds(deps: ShareableKindDependencies): ShareableKinds {
-  const kinds: ShareableKind[] = [promptKind(deps.prompts), conversationKind(deps)];
+  const kinds: ShareableKind[] = [promptKind(deps.prompts), conversationKind(deps), collectionKind(deps.collections)];
   return Object.fromEntries(kinds.map((kind) => [kind.kind, kind]));
 }

@@ -3,10 +3,12 @@ import { isoDateTimeSchema, mustBeOneOf, nonNegativeIntSchema, uuidSchema } from
 import { documentPageSchema } from './document-pages';
 import { fileRecordSchema } from './files';
 import { ingestionErrorCodeSchema } from './ingestion';
+import { itemSharingSchema } from './sharing';
 
 /**
- * Document collections (SPEC section 2 /collections): personal ones belong to their owner
- * alone, company ones are read by every employee and managed by administrators. Calls:
+ * Document collections (SPEC section 2 /collections): personal ones belong to their owner, who
+ * may share them with people and groups to read or edit; company ones are read by every employee
+ * (unless administrators restrict them to groups) and managed by administrators. Calls:
  * GET|POST /api/collections, GET|PATCH|DELETE /api/collections/{id}, GET|POST /api/collections/{id}/files,
  * DELETE /api/files/{fileId}, GET /api/files/{fileId}/content, GET /api/files/{fileId}/pages.
  */
@@ -32,8 +34,14 @@ export const collectionSummarySchema = z.object({
   file_count: nonNegativeIntSchema,
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
-  /** Whether the signed-in user may rename, delete and upload into it (owner; administrators for company). */
+  /**
+   * Whether the signed-in user may add and remove its documents (owner and editors of a personal
+   * one; administrators for company). Renaming, deleting and sharing it are its owner's
+   * (`sharing.access` 'owner'; administrators for company).
+   */
   can_manage: z.boolean(),
+  /** How it reaches the user (theirs, or shared with them by whom) and with whom it is shared (docs/collections.md "Sharing"). */
+  sharing: itemSharingSchema.optional(),
 });
 export type CollectionSummary = z.infer<typeof collectionSummarySchema>;
 

@@ -1,9 +1,10 @@
 import type { CollectionFile, FileStatus, IngestionError, IngestionRunMetadata } from '@assistant/contracts';
 import type { Selectable } from 'kysely';
 import type { Viewer } from '../../auth/principal';
+import { editableCollection, orOwnAttachments, ownedCollection, readableCollection } from '../../collections/collection-visibility';
 import type { Database } from '../database';
 import type { FilesTable } from '../schema';
-import type { CollectionRow } from './collections-repository';
+import type { CollectionRow, VisibleCollection } from './collections-repository';
 import { IngestionRunsRepository } from './ingestion-runs-repository';
 
 export type FileRow = Selectable<FilesTable>;
@@ -42,8 +43,11 @@ type Unprefixed<C> = C extends `f.${infer Name}` ? Name : never;
 export class FilesRepository {
   constructor(private readonly db: Database) {}
 
-  /** A file in a collection the viewer may see, with that collection; undefined otherwise (404). */
-  async findVisible(fileId: string, viewer: Viewer): Promise<{ file: FileRow; collection: CollectionRow } | undefined> {
+  /**
+   * A file in a collection the viewer may read (or of their own conversation's attachments), with
+   * that collection and what the viewer may do with it; undefined otherwise (404).
+   */
+  async findVisible(fileId: string, viewer: Viewer): Promise<{ file: FileRow; collection: CollectionRow & Pick<VisibleCollection, 'can_edit' | 'can_own'> } | undefined> {
     const row = await this.db
       .selectFrom('files as f')
       .innerJoin('collections as c', 'c.id', 'f.collection_id')
@@ -54,15 +58,27 @@ export class FilesRepository {
         'c.name as c_name',
         'c.created_at as c_created_at',
         'c.updated_at as c_updated_at',
+        orOwnAttachments(editableCollection(viewer, 'c'), viewer, 'c').as('c_can_edit'),
+        orOwnAttachments(ownedCollection(viewer, 'c'), viewer, 'c').as('c_can_own'),
       ])
       .where('f.id', '=', fileId)
-      .where((eb) => eb.or([eb('c.scope', '=', 'company'), eb('c.owner_id', '=', viewer.sub)]))
+      .where(orOwnAttachments(readableCollection(viewer, 'c'), viewer, 'c'))
+      .$narrowType<{ c_can_edit: boolean; c_can_own: boolean }>()
       .executeTakeFirst();
     if (!row) return undefined;
-    const { c_scope, c_owner_id, c_name, c_created_at, c_updated_at, ...file } = row;
+    const { c_scope, c_owner_id, c_name, c_created_at, c_updated_at, c_can_edit, c_can_own, ...file } = row;
     return {
       file,
-      collection: { id: file.collection_id, scope: c_scope, owner_id: c_owner_id, name: c_name, created_at: c_created_at, updated_at: c_updated_at },
+      collection: {
+        id: file.collection_id,
+        scope: c_scope,
+        owner_id: c_owner_id,
+        name: c_name,
+        created_at: c_created_at,
+        updated_at: c_updated_at,
+        can_edit: c_can_edit,
+        can_own: c_can_own,
+      },
     };
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IngestionError, IngestionRun, IngestionRunMetadata, IngestionRunsPage } from '@assistant/contracts';
 import { sql, type Selectable } from 'kysely';
 import type { Viewer } from '../../auth/principal';
+import { orOwnAttachments, readableCollection } from '../../collections/collection-visibility';
 import { JobQueue } from '../../jobs/job-queue';
 import type { Database } from '../database';
 import type { IngestionRunsTable } from '../schema';
@@ -38,8 +39,7 @@ export class IngestionRunsRepository {
       .selectFrom('ingestion_runs as r')
       .innerJoin('files as f', 'f.id', 'r.file_id')
       .innerJoin('collections as c', 'c.id', 'f.collection_id')
-      .where((eb) => eb.or([eb('c.scope', '=', 'company'), eb('c.owner_id', '=', viewer.sub)]))
-      .where('c.scope', '!=', 'conversation');
+      .where(readableCollection(viewer, 'c'));
     if (options.collectionId) base = base.where('c.id', '=', options.collectionId);
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -84,7 +84,7 @@ export class IngestionRunsRepository {
       .innerJoin('collections as c', 'c.id', 'f.collection_id')
       .select(['r.id', 'r.file_id', 'r.status', 'r.errors', 'r.dataset_id', 'r.metadata'])
       .where('r.id', '=', runId)
-      .where((eb) => eb.or([eb('c.scope', '=', 'company'), eb('c.owner_id', '=', viewer.sub)]))
+      .where(orOwnAttachments(readableCollection(viewer, 'c'), viewer, 'c'))
       .executeTakeFirst();
     return row ? toRun(row) : undefined;
   }

@@ -1,7 +1,9 @@
 import type { LibraryItemState, LibrarySkipReason, LibrarySyncProgress } from '@assistant/contracts';
 import { sql, type Selectable } from 'kysely';
+import { editableCollection } from '../../collections/collection-visibility';
 import type { Database } from '../../db/database';
 import type { LibraryBindingsTable, LibraryItemsTable } from '../../db/schema';
+import { DirectoryRepository } from '../../sharing/directory-repository';
 
 export type BindingRow = Selectable<LibraryBindingsTable>;
 export type ItemRow = Selectable<LibraryItemsTable>;
@@ -31,6 +33,23 @@ export const ITEM_BATCH = 200;
  */
 export class LibrarySyncStore {
   constructor(private readonly db: Database) {}
+
+  /**
+   * Whether the binding's collection still takes documents from it: a company library feeds
+   * company collections (bound by administrators); a personal one needs its owner's edit rights on
+   * the collection now (their own, or shared with them or a group of theirs as of their last sign-in).
+   */
+  async mayWriteInto(binding: Pick<BindingRow, 'collection_id' | 'created_by'>): Promise<boolean> {
+    const groups = await new DirectoryRepository(this.db).groupsOf(binding.created_by);
+    const writer = { sub: binding.created_by, isAdmin: false, groups };
+    const row = await this.db
+      .selectFrom('collections as c')
+      .select('c.id')
+      .where('c.id', '=', binding.collection_id)
+      .where((eb) => eb.or([eb('c.scope', '=', 'company'), editableCollection(writer, 'c')]))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
 
   async binding(id: string): Promise<BindingRow | undefined> {
     return this.db.selectFrom('library_bindings').selectAll().where('id', '=', id).executeTakeFirst();

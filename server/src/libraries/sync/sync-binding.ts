@@ -34,6 +34,8 @@ class SyncInterrupted extends Error {
   }
 }
 
+export const NO_LONGER_EDITABLE = 'You may no longer change the documents of this collection, so the folder is not synced into it';
+
 /** Library failures that end the whole sync; any other failure of one file fails that file only. */
 const SYNC_WIDE: ReadonlySet<LibraryError['reason']> = new Set(['unreachable', 'needs-sign-in']);
 
@@ -58,6 +60,8 @@ export async function syncBinding(bindingId: string, deps: SyncDependencies, sig
   const { store } = deps;
   const binding = await store.binding(bindingId);
   if (!binding) return { outcome: 'gone' };
+  // Edit rights on a shared collection can end after the folder was bound: the sync stops there.
+  if (!(await store.mayWriteInto(binding))) throw new LibraryError(NO_LONGER_EDITABLE, 'refused');
   const begun = await store.begin(bindingId);
   if (!begun) return { outcome: 'paused' };
   const { generation } = begun;

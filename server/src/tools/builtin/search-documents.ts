@@ -1,4 +1,5 @@
-import { SEARCH_QUERY_MAX_LENGTH } from '@assistant/contracts';
+import { SEARCH_QUERY_MAX_LENGTH, uuidSchema } from '@assistant/contracts';
+import { orOwnAttachments, readableCollection } from '../../collections/collection-visibility';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { pagesOf } from '../../grounding/grounded-prompt';
@@ -19,23 +20,25 @@ export interface SearchScope {
 const argsSchema = z.object({ query: z.string().trim().min(1).max(SEARCH_QUERY_MAX_LENGTH) });
 
 /**
- * The collections a user may read (their personal ones and the company's) and the asking
- * conversation's attachments: what an unscoped search looks in. Scoped in SQL to the owner.
+ * The collections a user may read (the collection rule: their own, those shared with them or a
+ * group of theirs, the company's not restricted away from them) and the asking conversation's
+ * attachments: what an unscoped search looks in. `among` narrows them to chosen ones.
  */
-export async function readableCollectionIds(db: Database, ctx: Pick<ToolContext, 'owner' | 'conversationId'>): Promise<string[]> {
-  const rows = await db
+export async function readableCollectionIds(
+  db: Database,
+  ctx: Pick<ToolContext, 'owner' | 'isAdmin' | 'groups' | 'conversationId'>,
+  among?: readonly string[],
+): Promise<string[]> {
+  const chosen = among?.filter((id) => uuidSchema.safeParse(id).success);
+  if (chosen?.length === 0) return [];
+  const viewer = { sub: ctx.owner, isAdmin: ctx.isAdmin, groups: ctx.groups };
+  const readable = readableCollection(viewer, 'collections');
+  let query = db
     .selectFrom('collections')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('scope', '=', 'company'),
-        eb.and([eb('scope', '=', 'personal'), eb('owner_id', '=', ctx.owner)]),
-        ...(ctx.conversationId
-          ? [eb.and([eb('scope', '=', 'conversation'), eb('owner_id', '=', ctx.owner), eb('conversation_id', '=', ctx.conversationId)])]
-          : []),
-      ]),
-    )
-    .execute();
+    .where(ctx.conversationId ? orOwnAttachments(readable, viewer, 'collections', ctx.conversationId) : readable);
+  if (chosen) query = query.where('id', 'in', chosen);
+  const rows = await query.execute();
   return rows.map((row) => row.id);
 }
 
@@ -64,7 +67,10 @@ export function searchDocumentsTool(deps: { db: Database; retriever: Retriever; 
       const scope = deps.scope;
       const searches = scope
         ? [
-            scope.collectionIds.length > 0 ? deps.retriever.search({ collectionIds: scope.collectionIds, query, limit: RETRIEVAL_LIMIT }) : Promise.resolve([]),
+            // Chosen collections were checked when the message came; asked again, as a share may end while an answer or a research run goes on.
+            readableCollectionIds(deps.db, ctx, scope.collectionIds).then((collectionIds) =>
+              collectionIds.length > 0 ? deps.retriever.search({ collectionIds, query, limit: RETRIEVAL_LIMIT }) : [],
+            ),
             scope.attachments
               ? deps.retriever.search({ collectionIds: [scope.attachments.collectionId], fileIds: scope.attachments.fileIds, query, limit: RETRIEVAL_LIMIT })
               : Promise.resolve([]),
