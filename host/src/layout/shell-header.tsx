@@ -1,10 +1,14 @@
 import { useConfigStore } from '@assistant/platform';
 import { Link } from '@assistant/routing';
 import { brandImageUrl } from '../branding/use-branding';
+import { SharedWithMeBell } from './shared-with-me-bell';
 import { UserMenu } from './user-menu';
 import './shell-header.css';
 
-/** Logo and application name, and the user menu (language, guided start, privacy, help, sign-out). */
+/**
+ * Logo and application name, what was shared with the user (the bell), and the user menu
+ * (language, guided start, privacy, help, sign-out).
+ */
 export function ShellHeader() {
   const customization = useConfigStore((state) => state.config.customization);
   const logo = brandImageUrl(customization.logo);
@@ -16,6 +20,7 @@ export function ShellHeader() {
         <span>{customization.application_name}</span>
       </Link>
       <div className="shell-header__actions">
+        <SharedWithMeBell />
         <UserMenu />
       </div>
     </div>

@@ -70,5 +70,7 @@ export {
   EasyLanguageIcon,
   SuccessIcon,
   ChevronDownIcon,
+  BellIcon,
+  GroupsIcon,
 } from './icons/icons';
 export { AgentIcon } from './icons/agent-icon';

@@ -158,6 +158,14 @@ export const UserIcon = createIcon(
   </>,
 );
 export const ChevronDownIcon = createIcon('ChevronDownIcon', <path d="M6 9l6 6 6-6" />);
+export const BellIcon = createIcon('BellIcon', <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16zM10 20.5a2 2 0 0 0 4 0" />);
+export const GroupsIcon = createIcon(
+  'GroupsIcon',
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </>,
+);
 
 /** The set by name, for navigation entries that name their icon as a string (remote registry). */
 export const icons = {
