@@ -41,7 +41,7 @@ import { adminGroupRoutes } from './routes/admin-groups';
 import { directoryRoutes } from './routes/directory';
 import { sharedWithMeRoutes } from './routes/shared-with-me';
 import { shareRoutes } from './routes/shares';
-import { DirectoryRepository } from './sharing/directory-repository';
+import { DirectoryRepository, signInRecorder } from './sharing/directory-repository';
 import { shareableKinds } from './sharing/shareable-kinds';
 import { promptRoutes } from './routes/prompts';
 import { PromptsRepository } from './prompts/prompts-repository';
@@ -144,7 +144,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
     maxDrainBytes: 2 * megabytesToBytes(Math.max(config.limits.maxFileUploadSizeMB, config.limits.maxAudioFileUploadSizeMB, 1)),
     maxDrainMs: 30_000,
   });
-  registerAuthentication(app, verifier, config.auth);
+  // Who signed in with which groups (docs/sharing.md): recorded with each verified token that differs.
+  const directory = new DirectoryRepository(db, config.auth.groupNames);
+  registerAuthentication(app, verifier, config.auth, signInRecorder(directory));
   // Before the routes: model-backed routes and uploads opt in through their config.
   await registerUserLimits(app, db, config.userLimits);
 
@@ -184,9 +186,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // The prompt library (docs/prompts.md): saved prompts, the owner's and those shared with the user.
   const prompts = new PromptsRepository(db, shares);
   const jobs = new JobQueue(db);
-  // Groups (docs/sharing.md): the people and groups seen at sign-in; and the kinds of item that
-  // can be shared (sharing/shareable-kinds.ts).
-  const directory = new DirectoryRepository(db, config.auth.groupNames);
+  // The kinds of item that can be shared (docs/sharing.md, sharing/shareable-kinds.ts).
   const kinds = shareableKinds({ db, shares, collections, agents, customApps, conversations, prompts });
   // Document libraries (docs/document-libraries.md): connections with sealed credentials, and
   // sessions that reach a library only through the allow-listed fetch.

@@ -22,7 +22,13 @@ declare module 'fastify' {
  * Every route needs a verified bearer access token unless it is marked `config: { public: true }`.
  * An unknown path is left to the not-found handler, so it answers 404 either way.
  */
-export function registerAuthentication(app: FastifyInstance, verifier: TokenVerifier, auth: ServerConfig['auth']) {
+export function registerAuthentication(
+  app: FastifyInstance,
+  verifier: TokenVerifier,
+  auth: ServerConfig['auth'],
+  /** Called with each verified principal (the directory of people and groups, docs/sharing.md); cheap when nothing changed. */
+  onVerified?: (principal: Principal) => Promise<void>,
+) {
   app.decorateRequest('principal', null as unknown as Principal);
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (request, reply) => {
@@ -46,6 +52,8 @@ export function registerAuthentication(app: FastifyInstance, verifier: TokenVeri
       }
       throw error;
     }
+    // The request goes on without it: its own groups come from the token, not the directory.
+    await onVerified?.(request.principal).catch((error: unknown) => request.log.warn({ err: error }, 'sign-in could not be recorded in the directory'));
   });
 }
 

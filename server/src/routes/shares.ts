@@ -1,4 +1,4 @@
-import { resourceIdSchema, shareItemKindSchema, shareListResponseSchema, shareUpdateSchema, validationFailure, type Share, type ShareUpdate } from '@assistant/contracts';
+import { shareItemKindSchema, shareListResponseSchema, shareUpdateSchema, uuidSchema, validationFailure, type Share, type ShareUpdate } from '@assistant/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,8 @@ export interface ShareRoutesOptions {
   companyRole: string | undefined;
 }
 
-const paramsSchema = z.object({ kind: shareItemKindSchema, id: resourceIdSchema });
+// Every shareable kind's ids are uuids: anything else names nothing, and never reaches a kind's query.
+const paramsSchema = z.object({ kind: shareItemKindSchema, id: uuidSchema });
 
 const NOT_FOUND = 'Item not found';
 

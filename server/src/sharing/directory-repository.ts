@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { AdminGroup, DirectoryGroup, DirectoryPerson } from '@assistant/contracts';
 import { sql } from 'kysely';
+import type { Principal } from '../auth/principal';
 import type { Database } from '../db/database';
 import { groupNamer, type GroupNamer } from './group-names';
 
@@ -26,6 +28,39 @@ export class DirectoryRepository {
     private readonly groupNames: Readonly<Record<string, string>> = {},
   ) {
     this.groupName = groupNamer(groupNames);
+  }
+
+  /**
+   * Remembers a signed-in user as their verified token shows them: name, e-mail and groups, each
+   * seen now; memberships the token no longer carries are removed. Idempotent, so replicas may
+   * record the same sign-in at once.
+   */
+  async record(user: Pick<Principal, 'sub' | 'name' | 'email' | 'groups'>): Promise<void> {
+    const now = new Date();
+    const groups = [...new Set(user.groups)].sort();
+    const person = { name: user.name ?? user.email ?? user.sub, email: user.email ?? null, last_seen_at: now };
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('directory_users')
+        .values({ sub: user.sub, ...person })
+        .onConflict((oc) => oc.column('sub').doUpdateSet(person))
+        .execute();
+      let leaving = trx.deleteFrom('group_members').where('user_sub', '=', user.sub);
+      if (groups.length > 0) {
+        leaving = leaving.where('group_id', 'not in', groups);
+        await trx
+          .insertInto('directory_groups')
+          .values(groups.map((id) => ({ id, first_seen_at: now, last_seen_at: now })))
+          .onConflict((oc) => oc.column('id').doUpdateSet({ last_seen_at: now }))
+          .execute();
+        await trx
+          .insertInto('group_members')
+          .values(groups.map((id) => ({ group_id: id, user_sub: user.sub, last_seen_at: now })))
+          .onConflict((oc) => oc.columns(['group_id', 'user_sub']).doUpdateSet({ last_seen_at: now }))
+          .execute();
+      }
+      await leaving.execute();
+    });
   }
 
   /** The groups `sub` was last seen with (none for someone never seen). */
@@ -125,4 +160,30 @@ export class DirectoryRepository {
       }))
       .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id));
   }
+}
+
+/** How long a recorded sign-in counts as fresh: `last_seen_at` is this exact. */
+const SIGN_IN_REFRESH_MS = 15 * 60_000;
+/** Users whose last recording this process remembers (the oldest is forgotten first). */
+const SIGN_IN_CACHE_SIZE = 10_000;
+
+/**
+ * Records each verified principal in the directory when it differs from what this process last
+ * recorded for its subject (name, e-mail, groups) or that recording is older than
+ * SIGN_IN_REFRESH_MS: a renewed token with other groups is recorded at once, the same token again
+ * costs a map lookup. A failed recording is retried with the next request.
+ */
+export function signInRecorder(directory: Pick<DirectoryRepository, 'record'>, now: () => number = Date.now) {
+  const recorded = new Map<string, { digest: string; at: number }>();
+  return async (principal: Pick<Principal, 'sub' | 'name' | 'email' | 'groups'>): Promise<void> => {
+    const digest = createHash('sha256')
+      .update(JSON.stringify([principal.name ?? null, principal.email ?? null, [...principal.groups].sort()]))
+      .digest('base64url');
+    const last = recorded.get(principal.sub);
+    if (last?.digest === digest && now() - last.at < SIGN_IN_REFRESH_MS) return;
+    await directory.record(principal);
+    recorded.delete(principal.sub);
+    recorded.set(principal.sub, { digest, at: now() });
+    if (recorded.size > SIGN_IN_CACHE_SIZE) recorded.delete(recorded.keys().next().value!);
+  };
 }

@@ -280,7 +280,14 @@ export class SharesRepository {
 
 const TARGET_ORDER = { company: 0, group: 1, user: 2 } as const;
 
-/** The company first, then groups, then people, each in the order they were given access. */
+/** The company first, then groups, then people, each in the order they were given access (at once: by name). */
 function sortShares(rows: ShareRow[]): ShareRow[] {
-  return rows.sort((a, b) => TARGET_ORDER[a.target_type] - TARGET_ORDER[b.target_type] || new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.target_id.localeCompare(b.target_id));
+  const name = (row: ShareRow) => row.user_name ?? row.group_display_name ?? row.target_id;
+  return rows.sort(
+    (a, b) =>
+      TARGET_ORDER[a.target_type] - TARGET_ORDER[b.target_type] ||
+      new Date(a.created_at).getTime() - new Date(b.created_at).getTime() ||
+      name(a).localeCompare(name(b), undefined, { sensitivity: 'base' }) ||
+      a.target_id.localeCompare(b.target_id),
+  );
 }
