@@ -39,6 +39,9 @@ export const CustomizationPage = lazy(() =>
   import(/* webpackChunkName: "page-customization" */ '../pages/customization/customization-page').then((m) => ({ default: m.CustomizationPage })),
 );
 
+/** `/groups`: administrators only (the groups from the identity provider and their display names). */
+export const GroupsPage = lazy(() => import(/* webpackChunkName: "page-groups" */ '../pages/groups/groups-page').then((m) => ({ default: m.GroupsPage })));
+
 /** `/privacy-policy` and `/datenschutz`: the privacy text of the customization, or the default. */
 export const PrivacyPolicyPage = lazy(() =>
   import(/* webpackChunkName: "page-privacy-policy" */ '../pages/privacy-policy/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),

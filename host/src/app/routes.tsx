@@ -11,6 +11,7 @@ import {
   CustomizationPage,
   DeveloperApiPage,
   EasyLanguagePage,
+  GroupsPage,
   HomePage,
   NotFoundPage,
   OAuthCallbackPage,
@@ -50,6 +51,8 @@ export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: Rou
   if (isFeatureAvailable('accessibility')) children.push({ path: 'accessibility', element: <AccessibilityPage /> });
   if (isFeatureAvailable('signLanguage')) children.push({ path: 'sign-language', element: <SignLanguagePage /> });
   if (isFeatureAvailable('easyLanguage')) children.push({ path: 'easy-language', element: <EasyLanguagePage /> });
+  // The groups from the identity provider, for administrators (sharing works without the page).
+  if (isAdmin) children.push({ path: 'groups', element: <GroupsPage /> });
   if (isAdmin && flags.enableCustomization && isFeatureAvailable('customizationView')) {
     children.push({ path: 'customization', element: <CustomizationPage /> });
   }

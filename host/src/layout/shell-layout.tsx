@@ -3,6 +3,7 @@ import {
   AccessibilityIcon,
   AppLayout,
   EasyLanguageIcon,
+  GroupsIcon,
   Icon,
   SettingsIcon,
   SideNavigation,
@@ -77,6 +78,12 @@ export function ShellLayout() {
       href: '/sign-language',
       label: t('NAVIGATION.signLanguage'),
       icon: <SignLanguageIcon />,
+    },
+    isAdmin && {
+      id: 'groups',
+      href: '/groups',
+      label: t('NAVIGATION.groups'),
+      icon: <GroupsIcon />,
     },
     isAdmin && flags.enableCustomization === true && isFeatureAvailable(featureSet, 'customizationView') && {
       id: 'customization',

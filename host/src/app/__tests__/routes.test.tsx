@@ -43,6 +43,11 @@ describe('route table', () => {
     ).not.toContain('customization');
   });
 
+  it('adds /groups only for an administrator', () => {
+    expect(paths(shellChildren({ isAdmin: true, flags: {} }))).toContain('groups');
+    expect(paths(shellChildren({ isAdmin: false, flags: {} }))).not.toContain('groups');
+  });
+
   it('shows the privacy policy at /privacy-policy and /datenschutz, inside the signed-in shell, whatever the features', () => {
     const children = shellChildren({ isFeatureAvailable: () => false });
     const pageOf = (path: string) => (children.find((route) => route.path === path)!.element as { type: unknown }).type;
