@@ -10,6 +10,7 @@ export { NAMESPACE };
  * The remote's whole surface: routes relative to its route base (/chat), lazy pages, texts. The
  * chat page is the layout of `/chat` (no conversation open) and `/chat/:conversationId`, so the
  * list stays mounted while conversations are switched; its links resolve against the base.
+ * `/chat/prompts` is the prompt library.
  */
 export default defineRemoteModule({
   id: 'chat',
@@ -22,6 +23,8 @@ export default defineRemoteModule({
         { path: ':conversationId', element: null },
       ],
     },
+    // The prompt library (docs/prompts.md); a static segment, so it wins over a conversation id.
+    { path: 'prompts', Component: lazy(() => import('./routes/prompts-route')) },
   ],
   navigation: [{ path: '', labelKey: 'title' }],
   i18n: { namespace: NAMESPACE, resources: { de, en } },

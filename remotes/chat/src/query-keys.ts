@@ -44,3 +44,12 @@ export const canvasKeys = {
   versions: (scope: ChatHistoryScope, canvasId: string) => ['canvases', 'versions', scope, canvasId] as const,
   version: (scope: ChatHistoryScope, canvasId: string, version: number) => ['canvases', 'version', scope, canvasId, version] as const,
 };
+
+/**
+ * The prompt library (docs/prompts.md): the user's prompts and those shared with them. One list
+ * feeds both the page and the composer's `/` picker; every change invalidates it.
+ */
+export const promptKeys = {
+  all: ['prompts'] as const,
+  list: () => ['prompts', 'list'] as const,
+};

@@ -866,6 +866,7 @@ export {
   promptDefinitionSchema,
   promptIdParamsSchema,
   promptListResponseSchema,
+  promptPlaceholders,
   promptSchema,
   promptVariables,
   updatePromptRequestSchema,
@@ -873,4 +874,5 @@ export {
   type PromptDefinition,
   type PromptDefinitionInput,
   type PromptListResponse,
+  type PromptPlaceholder,
 } from './prompts';

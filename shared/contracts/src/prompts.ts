@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, isoDateTimeSchema, uuidSchema } from './common';
-import { templateVariableNames } from './custom-apps';
+import { templatePlaceholders, templateVariableNames } from './custom-apps';
 import { itemSharingSchema } from './sharing';
 
 /**
@@ -69,4 +69,24 @@ export type PromptListResponse = z.infer<typeof promptListResponseSchema>;
 /** The variables of a prompt's text: its valid {{name}}s, each once, in order of first use. */
 export function promptVariables(text: string): string[] {
   return templateVariableNames(text);
+}
+
+/** A variable's place in a prompt's text: [start, end) over the {{...}} as written. */
+export interface PromptPlaceholder {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/** Every valid {{name}} of `text` with where it stands, in order (repeats included). */
+export function promptPlaceholders(text: string): PromptPlaceholder[] {
+  const found: PromptPlaceholder[] = [];
+  let from = 0;
+  for (const placeholder of templatePlaceholders(text)) {
+    // The matches come in order and do not overlap: each is the first of its text from the last end.
+    const start = text.indexOf(placeholder.raw, from);
+    from = start + placeholder.raw.length;
+    if (placeholder.valid) found.push({ name: placeholder.name, start, end: from });
+  }
+  return found;
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@assistant/platform';
 import { Button, ErrorState, Loading, PageHeader, cx } from '@assistant/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from '@assistant/routing';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@assistant/routing';
 import { CanvasOpenerProvider, CanvasPanel, takeCanvasHandoff, useCanvasStore, type CanvasPanelTarget, type OpenCanvas } from '../features/canvas';
 import { ConversationView } from '../features/conversation/components/conversation-view';
 import { ConversationList } from '../features/conversations/components/conversation-list';
@@ -33,6 +33,8 @@ export default function ChatPage() {
   const panelOpen = panel ?? !narrow;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  // The prompt library beside the chat (docs/prompts.md).
+  const promptsPath = `${useChatBasePath(useParams().conversationId)}/prompts`;
   const panelControl = useMemo(
     () => ({
       id: panelId,
@@ -57,9 +59,14 @@ export default function ChatPage() {
         title={t('title')}
         actions={
           chat.status === 'ready' && (
-            <Button ref={toggleRef} variant="secondary" size="sm" aria-expanded={panelOpen} aria-controls={panelId} onClick={() => setPanel(!panelOpen)}>
-              {t('page.panelToggle')}
-            </Button>
+            <>
+              <Link to={promptsPath} className="ui-button ui-button--ghost ui-button--sm">
+                {t('prompts.title')}
+              </Link>
+              <Button ref={toggleRef} variant="secondary" size="sm" aria-expanded={panelOpen} aria-controls={panelId} onClick={() => setPanel(!panelOpen)}>
+                {t('page.panelToggle')}
+              </Button>
+            </>
           )
         }
       />

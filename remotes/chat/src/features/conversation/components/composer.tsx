@@ -1,9 +1,10 @@
 import { MESSAGE_MAX_CHARACTERS, type LanguageModel } from '@assistant/contracts';
 import { useSendOnEnter } from '@assistant/platform';
 import { Button, TextArea } from '@assistant/ui';
-import { memo, useId, type FormEvent, type ReactNode } from 'react';
+import { memo, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { PromptPicker, PromptVariablesHint, usePromptPicker } from '../../prompts';
 import { useComposerDraft } from '../hooks/use-composer-draft';
 import { ModelPicker } from './model-picker';
 
@@ -49,6 +50,10 @@ export const Composer = memo(function Composer(props: ComposerProps) {
   const hintId = useId();
   const blockedId = useId();
   const noticeId = useId();
+  const variablesId = useId();
+  // "/" at the start picks a saved prompt (features/prompts); Tab then walks its {{variables}}.
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const picker = usePromptPicker(text, setText, fieldRef);
   const canSend = !streaming && /\S/.test(text) && blockedReason === undefined;
 
   const submit = (event?: FormEvent) => {
@@ -59,10 +64,15 @@ export const Composer = memo(function Composer(props: ComposerProps) {
     clear();
   };
   const sendOnEnter = useSendOnEnter(submit);
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!picker.onKeyDown(event)) sendOnEnter.onKeyDown(event);
+  };
+  const describedBy = [notice !== undefined && noticeId, hintId, picker.variables.length > 0 && variablesId].filter(Boolean).join(' ');
 
   return (
     <form className="conversation__composer" onSubmit={submit} aria-label={t('conversation.composer.label')}>
       {chips}
+      <PromptPicker picker={picker} />
       {notice !== undefined && (
         <p id={noticeId} className="conversation__composer-notice">
           {notice}
@@ -75,11 +85,15 @@ export const Composer = memo(function Composer(props: ComposerProps) {
         value={text}
         rows={3}
         maxLength={MESSAGE_MAX_CHARACTERS}
-        aria-describedby={notice !== undefined ? `${noticeId} ${hintId}` : hintId}
+        aria-describedby={describedBy}
         onChange={(event) => setText(event.target.value)}
         {...sendOnEnter}
+        {...picker.field}
+        ref={fieldRef}
+        onKeyDown={onKeyDown}
         className="conversation__composer-field"
       />
+      <PromptVariablesHint id={variablesId} variables={picker.variables} />
       <div className="conversation__composer-row">
         {tools && <div className="conversation__composer-tools">{tools}</div>}
         <p id={hintId} className="conversation__composer-hint">
