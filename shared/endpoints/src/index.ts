@@ -13,7 +13,6 @@ export { agentKeys, getAgent, useAgentQuery } from './agents';
 export { collectionFilesQuery } from './collection-files';
 export { collectionKeys, sortCollections, useCollectionsQuery } from './collections';
 export { customAppKeys, customAppsQuery } from './custom-apps';
-export { useDirectorySearch } from './directory';
 export { fileContentRequest } from './documents/file-content-request';
 export { isPdfMediaType, type SourceTextRange } from './documents/source-preview';
 export { useFilePreview, useSourcePreview, type SourcePreviewState } from './documents/use-source-preview';
@@ -33,8 +32,7 @@ export { useLibrarySignIn } from './library-sign-in';
 // the end of a connector's sign-in popup (the shell's /oauth/callback page) and its failures
 export { handOAuthCallbackToOpener, OAuthPopupError } from './oauth-popup';
 export { qaResourceKeys, qaResourcesQuery, shownResources, useLanguageModelsQuery } from './qa-resources';
-export { shareKeys, useSaveShares, useSharesQuery } from './shares';
-export { sharedWithMeKeys, sharedWithMeQuery, useMarkSharedWithMeSeen } from './shared-with-me';
+export { sharedWithMeQuery, useMarkSharedWithMeSeen } from './shared-with-me';
 export { toolServerKeys, useToolServersQuery, type ToolServer } from './tool-servers';
 export { transcriptionConfigQuery } from './transcription-config';
 export { useShareDialog } from './use-share-dialog';
