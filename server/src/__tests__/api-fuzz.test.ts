@@ -17,7 +17,7 @@ import { startTestApp, type TestApp } from '../testing/test-app';
  * every operation, generated from each one's JSON Schema with fast-check, and every answer must be
  * one the document declares for it (status and body), never a 500; and user B, given the ids of
  * user A's conversations, collections, files, agents, canvases and apps, never gets a 2xx for
- * them, nor an answer that holds one of them.
+ * them, nor an answer that holds one of them; what A shared with B, B reads.
  *
  * Reproduce a failure with the seed and the operation it prints:
  *   API_FUZZ_SEED=<seed> API_FUZZ_OPERATION='POST /api/agents' node --import tsx --test server/src/__tests__/api-fuzz.test.ts
@@ -66,7 +66,8 @@ describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUD
     dataDir = await mkdtemp(join(tmpdir(), 'assistant-fuzz-'));
     t = await startTestApp(undefined, { env: { DATA_DIR: dataDir } });
     for (const [caller, user] of Object.entries(USERS) as [Caller, (typeof USERS)[Caller]][]) {
-      tokens.set(caller, await t.issuer.sign({ sub: user.sub, email: `${user.sub}@example.com`, roles: user.roles(t.config.auth.adminRole), groups: [] }, { audience: t.config.auth.audience, expiresIn: '30m' }));
+      // The e-mail does not spell the sub: A's e-mail and name are what B may see of A as a colleague.
+      tokens.set(caller, await t.issuer.sign({ sub: user.sub, email: `user-${caller}@example.com`, roles: user.roles(t.config.auth.adminRole), groups: [] }, { audience: t.config.auth.audience, expiresIn: '30m' }));
     }
     const response = await call('a', { method: 'GET', url: '/api/openapi.json' });
     assert.equal(response.statusCode, 200, response.body);
@@ -210,6 +211,25 @@ describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUD
   // At least one request's time each, a cut stream's included: fast-check counts a property it interrupted before its first run as failed.
   const share = () => Math.max(BUDGET_MS / (2 * Math.max(1, operations.length)), STREAM_READ_MS + 1_000);
 
+  it("gives user B what user A shared with them, and only that", async () => {
+    // B signs in first: only someone the directory knows can be shared with.
+    assert.equal((await call('b', { method: 'GET', url: '/api/shared-with-me' })).statusCode, 200);
+    const created = await call('a', { method: 'POST', url: '/api/prompts', payload: { title: 'For B', text: 'Shared {{topic}}' } });
+    assert.equal(created.statusCode, 201, created.body);
+    const id = (created.json() as { id: string }).id;
+    const kept = await call('a', { method: 'POST', url: '/api/prompts', payload: { title: 'Not for B', text: 'Mine' } });
+    ownedByA.add((kept.json() as { id: string }).id);
+    const shared = await call('a', { method: 'PUT', url: `/api/shares/prompt/${id}`, payload: { shares: [{ target: { type: 'user', id: USERS.b.sub }, role: 'view' }] } });
+    assert.equal(shared.statusCode, 200, shared.body);
+
+    assert.equal((await call('b', { method: 'GET', url: `/api/prompts/${id}` })).statusCode, 200);
+    const received = (await call('b', { method: 'GET', url: '/api/shared-with-me' })).json() as { items: { id: string }[] };
+    assert.deepEqual(received.items.map((item) => item.id), [id]);
+    // Read-only: B neither changes it nor sees or changes who has access.
+    assert.equal((await call('b', { method: 'PUT', url: `/api/prompts/${id}`, payload: { title: 'Mine now', text: 'x' } })).statusCode, 403);
+    assert.equal((await call('b', { method: 'GET', url: `/api/shares/prompt/${id}` })).statusCode, 404);
+  });
+
   it('answers user B with nothing of user A, and only what the document declares', async (context) => {
     assert.ok(ownedByA.size > 4, `user A owns rows to steal: ${[...ownedByA].join(', ')}`);
     context.diagnostic(`user A's rows (${ownedByA.size} ids) made by: ${createdBy.join('; ')}`);
@@ -220,7 +240,9 @@ describe('API fuzz: every operation of the OpenAPI document', { timeout: 4 * BUD
           if (stolen && response.statusCode < 300) return `user B got ${response.statusCode} with user A's ${stolen}: ${response.body.slice(0, 200)}`;
           // Nor does any answer of B's hold an id of A's that B did not send (a list, a search).
           const sent = JSON.stringify(request);
-          const leaked = [...ownedByA].find((id) => response.body.includes(id) && !sent.includes(id));
+          // A's sub may name A as a person (a `sub` field: who shared something with B, a colleague in the directory), never a row of A's.
+          const body = response.body.replaceAll(`"sub":"${USERS.a.sub}"`, '');
+          const leaked = [...ownedByA].find((id) => body.includes(id) && !sent.includes(id));
           if (leaked) return `user B's answer holds user A's ${leaked}: ${response.body.slice(0, 200)}`;
           return undefined;
         }),
