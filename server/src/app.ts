@@ -6,6 +6,7 @@ import type { TokenVerifier } from './auth/token-verifier';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { Notifications } from './db/notifications';
+import { AgentShareCheck } from './agents/agent-share-check';
 import { AgentsRepository } from './agents/agents-repository';
 import { CanvasesRepository } from './canvas/canvases-repository';
 import { AppFavouritesRepository } from './custom-apps/app-favourites-repository';
@@ -252,7 +253,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       // The canvas (docs/canvas.md): documents beside a conversation, and the model's edits.
       await api.register(canvasRoutes, { canvases });
       await api.register(canvasEditAgentRoutes, { models, canvases });
-      await api.register(agentRoutes, { agents, collections, servers: mcpServers, models });
+      await api.register(agentRoutes, { agents, collections, servers: mcpServers, models, sharingOf: shares.sharingOf, shareCheck: new AgentShareCheck(db, directory) });
       await api.register(generateAgentRoutes, {
         models,
         collections,
@@ -293,8 +294,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
         files,
         context: config.inference.contextTokens,
         maxTokens: config.inference.maxTokens,
+        sharingOf: shares.sharingOf,
       });
-      await api.register(customAppHistoryRoutes, { apps: customApps, settings });
+      await api.register(customAppHistoryRoutes, { apps: customApps, settings, sharingOf: shares.sharingOf });
       await api.register(appFavouriteRoutes, { favourites, apps: customApps });
       await api.register(onboardingRoutes, { onboarding });
       await api.register(shareRoutes, { kinds, shares, directory, companyRole: config.auth.shareWithCompanyRole });

@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import {
   CUSTOM_APP_MAX_PER_USER,
   customAppVariableSchema,
+  uuidSchema,
   type AppIcon,
   type CreateCustomAppRequest,
   type CustomAppVariable,
   type CustomAppVisibility,
 } from '@assistant/contracts';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Viewer } from '../auth/principal';
 import type { Database } from '../db/database';
 import type { CustomAppsTable } from '../db/schema';
+import { customAppRule } from '../sharing/access-rule';
 import { listVersions, readVersion, recordVersion } from './custom-app-versions';
 
 /** A stored app as the server works with it (the owner stays on the server). */
@@ -25,6 +27,8 @@ export interface CustomAppRecord {
   template: string;
   variables: CustomAppVariable[];
   version: number;
+  /** Whether the viewer it was read for may change it (customAppRule.editable). */
+  editable: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -33,8 +37,12 @@ export interface CustomAppRecord {
 export type CustomAppDefinition = CreateCustomAppRequest;
 
 const storedVariablesSchema = z.array(customAppVariableSchema);
+const isUuid = (id: string) => uuidSchema.safeParse(id).success;
 
-function toRecord(row: Selectable<CustomAppsTable>): CustomAppRecord {
+/** The table's columns as the access rule joins them (qualified: the rule's subquery has an `id` of its own). */
+const APP_COLUMNS = { id: 'custom_apps.id', owner: 'custom_apps.owner_id', visibility: 'custom_apps.visibility' };
+
+function toRecord(row: Selectable<CustomAppsTable> & { editable: SqlBool }): CustomAppRecord {
   return {
     id: row.id,
     ownerId: row.owner_id,
@@ -46,17 +54,19 @@ function toRecord(row: Selectable<CustomAppsTable>): CustomAppRecord {
     // jsonb: PostgreSQL answers it parsed; read through the contract so a row never leaks a bad shape.
     variables: storedVariablesSchema.parse(typeof row.variables === 'string' ? JSON.parse(row.variables) : row.variables),
     version: row.version,
+    editable: Boolean(row.editable),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
 /**
- * Custom apps (docs/custom-apps.md). Reads are scoped to what the viewer may see: their own
- * personal apps and every company app; another user's personal app is "not found", exactly like a
- * missing one. Who may change what is the caller's decision (custom-app-access.ts); a save
- * happens only while the app still has the version it is based on. Every change is also stored
- * as a version (custom-app-versions.ts), in the same transaction.
+ * Custom apps (docs/custom-apps.md). Reads go through the access rule (sharing/access-rule.ts):
+ * the viewer's own personal apps, those shared with them and every company app; anything else is
+ * "not found", exactly like a missing one. Each record says whether its viewer may change it; the
+ * routes decide with it (custom-app-access.ts). A save happens only while the app still has the
+ * version it is based on. Every change is also stored as a version (custom-app-versions.ts), with
+ * who made it, in the same transaction.
  */
 export class CustomAppsRepository {
   constructor(private readonly db: Database) {}
@@ -65,10 +75,11 @@ export class CustomAppsRepository {
     return this.db
       .selectFrom('custom_apps')
       .selectAll()
-      .where((eb) => eb.or([eb('visibility', '=', 'company'), eb.and([eb('visibility', '=', 'personal'), eb('owner_id', '=', viewer.sub)])]));
+      .select(customAppRule.editable(viewer, APP_COLUMNS).as('editable'))
+      .where(customAppRule.readable(viewer, APP_COLUMNS));
   }
 
-  /** The viewer's own personal apps and the company's, by name. */
+  /** The viewer's own personal apps, those shared with them and the company's, by name. */
   async listVisible(viewer: Viewer): Promise<CustomAppRecord[]> {
     const rows = await this.visibleTo(viewer)
       .orderBy((eb) => eb.fn('lower', ['name']))
@@ -77,9 +88,19 @@ export class CustomAppsRepository {
     return rows.map(toRecord);
   }
 
+  /** The app of `id` when the viewer may read it. */
   async findVisible(id: string, viewer: Viewer): Promise<CustomAppRecord | undefined> {
-    const row = await this.visibleTo(viewer).where('id', '=', id).executeTakeFirst();
+    if (!isUuid(id)) return undefined;
+    const row = await this.visibleTo(viewer).where('custom_apps.id', '=', id).executeTakeFirst();
     return row && toRecord(row);
+  }
+
+  /** The names of the apps of `ids` that exist (for the lists of what was shared with someone). */
+  async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    const wanted = ids.filter(isUuid);
+    if (wanted.length === 0) return new Map();
+    const rows = await this.db.selectFrom('custom_apps').select(['id', 'name']).where('id', 'in', wanted).execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   /** Which of `ids` name apps the viewer may see. */
@@ -88,8 +109,8 @@ export class CustomAppsRepository {
     const rows = await this.db
       .selectFrom('custom_apps')
       .select('id')
-      .where('id', 'in', [...ids])
-      .where((eb) => eb.or([eb('visibility', '=', 'company'), eb.and([eb('visibility', '=', 'personal'), eb('owner_id', '=', viewer.sub)])]))
+      .where('custom_apps.id', 'in', [...ids])
+      .where(customAppRule.readable(viewer, APP_COLUMNS))
       .execute();
     return new Set(rows.map((row) => row.id));
   }
@@ -123,44 +144,47 @@ export class CustomAppsRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordVersion(trx, { appId: row.id, version: 1, change, by: owner, at: now }, definition);
-      return toRecord(row);
+      return toRecord({ ...row, editable: true });
     });
   }
 
   /**
    * Replaces the definition when the app still has `baseVersion`, as version baseVersion + 1 made
-   * by `by`. Answers 'stale' when it has another version now, undefined when it is gone.
+   * by the viewer (the caller checked they may change it). Answers 'stale' when it has another
+   * version now, undefined when it is gone.
    */
-  async update(id: string, definition: CustomAppDefinition, baseVersion: number, by: string): Promise<CustomAppRecord | 'stale' | undefined> {
-    return this.replaceDefinition(id, definition, baseVersion, { change: 'saved', by });
+  async update(id: string, definition: CustomAppDefinition, baseVersion: number, viewer: Viewer): Promise<CustomAppRecord | 'stale' | undefined> {
+    return this.replaceDefinition(id, definition, baseVersion, viewer, { change: 'saved' });
   }
 
   /**
    * Brings back the definition of version `from` as a new version (baseVersion + 1). Answers
    * 'versionNotFound' when the app has no such version, 'stale' and undefined as `update` does.
    */
-  async restore(id: string, from: number, baseVersion: number, by: string): Promise<CustomAppRecord | 'stale' | 'versionNotFound' | undefined> {
+  async restore(id: string, from: number, baseVersion: number, viewer: Viewer): Promise<CustomAppRecord | 'stale' | 'versionNotFound' | undefined> {
     const earlier = await readVersion(this.db, id, from);
     if (!earlier) return (await this.exists(id)) ? 'versionNotFound' : undefined;
-    return this.replaceDefinition(id, earlier.definition, baseVersion, { change: 'restored', restoredFrom: from, by });
+    return this.replaceDefinition(id, earlier.definition, baseVersion, viewer, { change: 'restored', restoredFrom: from });
   }
 
   private async replaceDefinition(
     id: string,
     definition: CustomAppDefinition,
     baseVersion: number,
-    made: { change: 'saved' | 'restored'; restoredFrom?: number; by: string },
+    viewer: Viewer,
+    made: { change: 'saved' | 'restored'; restoredFrom?: number },
   ): Promise<CustomAppRecord | 'stale' | undefined> {
     const saved = await this.db.transaction().execute(async (trx) => {
       const now = new Date();
       const row = await trx
         .updateTable('custom_apps')
         .set((eb) => ({ ...columnsOf(definition), version: eb('version', '+', 1), updated_at: now }))
-        .where('id', '=', id)
+        .where('custom_apps.id', '=', id)
         .where('version', '=', baseVersion)
         .returningAll()
+        .returning(customAppRule.editable(viewer, APP_COLUMNS).as('editable'))
         .executeTakeFirst();
-      if (row) await recordVersion(trx, { appId: id, version: row.version, ...made, at: now }, definition);
+      if (row) await recordVersion(trx, { appId: id, version: row.version, ...made, by: viewer.sub, at: now }, definition);
       return row;
     });
     if (saved) return toRecord(saved);
@@ -173,10 +197,12 @@ export class CustomAppsRepository {
 
   /**
    * Publishes the app for the company or takes it back to its owner's personal apps, as a new
-   * version (an editor holding the old one must reload). Unchanged when it already has that
-   * visibility; undefined when it is gone.
+   * version made by the viewer (an editor holding the old one must reload). Unchanged when it
+   * already has that visibility; undefined when it is gone.
    */
-  async setVisibility(id: string, visibility: CustomAppVisibility, by: string): Promise<CustomAppRecord | undefined> {
+  async setVisibility(id: string, visibility: CustomAppVisibility, viewer: Viewer): Promise<CustomAppRecord | undefined> {
+    const by = viewer.sub;
+    const editable = customAppRule.editable(viewer, APP_COLUMNS).as('editable');
     const row = await this.db.transaction().execute(async (trx) => {
       const now = new Date();
       const changed = await trx
@@ -188,9 +214,10 @@ export class CustomAppsRepository {
           published_by: visibility === 'company' ? by : null,
           published_at: visibility === 'company' ? now : null,
         }))
-        .where('id', '=', id)
+        .where('custom_apps.id', '=', id)
         .where('visibility', '!=', visibility)
         .returningAll()
+        .returning(editable)
         .executeTakeFirst();
       if (changed) {
         const record = toRecord(changed);
@@ -200,7 +227,7 @@ export class CustomAppsRepository {
       return changed;
     });
     if (row) return toRecord(row);
-    const current = await this.db.selectFrom('custom_apps').selectAll().where('id', '=', id).executeTakeFirst();
+    const current = await this.db.selectFrom('custom_apps').selectAll().select(editable).where('custom_apps.id', '=', id).executeTakeFirst();
     return current && toRecord(current);
   }
 
@@ -214,10 +241,13 @@ export class CustomAppsRepository {
     return readVersion(this.db, id, version);
   }
 
-  /** Deletes the app with its versions; false when there is none with this id. */
+  /** Deletes the app with its versions and its shares; false when there is none with this id. */
   async delete(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('custom_apps').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom('custom_apps').where('id', '=', id).executeTakeFirst();
+      await trx.deleteFrom('shares').where('item_kind', '=', 'custom_app').where('item_id', '=', id).execute();
+      return Number(result.numDeletedRows) > 0;
+    });
   }
 }
 

@@ -15,25 +15,29 @@ import {
 } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCreateYourOwn as createYourOwnGuard } from '../custom-apps/create-your-own-setting';
-import { customAppFor, refuseApp, refuseStale, toCustomApp } from '../custom-apps/custom-app-access';
+import { customAppAnswers, customAppFor, refuseApp, refuseStale } from '../custom-apps/custom-app-access';
 import { definitionOf } from '../custom-apps/custom-app-versions';
 import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
 import type { SettingsRepository } from '../db/repositories/settings-repository';
 import { exportAttachment } from '../http/export-attachment';
 import { errorResponses } from '../http/error-responses';
+import type { SharingLookup } from '../sharing/shareable-kind';
 
 export interface CustomAppHistoryOptions {
   apps: CustomAppsRepository;
   /** Where create_your_own_enabled is read (changes are refused while it is off). */
   settings: SettingsRepository;
+  /** How the apps answered reach their viewer (SharesRepository.sharingOf). */
+  sharingOf: SharingLookup;
 }
 
 /**
  * An app's history and copies (docs/custom-apps.md; contract custom-apps.ts):
  *
  * - GET /custom-apps/{id}/versions, GET /custom-apps/{id}/versions/{version}: for those who may
- *   change the app (its owner; administrators for a company app: 403 for others). The history of
- *   a personal app before it was published is its author's drafts, not the company's.
+ *   change the app (its owner and edit recipients; administrators for a company app: 403 for
+ *   others), each version with who made it. The history of a personal app before it was published
+ *   is its authors' drafts, not the company's.
  * - POST /custom-apps/{id}/versions/{version}/restore `{base_version}`: that version's definition
  *   as a new version; a stale base is a 409 with `current`, like a save.
  * - POST /custom-apps/{id}/duplicate `{language}` (201): a personal copy of an app the user may run,
@@ -45,8 +49,9 @@ export interface CustomAppHistoryOptions {
  *
  * Restoring, duplicating and importing make or change apps, so they need create_your_own_enabled.
  */
-export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptions> = async (app, { apps, settings }) => {
+export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptions> = async (app, { apps, settings, sharingOf }) => {
   const requireCreateYourOwn = createYourOwnGuard(settings);
+  const answers = customAppAnswers(sharingOf);
   app.get(
     '/custom-apps/:id/versions',
     { schema: { params: customAppIdParamsSchema, response: { 200: customAppVersionListResponseSchema } } },
@@ -81,15 +86,15 @@ export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptio
       const viewer = request.viewer;
       const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
       if (!found) return reply;
-      const restored = await apps.restore(found.id, request.params.version, request.body.base_version, viewer.sub);
+      const restored = await apps.restore(found.id, request.params.version, request.body.base_version, viewer);
       if (restored === 'versionNotFound') return refuseApp(reply, 'versionNotFound');
       if (restored !== 'stale' && restored !== undefined) {
         request.log.info({ customAppId: found.id, from: request.params.version, version: restored.version }, 'custom app version restored');
-        return toCustomApp(restored, viewer);
+        return answers.one(restored, viewer);
       }
       const current = await apps.findVisible(found.id, viewer);
       if (restored === undefined || !current) return refuseApp(reply, 'notFound');
-      return refuseStale(reply, current, viewer);
+      return refuseStale(reply, await answers.one(current, viewer));
     },
   );
 
@@ -103,7 +108,7 @@ export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptio
       const copy = await apps.create(viewer.sub, { ...definitionOf(source), name: customAppCopyName(source.name, request.body.language) }, 'duplicated');
       if (copy === 'tooManyApps') return refuseApp(reply, 'tooManyApps');
       request.log.info({ customAppId: copy.id, from: source.id }, 'custom app duplicated');
-      return reply.code(201).send(toCustomApp(copy, viewer));
+      return reply.code(201).send(await answers.one(copy, viewer));
     },
   );
 
@@ -132,7 +137,7 @@ export const customAppHistoryRoutes: FastifyPluginAsyncZod<CustomAppHistoryOptio
       const created = await apps.create(viewer.sub, request.body.app, 'imported');
       if (created === 'tooManyApps') return refuseApp(reply, 'tooManyApps');
       request.log.info({ customAppId: created.id, variables: created.variables.length }, 'custom app imported');
-      return reply.code(201).send(toCustomApp(created, viewer));
+      return reply.code(201).send(await answers.one(created, viewer));
     },
   );
 };

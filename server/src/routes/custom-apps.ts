@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdministrator } from '../auth/auth-hook';
 import { requireCreateYourOwn as createYourOwnGuard } from '../custom-apps/create-your-own-setting';
-import { customAppFor, refuseApp, refuseStale, toCustomApp } from '../custom-apps/custom-app-access';
+import { customAppAnswers, customAppFor, refuseApp, refuseStale } from '../custom-apps/custom-app-access';
 import { customAppDocumentPrompts, customAppMessages } from '../custom-apps/custom-app-prompt';
 import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository';
 import type { FilesRepository } from '../db/repositories/files-repository';
@@ -27,6 +27,7 @@ import type { ContextSettings } from '../use-cases/long-text/context-budget';
 import { streamLongTextAnswer } from '../use-cases/long-text/long-text-answer';
 import { errorResponses } from '../http/error-responses';
 import { noContentResponse, streamResponse } from '../http/declared-responses';
+import type { SharingLookup } from '../sharing/shareable-kind';
 
 export interface CustomAppServices {
   apps: CustomAppsRepository;
@@ -38,14 +39,18 @@ export interface CustomAppServices {
   context: ContextSettings;
   /** MODEL_MAX_TOKENS. */
   maxTokens: number;
+  /** How listed apps reach their viewer (SharesRepository.sharingOf). */
+  sharingOf: SharingLookup;
 }
 
 /**
  * Custom apps, "create your own" (docs/custom-apps.md; contract custom-apps.ts):
  *
- * - GET /custom-apps: the user's personal apps and the company's. GET /custom-apps/{id}: one.
+ * - GET /custom-apps: the user's personal apps, those shared with them and the company's, each
+ *   with its `sharing`. GET /custom-apps/{id}: one.
  * - POST /custom-apps (201), PUT /custom-apps/{id} (the whole definition with the `version` it is
- *   based on; 409 `conflict` with `current` when it is stale), DELETE /custom-apps/{id} (204).
+ *   based on; 409 `conflict` with `current` when it is stale; the owner and edit recipients),
+ *   DELETE /custom-apps/{id} (204; the owner).
  * - POST /custom-apps/{id}/publish and /unpublish: administrators only (403 for others); a
  *   company app is read and run by everyone and changed by administrators only (403).
  * - POST /custom-apps/{id}/run: the values checked against the app's variables (400 with the path
@@ -57,15 +62,17 @@ export interface CustomAppServices {
  *
  * Creating, saving and publishing need the customization's `create_your_own_enabled` (else 403
  * `forbidden`, before the body is looked at); reading, running, deleting and unpublishing do not.
- * Another user's personal app is a 404 everywhere, like a missing one.
+ * An app the user may not read (the access rule: owner, shared with them or a group of theirs,
+ * company) is a 404 everywhere, like a missing one.
  */
-export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (app, { apps, settings, models, files, context, maxTokens }) => {
+export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (app, { apps, settings, models, files, context, maxTokens, sharingOf }) => {
   /** onRequest hook of the routes that create or change an app's definition or publish it. */
   const requireCreateYourOwn = createYourOwnGuard(settings);
+  const answers = customAppAnswers(sharingOf);
 
   app.get('/custom-apps', { schema: { response: { 200: customAppListResponseSchema } } }, async (request) => {
     const viewer = request.viewer;
-    return { apps: (await apps.listVisible(viewer)).map((found) => toCustomApp(found, viewer)) };
+    return { apps: await answers.many(await apps.listVisible(viewer), viewer) };
   });
 
   app.post(
@@ -76,13 +83,13 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
       const created = await apps.create(viewer.sub, request.body);
       if (created === 'tooManyApps') return refuseApp(reply, 'tooManyApps');
       request.log.info({ customAppId: created.id, variables: created.variables.length }, 'custom app created');
-      return reply.code(201).send(toCustomApp(created, viewer));
+      return reply.code(201).send(await answers.one(created, viewer));
     },
   );
 
   app.get('/custom-apps/:id', { schema: { params: customAppIdParamsSchema, response: { 200: customAppSchema } } }, async (request, reply) => {
     const found = await customAppFor(apps, request, reply, request.params.id, 'read');
-    return found ? toCustomApp(found, request.viewer) : reply;
+    return found ? answers.one(found, request.viewer) : reply;
   });
 
   app.put(
@@ -100,17 +107,17 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
       const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
       if (!found) return reply;
       const { version, ...definition } = request.body;
-      const saved = await apps.update(found.id, definition, version, viewer.sub);
-      if (saved !== 'stale' && saved !== undefined) return toCustomApp(saved, viewer);
+      const saved = await apps.update(found.id, definition, version, viewer);
+      if (saved !== 'stale' && saved !== undefined) return answers.one(saved, viewer);
       // Changed since the editor loaded it (or deleted, or no longer visible): the current app, if any.
       const current = await apps.findVisible(found.id, viewer);
       if (saved === undefined || !current) return refuseApp(reply, 'notFound');
-      return refuseStale(reply, current, viewer);
+      return refuseStale(reply, await answers.one(current, viewer));
     },
   );
 
   app.delete('/custom-apps/:id', { schema: { params: customAppIdParamsSchema, response: { ...noContentResponse, ...errorResponses(403) } } }, async (request, reply) => {
-    const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
+    const found = await customAppFor(apps, request, reply, request.params.id, 'delete');
     if (!found) return reply;
     if (!(await apps.delete(found.id))) return refuseApp(reply, 'notFound');
     request.log.info({ customAppId: found.id, visibility: found.visibility }, 'custom app deleted');
@@ -121,12 +128,13 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
     '/custom-apps/:id/publish',
     { onRequest: [requireAdministrator, requireCreateYourOwn], schema: { params: customAppIdParamsSchema, response: { 200: customAppSchema } } },
     async (request, reply) => {
-      const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
+      // Any app the administrator may read: their own, or one a colleague shared with them.
+      const found = await customAppFor(apps, request, reply, request.params.id, 'read');
       if (!found) return reply;
-      const published = await apps.setVisibility(found.id, 'company', request.principal.sub);
+      const published = await apps.setVisibility(found.id, 'company', request.viewer);
       if (!published) return refuseApp(reply, 'notFound');
       request.log.info({ customAppId: found.id }, 'custom app published for the company');
-      return toCustomApp(published, request.viewer);
+      return answers.one(published, request.viewer);
     },
   );
 
@@ -137,10 +145,10 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
       const found = await customAppFor(apps, request, reply, request.params.id, 'edit');
       if (!found) return reply;
       // Back to its owner's personal apps (the administrator who unpublishes it may not be the owner).
-      const unpublished = await apps.setVisibility(found.id, 'personal', request.principal.sub);
+      const unpublished = await apps.setVisibility(found.id, 'personal', request.viewer);
       if (!unpublished) return refuseApp(reply, 'notFound');
       request.log.info({ customAppId: found.id }, 'custom app unpublished');
-      return toCustomApp(unpublished, request.viewer);
+      return answers.one(unpublished, request.viewer);
     },
   );
 

@@ -5,8 +5,10 @@ import type { Database } from '../db/database';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
 import type { PromptsRepository } from '../prompts/prompts-repository';
+import { agentKind } from './kinds/agent';
 import { collectionKind } from './kinds/collection';
 import { conversationKind } from './kinds/conversation';
+import { customAppKind } from './kinds/custom-app';
 import { promptKind } from './kinds/prompt';
 import type { ShareableKind } from './shareable-kind';
 import type { SharesRepository } from './shares-repository';
@@ -29,6 +31,6 @@ export type ShareableKinds = Partial<Record<ShareItemKind, ShareableKind>>;
  * kind). A kind not listed here is not shareable: the sharing routes answer 404 for it.
  */
 export function shareableKinds(deps: ShareableKindDependencies): ShareableKinds {
-  const kinds: ShareableKind[] = [promptKind(deps.prompts), conversationKind(deps), collectionKind(deps.collections)];
+  const kinds: ShareableKind[] = [promptKind(deps.prompts), conversationKind(deps), collectionKind(deps.collections), agentKind(deps.agents), customAppKind(deps.customApps)];
   return Object.fromEntries(kinds.map((kind) => [kind.kind, kind]));
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
 import { isoDateTimeSchema, MESSAGES, mustBeOneOf, positiveIntSchema, resourceIdSchema, uuidSchema, versionNumberSchema } from './common';
 import { exportDocumentHead } from './export-document';
+import { itemSharingSchema, MAX_SHARES_PER_ITEM, shareTargetSchema } from './sharing';
 
 /**
  * Agents (SPEC section 2 routes /agents, /agents/new, /agents/{id}; section 3 message payload
@@ -13,10 +14,13 @@ import { exportDocumentHead } from './export-document';
  * - GET /api/agents/{id}/versions (newest first), GET /api/agents/{id}/versions/{version} (its fields),
  * - POST /api/agents/{id}/duplicate (201), GET /api/agents/{id}/export, POST /api/agents/import (201),
  * - PUT /api/admin/agents/{id}/visibility (administrators publish or unpublish),
+ * - POST /api/agents/{id}/share-check (which of its collections the draft share targets cannot read),
  * - POST /api/skills/generate-agent (a proposed form; nothing stored).
  *
- * An agent is personal (its owner's alone: another user's is a 404) or company (published by an
- * administrator: everyone reads it and chats with it, only administrators change it: 403).
+ * An agent is personal (its owner's, and whom the owner shares it with; anyone else gets a 404) or
+ * company (published by an administrator: everyone reads it and chats with it, only administrators
+ * change it: 403). A view share lets a colleague chat with it and copy it; an edit share also lets
+ * them save new versions; only its owner (administrators, for a company agent) deletes and shares it.
  */
 
 export const AGENT_NAME_MAX_LENGTH = 100;
@@ -177,14 +181,23 @@ export const agentSchema = z.object({
   /** The current version (from 1; each save adds one): send it back as base_version. */
   version: positiveIntSchema,
   visibility: agentVisibilitySchema,
-  /** Whether the viewer may change, publish or delete it (their personal agent; a company one for administrators). */
+  /**
+   * Whether the viewer may save new versions: the owner and edit recipients of a personal agent,
+   * administrators for a company one.
+   */
   editable: z.boolean(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
+  /**
+   * How it reaches the viewer (their own, or shared with them by whom) and, for its owner and
+   * editors, with whom it is shared. `access: owner` is who deletes and shares it. Sent with the
+   * list and a single agent.
+   */
+  sharing: itemSharingSchema.optional(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 
-/** GET /api/agents: the user's personal agents and the company's, by name. */
+/** GET /api/agents: the user's personal agents, those shared with them and the company's, by name. */
 export const agentListResponseSchema = z.object({ agents: z.array(agentSchema) });
 export type AgentListResponse = z.infer<typeof agentListResponseSchema>;
 
@@ -194,9 +207,18 @@ export const agentIdParamsSchema = z.object({ id: uuidSchema });
 export const agentConflictSchema = z.object({ ...apiErrorSchema.shape, current: agentSchema });
 export type AgentConflict = z.infer<typeof agentConflictSchema>;
 
-/** GET /api/agents/{id}/versions: the numbers of its stored versions (each save is one), newest first. */
+/**
+ * GET /api/agents/{id}/versions: its stored versions (each save is one), newest first, with who
+ * saved each (an editor's save is theirs; the name as the directory knows it, else their subject).
+ */
 export const agentVersionListResponseSchema = z.object({
-  versions: z.array(z.object({ version: positiveIntSchema, created_at: isoDateTimeSchema })),
+  versions: z.array(
+    z.object({
+      version: positiveIntSchema,
+      created_at: isoDateTimeSchema,
+      author: z.object({ sub: z.string(), name: z.string() }),
+    }),
+  ),
 });
 export type AgentVersionListResponse = z.infer<typeof agentVersionListResponseSchema>;
 
@@ -228,10 +250,40 @@ export type AgentVersion = z.infer<typeof agentVersionSchema>;
 export const agentVisibilityRequestSchema = z.strictObject({ visibility: agentVisibilitySchema });
 export type AgentVisibilityRequest = z.infer<typeof agentVisibilityRequestSchema>;
 
+/**
+ * POST /api/agents/{id}/share-check (its owner; administrators for a company agent): the share
+ * targets the dialog is about to save. The answer names the agent's collections that some of them
+ * may not read, since an agent answers a recipient only from collections the recipient may read.
+ */
+export const agentShareCheckRequestSchema = z.strictObject({
+  targets: z.array(shareTargetSchema).max(MAX_SHARES_PER_ITEM, `At most ${MAX_SHARES_PER_ITEM} targets`),
+});
+export type AgentShareCheckRequest = z.infer<typeof agentShareCheckRequestSchema>;
+
+export const agentShareCheckResponseSchema = z.object({
+  /** Only collections some target cannot read (of those the caller may read), in the agent's order. */
+  collections: z.array(
+    z.object({
+      id: resourceIdSchema,
+      name: z.string(),
+      /** The targets (as sent) that may not read it. */
+      not_readable_by: z.array(shareTargetSchema),
+      /** Whether the caller may share it (the owner of a personal collection). */
+      can_share: z.boolean(),
+    }),
+  ),
+});
+export type AgentShareCheckResponse = z.infer<typeof agentShareCheckResponseSchema>;
+
 /** The refusals of the agent calls. */
 export const AGENT_ERRORS = {
   agentNotFound: { statusCode: 404, code: 'not_found', message: 'No such agent' },
-  notEditable: { statusCode: 403, code: 'forbidden', message: 'Only administrators change company agents' },
+  notEditable: {
+    statusCode: 403,
+    code: 'forbidden',
+    message: 'You may not change this agent: its owner and colleagues it is shared with for editing do (administrators, a company agent)',
+  },
+  notDeletable: { statusCode: 403, code: 'forbidden', message: 'Only its owner deletes an agent (administrators, a company agent)' },
   staleVersion: { statusCode: 409, code: 'conflict', message: 'The agent has a newer version than the one this change is based on; reload it' },
   otherAgent: {
     statusCode: 409,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, isoDateTimeSchema, mustBeOneOf, positiveIntSchema, unknownDiscriminator, uuidSchema, versionNumberSchema } from './common';
 import { copyName, exportDocumentHead } from './export-document';
+import { itemSharingSchema } from './sharing';
 
 /**
  * Custom apps ("create your own", SPEC section 2 /create-your-own and /usecases/{useCaseId}): a
@@ -45,7 +46,10 @@ export type AppIcon = (typeof APP_ICONS)[number];
 export const CUSTOM_APP_VARIABLE_KINDS = ['short_text', 'long_text', 'choice', 'number', 'date'] as const;
 export type CustomAppVariableKind = (typeof CUSTOM_APP_VARIABLE_KINDS)[number];
 
-/** personal: its owner's alone; company: published by an administrator, run by everyone. */
+/**
+ * personal: its owner's, and whom the owner shares it with (view: run and copy it; edit: also save
+ * new versions); company: published by an administrator, run by everyone.
+ */
 export const CUSTOM_APP_VISIBILITIES = ['personal', 'company'] as const;
 export type CustomAppVisibility = (typeof CUSTOM_APP_VISIBILITIES)[number];
 
@@ -96,7 +100,12 @@ export const CUSTOM_APP_ERRORS = {
     code: 'forbidden',
     message: 'Creating and changing apps is switched off (customization create_your_own_enabled)',
   },
-  companyReadOnly: { statusCode: 403, code: 'forbidden', message: 'Only administrators change company apps' },
+  readOnly: {
+    statusCode: 403,
+    code: 'forbidden',
+    message: 'You may not change this app: its owner and colleagues it is shared with for editing do (administrators, a company app)',
+  },
+  notDeletable: { statusCode: 403, code: 'forbidden', message: 'Only its owner deletes an app (administrators, a company app)' },
   versionNotFound: { statusCode: 404, code: 'not_found', message: 'No such version of this app' },
 } as const;
 
@@ -310,14 +319,23 @@ export const customAppSchema = z.object({
   visibility: z.enum(CUSTOM_APP_VISIBILITIES, { error: mustBeOneOf(CUSTOM_APP_VISIBILITIES) }),
   /** Counts every change from 1; a save names the version it is based on. */
   version: positiveIntSchema,
-  /** Whether the signed-in user may change it: their own personal app, or a company app for administrators. */
+  /**
+   * Whether the signed-in user may change it: the owner and edit recipients of a personal app,
+   * administrators for a company app.
+   */
   can_edit: z.boolean(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
+  /**
+   * How it reaches the viewer (their own, or shared with them by whom) and, for its owner and
+   * editors, with whom it is shared. `access: owner` is who deletes and shares it. Sent with the
+   * list and a single app.
+   */
+  sharing: itemSharingSchema.optional(),
 });
 export type CustomApp = z.infer<typeof customAppSchema>;
 
-/** GET /api/custom-apps: the user's own personal apps and the company's, by name. */
+/** GET /api/custom-apps: the user's own personal apps, those shared with them and the company's, by name. */
 export const customAppListResponseSchema = z.object({ apps: z.array(customAppSchema) });
 export type CustomAppListResponse = z.infer<typeof customAppListResponseSchema>;
 
@@ -449,7 +467,7 @@ export type CustomAppVersionChange = (typeof CUSTOM_APP_VERSION_CHANGES)[number]
 export const customAppDefinitionSchema = customAppSchema.pick({ name: true, icon: true, description: true, template: true, variables: true });
 export type CustomAppDefinition = z.infer<typeof customAppDefinitionSchema>;
 
-/** One version as listed: its number, what made it, when, and the app's name in it. */
+/** One version as listed: its number, what made it, who and when, and the app's name in it. */
 export const customAppVersionSummarySchema = z.object({
   version: positiveIntSchema,
   change: z.enum(CUSTOM_APP_VERSION_CHANGES, { error: mustBeOneOf(CUSTOM_APP_VERSION_CHANGES) }),
@@ -457,13 +475,15 @@ export const customAppVersionSummarySchema = z.object({
   restored_from: positiveIntSchema.optional(),
   name: z.string(),
   created_at: isoDateTimeSchema,
+  /** Who made it (an editor's save is theirs): the name as the directory knows it, else their subject. */
+  author: z.object({ sub: z.string(), name: z.string() }),
 });
 export type CustomAppVersionSummary = z.infer<typeof customAppVersionSummarySchema>;
 
 /**
  * GET /api/custom-apps/{id}/versions: every version, newest first. Only those who may change the
- * app see its history (its owner; administrators for a company app): 404 for another user's app,
- * 403 for a company app and a non-administrator.
+ * app see its history (its owner and edit recipients; administrators for a company app): 404 for
+ * an app the user may not read, 403 for one they may only run.
  */
 export const customAppVersionListResponseSchema = z.object({ versions: z.array(customAppVersionSummarySchema) });
 export type CustomAppVersionListResponse = z.infer<typeof customAppVersionListResponseSchema>;
