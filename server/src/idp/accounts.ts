@@ -10,6 +10,8 @@ export interface DemoAccount {
   givenName: string;
   familyName: string;
   admin: boolean;
+  /** The departments the account is in (GROUPS_CLAIM): sharing with a group reaches its members. */
+  groups: readonly string[];
 }
 
 interface StoredAccount extends DemoAccount {
@@ -20,9 +22,10 @@ interface StoredAccount extends DemoAccount {
 const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
 /**
- * The demo accounts of the dev identity provider: two employees (so one can see that the other's
- * personal data stays private) and an administrator. The passwords are public on purpose (README,
- * login page): this provider exists for local development and tests, never for production.
+ * The demo accounts of the dev identity provider: two employees in one department (finance: each
+ * one's personal data stays private, and what one shares with finance the other sees), an outsider
+ * in another department (sales) and an administrator (it). The passwords are public on purpose
+ * (README, login page): this provider exists for local development and tests, never for production.
  */
 const ACCOUNTS: readonly StoredAccount[] = [
   {
@@ -33,6 +36,7 @@ const ACCOUNTS: readonly StoredAccount[] = [
     givenName: 'Erika',
     familyName: 'Employee',
     admin: false,
+    groups: ['finance'],
     passwordHash: sha256('employee'),
   },
   {
@@ -43,7 +47,19 @@ const ACCOUNTS: readonly StoredAccount[] = [
     givenName: 'Chris',
     familyName: 'Colleague',
     admin: false,
+    groups: ['finance'],
     passwordHash: sha256('colleague'),
+  },
+  {
+    sub: 'outsider',
+    username: 'outsider',
+    email: 'outsider@example.com',
+    name: 'Olivia Outsider',
+    givenName: 'Olivia',
+    familyName: 'Outsider',
+    admin: false,
+    groups: ['sales'],
+    passwordHash: sha256('outsider'),
   },
   {
     sub: 'admin',
@@ -53,6 +69,7 @@ const ACCOUNTS: readonly StoredAccount[] = [
     givenName: 'Adam',
     familyName: 'Admin',
     admin: true,
+    groups: ['it'],
     passwordHash: sha256('admin'),
   },
 ];
@@ -145,6 +162,7 @@ function setClaimAt(claims: Record<string, unknown>, path: string, values: strin
 /**
  * Claims added to every access token: identity plus the role and group claims the API checks
  * (names from the configuration; a dotted name is a nested claim; equal names share one list).
+ * Groups are the account's departments, and the administrator's NUMINOUS_GROUP.
  */
 export function accessTokenClaims(account: DemoAccount, names: AuthClaimNames): Record<string, unknown> {
   const claims: Record<string, unknown> = {
@@ -154,6 +172,6 @@ export function accessTokenClaims(account: DemoAccount, names: AuthClaimNames): 
     preferred_username: account.username,
   };
   setClaimAt(claims, names.rolesClaim, account.admin ? [names.adminRole] : []);
-  setClaimAt(claims, names.groupsClaim, account.admin ? [names.numinousGroup] : []);
+  setClaimAt(claims, names.groupsClaim, [...account.groups, ...(account.admin ? [names.numinousGroup] : [])]);
   return claims;
 }

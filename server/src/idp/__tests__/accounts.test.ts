@@ -9,6 +9,7 @@ test('demo accounts sign in with their password only', () => {
   assert.equal(verifyCredentials('employee', 'employee')?.sub, 'employee');
   assert.equal(verifyCredentials('admin', 'admin')?.sub, 'admin');
   assert.equal(verifyCredentials('colleague', 'colleague')?.admin, false);
+  assert.equal(verifyCredentials('outsider', 'outsider')?.name, 'Olivia Outsider');
   assert.equal(verifyCredentials('employee', 'admin'), undefined);
   assert.equal(verifyCredentials('admin', ''), undefined);
   assert.equal(verifyCredentials('nobody', 'nobody'), undefined);
@@ -45,11 +46,20 @@ test('access token claims grant exactly what the API server reads, with default 
 test('configured claim names: dotted paths nest, equal names share one list', () => {
   const nested = loadConfig({ DEV_IDP: 'on', ROLES_CLAIM: 'realm_access.roles', GROUPS_CLAIM: 'realm_access.groups' }).auth;
   const claims = accessTokenClaims(findAccountBySub('admin')!, nested);
-  assert.deepEqual(claims.realm_access, { roles: ['assistant-admin'], groups: ['numinous'] });
+  assert.deepEqual(claims.realm_access, { roles: ['assistant-admin'], groups: ['it', 'numinous'] });
   const principal = principalFromClaims({ ...claims, sub: 'admin' }, nested);
   assert.equal(principal.permissions.size, 3);
 
   const shared = loadConfig({ DEV_IDP: 'on', ROLES_CLAIM: 'groups', GROUPS_CLAIM: 'groups' }).auth;
-  assert.deepEqual(accessTokenClaims(findAccountBySub('admin')!, shared).groups, ['assistant-admin', 'numinous']);
-  assert.deepEqual(accessTokenClaims(findAccountBySub('employee')!, shared).groups, []);
+  assert.deepEqual(accessTokenClaims(findAccountBySub('admin')!, shared).groups, ['assistant-admin', 'it', 'numinous']);
+  assert.deepEqual(accessTokenClaims(findAccountBySub('employee')!, shared).groups, ['finance']);
+});
+
+test('the demo accounts are two colleagues in finance, an outsider in sales and an administrator in it', () => {
+  const { auth } = loadConfig({ DEV_IDP: 'on' });
+  const groupsOf = (sub: string) => principalFromClaims({ ...accessTokenClaims(findAccountBySub(sub)!, auth), sub }, auth).groups;
+  assert.deepEqual(
+    Object.fromEntries(['employee', 'colleague', 'outsider', 'admin'].map((sub) => [sub, groupsOf(sub)])),
+    { employee: ['finance'], colleague: ['finance'], outsider: ['sales'], admin: ['it', 'numinous'] },
+  );
 });

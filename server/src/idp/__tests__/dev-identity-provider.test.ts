@@ -72,7 +72,7 @@ describe('dev identity provider over HTTP', () => {
     assert.equal(payload.preferred_username, 'employee');
     assert.equal(payload.client_id, clientId);
     assert.deepEqual(payload[h.config.auth.rolesClaim], []);
-    assert.deepEqual(payload[h.config.auth.groupsClaim], []);
+    assert.deepEqual(payload[h.config.auth.groupsClaim], ['finance']);
 
     const idToken = await jwtVerify(tokens.id_token, createRemoteJWKSet(new URL(`${issuer}/jwks`)), {
       issuer,
@@ -82,12 +82,18 @@ describe('dev identity provider over HTTP', () => {
     assert.equal(idToken.payload.email, 'employee@example.com');
   });
 
-  test("admin's access token carries the admin role and the numinous group", async () => {
+  test("admin's access token carries the admin role, their department and the numinous group", async () => {
     const tokens = await signIn('admin');
     const { payload } = await verifyAccessToken(tokens.access_token);
     assert.equal(payload.sub, 'admin');
     assert.deepEqual(payload[h.config.auth.rolesClaim], [h.config.auth.adminRole]);
-    assert.deepEqual(payload[h.config.auth.groupsClaim], [h.config.auth.numinousGroup]);
+    assert.deepEqual(payload[h.config.auth.groupsClaim], ['it', h.config.auth.numinousGroup]);
+  });
+
+  test("the outsider's access token carries another department than the employee's", async () => {
+    const { payload } = await verifyAccessToken((await signIn('outsider')).access_token);
+    assert.equal(payload.name, 'Olivia Outsider');
+    assert.deepEqual(payload[h.config.auth.groupsClaim], ['sales']);
   });
 
   test('the login page is a labelled form without inline script, served with a CSP', async () => {
@@ -468,7 +474,7 @@ describe('dev identity provider with other claim settings', () => {
         issuer,
         audience: 'assistant-api',
       });
-      assert.deepEqual(payload.realm_access, { roles: ['assistant-admin'], groups: ['numinous'] });
+      assert.deepEqual(payload.realm_access, { roles: ['assistant-admin'], groups: ['it', 'numinous'] });
       const userinfo = await fetch(`${issuer}/me`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
       assert.equal(userinfo.status, 200);
       assert.equal(((await userinfo.json()) as { sub: string }).sub, 'admin');
