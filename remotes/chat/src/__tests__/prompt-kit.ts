@@ -2,9 +2,13 @@
 // does (create, change, delete; the list by title) with the sharing a recipient sees.
 import type { Prompt, PromptDefinition } from '@assistant/contracts';
 import { promptVariables } from '@assistant/contracts';
+import { createApiClients, resetServerState, setApiClients } from '@assistant/platform';
+import { configure } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { setModels } from '../features/conversation/__tests__/conversation-kit';
 
-const OWN = { access: 'owner', shared_by: null, shared_with: [] } as const;
+const OWN: Prompt['sharing'] = { access: 'owner', shared_by: null, shared_with: [] };
 
 let serial = 0;
 export function prompt(title: string, text: string, sharing: Prompt['sharing'] = OWN): Prompt {
@@ -64,4 +68,28 @@ export function promptHandlers(): HttpHandler[] {
       return before === store.prompts.length ? notFound() : new HttpResponse(null, { status: 204 });
     }),
   ];
+}
+
+/**
+ * A test file's set-up: the fake server listening, a fresh cache and API client, the models and
+ * three prompts (own, shared by Maria, own and shared with Finance) before each test.
+ */
+export function setUpPromptTests(onUnhandledRequest: 'error' | 'bypass') {
+  jest.setTimeout(20_000);
+  configure({ asyncUtilTimeout: 5000 });
+  const server = setupServer(...promptHandlers());
+  beforeAll(() => server.listen({ onUnhandledRequest }));
+  afterAll(() => {
+    server.close();
+    setApiClients(null);
+  });
+  beforeEach(() => {
+    resetServerState();
+    setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
+    setModels();
+    resetPrompts([REMINDER(), SUMMARY(), RELEASE()]);
+    // jsdom has no canvas; axe asks for one to tell icon ligatures from text.
+    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  });
+  afterEach(() => jest.restoreAllMocks());
 }

@@ -1,35 +1,18 @@
-import { addNamespace, createApiClients, resetServerState, setApiClients, useNotificationsStore } from '@assistant/platform';
+import { addNamespace, useNotificationsStore } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
 import { Route, Routes } from '@assistant/routing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UI_TEXTS_DE, UI_TEXTS_EN, UiTextsProvider } from '@assistant/ui';
 import axe from 'axe-core';
-import { setupServer } from 'msw/node';
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
-import PromptsRoute from '../../../routes/prompts-route';
-import { ConversationView } from '../../conversation/components/conversation-view';
-import { FakeChatHistory, setModels } from '../../conversation/__tests__/conversation-kit';
-import { RELEASE, REMINDER, SUMMARY, promptHandlers, resetPrompts, store } from './prompt-kit';
+import { REMINDER, resetPrompts, setUpPromptTests, store } from '../../__tests__/prompt-kit';
+import { ConversationView } from '../../features/conversation/components/conversation-view';
+import { FakeChatHistory } from '../../features/conversation/__tests__/conversation-kit';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import PromptsRoute from '../prompts-route';
 
-jest.setTimeout(20_000);
-configure({ asyncUtilTimeout: 5000 });
-
-const server = setupServer(...promptHandlers());
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterAll(() => {
-  server.close();
-  setApiClients(null);
-});
-beforeEach(() => {
-  resetServerState();
-  setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
-  setModels();
-  resetPrompts([REMINDER(), SUMMARY(), RELEASE()]);
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-});
-afterEach(() => jest.restoreAllMocks());
+setUpPromptTests('bypass');
 
 /** The prompt page at /chat/prompts and the chat at /chat (a new conversation), as the module routes them. */
 function renderPage(language: 'de' | 'en' = 'en') {

@@ -1,29 +1,10 @@
-import { createApiClients, resetServerState, setApiClients } from '@assistant/platform';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { setupServer } from 'msw/node';
-import { FakeChatHistory, renderConversation, setModels } from '../../conversation/__tests__/conversation-kit';
-import { RELEASE, REMINDER, SUMMARY, promptHandlers, resetPrompts, store } from './prompt-kit';
+import { resetPrompts, setUpPromptTests, store } from '../../../__tests__/prompt-kit';
+import { FakeChatHistory, renderConversation } from './conversation-kit';
 
-jest.setTimeout(20_000);
-configure({ asyncUtilTimeout: 5000 });
-
-const server = setupServer(...promptHandlers());
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => {
-  server.close();
-  setApiClients(null);
-});
-beforeEach(() => {
-  resetServerState();
-  setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
-  setModels();
-  resetPrompts([REMINDER(), SUMMARY(), RELEASE()]);
-  // jsdom has no canvas; axe asks for one to tell icon ligatures from text.
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-});
-afterEach(() => jest.restoreAllMocks());
+setUpPromptTests('error');
 
 const box = () => screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
 const options = () => within(screen.getByRole('listbox', { name: 'Saved prompts' })).getAllByRole('option');
