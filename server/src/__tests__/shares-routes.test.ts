@@ -134,6 +134,39 @@ for (const target of testDatabaseTargets()) {
       );
     });
 
+    it('shares a personal collection with a department, and restricts a company collection to another, under the collection rule', async () => {
+      const create = async (person: Person, name: string, scope: 'personal' | 'company') => {
+        const response = await as(person, { method: 'POST', url: '/api/collections', payload: { name, scope } });
+        assert.equal(response.statusCode, 201, response.body);
+        return (response.json() as { id: string }).id;
+      };
+      const statuses = async (url: string, people: readonly Person[]) =>
+        Object.fromEntries(await Promise.all(people.map(async (person) => [person, (await as(person, { method: 'GET', url })).statusCode])));
+      const everyone = ['maria', 'tom', 'eddie', 'sam', 'otto', 'uma', 'admin'] as const;
+
+      const personal = await create('maria', 'Finance handbook', 'personal');
+      const shared = await as('maria', {
+        method: 'PUT',
+        url: `/api/shares/collection/${personal}`,
+        payload: { shares: [{ target: { type: 'group', id: '/finance' }, role: 'view' }, { target: { type: 'user', id: 'eddie' }, role: 'edit' }] },
+      });
+      assert.equal(shared.statusCode, 200, shared.body);
+      assert.deepEqual(await statuses(`/api/collections/${personal}`, everyone), { maria: 200, tom: 200, eddie: 200, sam: 404, otto: 404, uma: 404, admin: 404 });
+      assert.deepEqual(await statuses(`/api/shares/collection/${personal}`, everyone), { maria: 200, tom: 404, eddie: 404, sam: 404, otto: 404, uma: 404, admin: 404 });
+
+      // "Only sales": Uma's groups come from userinfo; administrators read every company collection.
+      const company = await create('admin', 'Sales playbook', 'company');
+      assert.deepEqual(await statuses(`/api/collections/${company}`, ['tom', 'sam']), { tom: 200, sam: 200 });
+      const restricted = await as('admin', { method: 'PUT', url: `/api/shares/collection/${company}`, payload: { shares: [{ target: { type: 'group', id: '/sales' }, role: 'view' }] } });
+      assert.equal(restricted.statusCode, 200, restricted.body);
+      assert.deepEqual(await statuses(`/api/collections/${company}`, everyone), { maria: 404, tom: 404, eddie: 404, sam: 200, otto: 404, uma: 200, admin: 200 });
+      assert.deepEqual(await statuses(`/api/shares/collection/${company}`, everyone), { maria: 404, tom: 404, eddie: 404, sam: 404, otto: 404, uma: 404, admin: 200 });
+      // The kind's own refusal: a company collection is restricted to groups, never shared with a person.
+      const refused = await as('admin', { method: 'PUT', url: `/api/shares/collection/${company}`, payload: { shares: [{ target: { type: 'user', id: 'tom' }, role: 'view' }] } });
+      assert.equal(refused.statusCode, 400);
+      assert.deepEqual(issuePaths(refused.body), ['body.shares']);
+    });
+
     it('refuses a list naming the sharer, someone who never signed in, an unknown group, or the company without the right', async () => {
       const id = await createPrompt('maria', 'Refusals');
       const refused = await share('maria', id, {
