@@ -11,19 +11,17 @@ import { addSharedWithMeTexts } from './shared-with-me-texts';
 
 addSharedWithMeTexts();
 
-/**
- * Where a shared item opens, by kind: the pages of the remotes that show it (the registry's
- * local layout, scripts/portal-layout.mjs). A kind without a page yet is listed without a link.
- */
-const PAGES: Partial<Record<ShareItemKind, (id: string) => string>> = {
+/** Where a shared item opens, by kind: the pages of the remotes that show it (scripts/portal-layout.mjs). */
+const PAGES: Record<ShareItemKind, (id: string) => string> = {
+  conversation: (id) => `/chat/shared/${id}`,
   agent: (id) => `/agents/${id}`,
   custom_app: (id) => `/usecases/${id}`,
   collection: (id) => `/collections/${id}`,
+  // Prompts have no page each: the chat's prompt library lists the shared ones with the own.
+  prompt: () => '/chat/prompts',
 };
 
-export function sharedItemPath(kind: ShareItemKind, id: string): string | null {
-  return PAGES[kind]?.(encodeURIComponent(id)) ?? null;
-}
+const sharedItemPath = (kind: ShareItemKind, id: string): string => PAGES[kind](encodeURIComponent(id));
 
 export interface SharedWithMePopupProps {
   id: string;
@@ -100,32 +98,22 @@ export function SharedWithMePopup({ id, buttonRef, newKeys, onClose }: SharedWit
             item.via.type === 'group'
               ? t('SHARED_WITH_ME.byGroup', { name: item.shared_by.name, group: item.via.name })
               : t(item.via.type === 'company' ? 'SHARED_WITH_ME.byCompany' : 'SHARED_WITH_ME.byUser', { name: item.shared_by.name });
-          const body = (
-            <>
-              <span className="shared-with-me__name">
-                {item.name}
-                {newKeys.has(sharedItemKey(item)) && (
-                  <Badge variant="primary" className="shared-with-me__new">
-                    {t('SHARED_WITH_ME.new')}
-                  </Badge>
-                )}
-              </span>
-              <span className="shared-with-me__meta">
-                {t(`SHARED_WITH_ME.kind.${item.kind}`)} · {by} · <time dateTime={item.shared_at}>{formatShortDate(item.shared_at, { language })}</time>
-                {item.role === 'edit' && ` · ${t('SHARED_WITH_ME.canEdit')}`}
-                {!path && ` · ${t('SHARED_WITH_ME.noPage')}`}
-              </span>
-            </>
-          );
           return (
             <li key={sharedItemKey(item)} className="shared-with-me__item">
-              {path ? (
-                <Link to={path} className="shared-with-me__link" onClick={() => onClose(false)}>
-                  {body}
-                </Link>
-              ) : (
-                <div className="shared-with-me__link">{body}</div>
-              )}
+              <Link to={path} className="shared-with-me__link" onClick={() => onClose(false)}>
+                <span className="shared-with-me__name">
+                  {item.name}
+                  {newKeys.has(sharedItemKey(item)) && (
+                    <Badge variant="primary" className="shared-with-me__new">
+                      {t('SHARED_WITH_ME.new')}
+                    </Badge>
+                  )}
+                </span>
+                <span className="shared-with-me__meta">
+                  {t(`SHARED_WITH_ME.kind.${item.kind}`)} · {by} · <time dateTime={item.shared_at}>{formatShortDate(item.shared_at, { language })}</time>
+                  {item.role === 'edit' && ` · ${t('SHARED_WITH_ME.canEdit')}`}
+                </span>
+              </Link>
             </li>
           );
         })}

@@ -51,6 +51,7 @@ beforeEach(() => {
       item({ kind: 'collection', id: 'c1', name: 'HR handbook', via: { type: 'group', name: 'Finance' }, role: 'edit' }),
       item({}),
       item({ kind: 'prompt', id: 'p1', name: 'Weekly report', via: { type: 'company' }, unseen: false }),
+      item({ kind: 'conversation', id: 'k1', name: 'Budget talk', unseen: false }),
     ],
     unseen: 2,
     last_seen_at: '2026-11-27T10:00:00.000Z',
@@ -91,13 +92,14 @@ describe('the header’s "shared with you"', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^HR handbookNewCollection · by Maria Schmidt for Finance · .* · You can edit it$/),
       expect.stringMatching(/^Travel costsNewAgent · by Maria Schmidt · /),
-      expect.stringMatching(/^Weekly reportPrompt · by Maria Schmidt for the whole company · .*No page of its own yet$/),
+      expect.stringMatching(/^Weekly reportPrompt · by Maria Schmidt for the whole company · /),
+      expect.stringMatching(/^Budget talkConversation · by Maria Schmidt · /),
     ]);
+    expect(rows.map((row) => within(row).getByRole('link').getAttribute('href'))).toEqual(['/collections/c1', '/agents/a1', '/chat/prompts', '/chat/shared/k1']);
     // Opening counted them as seen: the badge is gone, the list still marks what was new.
     await waitFor(() => expect(seen).toBe(1));
     expect(await screen.findByRole('button', { name: 'Shared with you' })).not.toHaveTextContent('2');
     expect(within(list).getAllByText('New')).toHaveLength(2);
-    expect(within(rows[2]!).queryByRole('link')).toBeNull();
     document.title = 'Portal';
     document.documentElement.lang = 'en';
     const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } } });
