@@ -12,6 +12,7 @@ import { filesSignature } from '../features/documents/model/file-status';
 import { NAMESPACE } from '../namespace';
 import { CollectionSearch } from '../features/search/components/collection-search';
 import { CollectionLibrarySources } from '../features/libraries/components/collection-library-sources';
+import { CollectionSharingBadge } from '../features/collections/components/collection-sharing-badge';
 import '../features/documents/documents.css';
 
 /**
@@ -52,7 +53,12 @@ function CollectionDetails({ collection }: { collection: CollectionSummary }) {
     <div className="remote-page collection-details-page">
       <PageHeader
         title={collection.name}
-        description={t(`details.scope.${collection.scope}`)}
+        description={
+          <span className="collection-details-page__scope">
+            {t(`details.scope.${collection.scope}`)}
+            <CollectionSharingBadge collection={collection} />
+          </span>
+        }
         before={<Link to={`../${collection.scope}`}>{t(`details.backTo.${collection.scope}`)}</Link>}
       />
       <CollectionLibrarySources collection={collection} />

@@ -4,30 +4,37 @@ import { Button } from '@assistant/ui';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
+import { CollectionSharingBadge } from './collection-sharing-badge';
 
 export interface CollectionListItemProps {
   collection: CollectionSummary;
-  /** Whether to offer rename and delete (the collection's `can_manage`). */
+  /** Whether to offer share, rename and delete (its owner; administrators for a company one). */
   manageable: boolean;
   onRename(collection: CollectionSummary): void;
   onDelete(collection: CollectionSummary): void;
+  onShare(collection: CollectionSummary): void;
 }
 
 /**
  * One collection: its name links to its details (`../{id}` from the tab's route, so
- * /collections/{id}), then the number of files and the date of the last change; rename and delete
- * when the user may manage it, each named with the collection ("Rename Quarterly reports").
+ * /collections/{id}), then how it is shared, the number of files and the date of the last change;
+ * rename, delete and share (a company one: restrict to groups) when the user manages it, each
+ * named with the collection ("Rename Quarterly reports").
  */
-export function CollectionListItem({ collection, manageable, onRename, onDelete }: CollectionListItemProps) {
+export function CollectionListItem({ collection, manageable, onRename, onDelete, onShare }: CollectionListItemProps) {
   const { t } = useTranslation(NAMESPACE);
   const date = formatShortDate(collection.updated_at, { language: useLocale() });
   const name = collection.name;
+  const shareAction = collection.scope === 'company' ? 'restrict' : 'share';
   return (
     <li className="collection-item">
       <div className="collection-item__main">
-        <Link to={`../${encodeURIComponent(collection.id)}`} className="collection-item__name">
-          {name}
-        </Link>
+        <div className="collection-item__title">
+          <Link to={`../${encodeURIComponent(collection.id)}`} className="collection-item__name">
+            {name}
+          </Link>
+          <CollectionSharingBadge collection={collection} />
+        </div>
         <p className="collection-item__meta">
           <span>{t('list.fileCount', { count: collection.file_count })}</span>
           <span>
@@ -47,6 +54,9 @@ export function CollectionListItem({ collection, manageable, onRename, onDelete 
           </Button>
           <Button variant="ghost" size="sm" aria-label={t('list.actions.deleteNamed', { name })} onClick={() => onDelete(collection)}>
             {t('list.actions.delete')}
+          </Button>
+          <Button variant="ghost" size="sm" aria-label={t(`list.actions.${shareAction}Named`, { name })} onClick={() => onShare(collection)}>
+            {t(`list.actions.${shareAction}`)}
           </Button>
         </div>
       )}

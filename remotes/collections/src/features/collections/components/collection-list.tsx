@@ -1,4 +1,5 @@
 import type { CollectionSummary } from '@assistant/contracts';
+import { ownsCollection } from '../model/collection-access';
 import { CollectionListItem } from './collection-list-item';
 
 export interface CollectionListProps {
@@ -7,10 +8,11 @@ export interface CollectionListProps {
   labelledBy: string;
   onRename(collection: CollectionSummary): void;
   onDelete(collection: CollectionSummary): void;
+  onShare(collection: CollectionSummary): void;
 }
 
 /** The collections as a list (list semantics: "list, 3 items"), latest change first. */
-export function CollectionList({ collections, labelledBy, onRename, onDelete }: CollectionListProps) {
+export function CollectionList({ collections, labelledBy, onRename, onDelete, onShare }: CollectionListProps) {
   return (
     // role="list": Safari drops list semantics from a list without bullets.
     <ul role="list" className="collection-list" aria-labelledby={labelledBy}>
@@ -18,9 +20,10 @@ export function CollectionList({ collections, labelledBy, onRename, onDelete }: 
         <CollectionListItem
           key={collection.id}
           collection={collection}
-          manageable={collection.can_manage}
+          manageable={ownsCollection(collection)}
           onRename={onRename}
           onDelete={onDelete}
+          onShare={onShare}
         />
       ))}
     </ul>

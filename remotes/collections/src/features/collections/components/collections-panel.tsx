@@ -10,19 +10,22 @@ import { NAMESPACE } from '../../../namespace';
 import { CollectionList } from './collection-list';
 import { CollectionNameDialog } from './collection-name-dialog';
 import { DeleteCollectionDialog } from './delete-collection-dialog';
+import { ShareCollectionDialog } from './share-collection-dialog';
 import '../collections.css';
 
 type OpenDialog =
   | { kind: 'create' }
   | { kind: 'rename'; collection: CollectionSummary }
   | { kind: 'delete'; collection: CollectionSummary }
+  | { kind: 'share'; collection: CollectionSummary }
   | null;
 
 /**
  * The collections of one tab with create, rename and delete. Personal collections: anyone creates
  * them (and are then inside the new one, /collections/{id}). Company collections: "New collection"
- * only for administrators (AdministrateAssistant);
- * rename and delete wherever the server says the user may manage the collection (`can_manage`).
+ * only for administrators (AdministrateAssistant). Share (a company one: restrict to groups),
+ * rename and delete where the server says the collection is the user's to manage (its owner;
+ * administrators for company ones); collections shared with the user show who shared them.
  * Give it `key={scope}` so a tab switch starts with a fresh list.
  */
 export function CollectionsPanel({ scope }: { scope: CollectionScope }) {
@@ -64,6 +67,7 @@ export function CollectionsPanel({ scope }: { scope: CollectionScope }) {
         labelledBy={headingId}
         onRename={(collection) => setDialog({ kind: 'rename', collection })}
         onDelete={(collection) => setDialog({ kind: 'delete', collection })}
+        onShare={(collection) => setDialog({ kind: 'share', collection })}
       />
     </ListStates>
   );
@@ -113,6 +117,16 @@ export function CollectionsPanel({ scope }: { scope: CollectionScope }) {
             return result;
           }}
           onClose={close}
+        />
+      )}
+      {dialog?.kind === 'share' && (
+        <ShareCollectionDialog
+          collection={dialog.collection}
+          onClose={() => {
+            close();
+            // With whom it is shared shows in the list.
+            list.reload();
+          }}
         />
       )}
     </section>
