@@ -23,6 +23,8 @@ export default defineRemoteModule({
         { path: ':conversationId', element: null },
       ],
     },
+    // A conversation shared with the user (docs/chat-ui.md "Sharing"); a static segment, so it wins over a conversation id.
+    { path: 'shared/:snapshotId', Component: lazy(() => import('./routes/shared-conversation-route')) },
     // The prompt library (docs/prompts.md); a static segment, so it wins over a conversation id.
     { path: 'prompts', Component: lazy(() => import('./routes/prompts-route')) },
   ],

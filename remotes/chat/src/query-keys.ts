@@ -25,6 +25,15 @@ export const conversationKeys = {
 };
 
 /**
+ * Shared conversations' snapshots (docs/chat.md "Sharing a conversation"): always the server's,
+ * whichever history the user keeps, so they carry no scope.
+ */
+export const sharedConversationKeys = {
+  all: ['shared-conversations'] as const,
+  one: (id: string) => ['shared-conversations', id] as const,
+};
+
+/**
  * Deep research runs (docs/deep-research.md): a run's state (GET research/{id}), shared by the
  * panel that shows the run and the composer that answers its clarifying question.
  */

@@ -11,6 +11,7 @@ import { useConversationMutations } from '../features/conversations/hooks/use-co
 import { useConversations } from '../features/conversations/hooks/use-conversations';
 import { useDownloadEvents } from '../features/developer';
 import { useChatHistory, type ScopedChatHistory } from '../features/history';
+import { ShareConversationButton } from '../features/sharing';
 import { NAMESPACE } from '../namespace';
 import { conversationKeys } from '../query-keys';
 import './chat-page.css';
@@ -60,6 +61,7 @@ export default function ChatPage() {
         actions={
           chat.status === 'ready' && (
             <>
+              <ShareAction history={chat.history} />
               <Link to={promptsPath} className="ui-button ui-button--ghost ui-button--sm">
                 {t('prompts.title')}
               </Link>
@@ -245,6 +247,14 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
       )}
     </div>
   );
+}
+
+/** "Share" for the open conversation, once it exists (the list knows its name): not for a new one. */
+function ShareAction({ history }: { history: ScopedChatHistory }) {
+  const { conversationId } = useParams();
+  const { conversations } = useConversations(history);
+  const conversation = conversationId === undefined ? undefined : conversations.find((entry) => entry.id === conversationId);
+  return conversation ? <ShareConversationButton history={history} conversationId={conversation.id} name={conversation.name} /> : null;
 }
 
 /** Whether the window is phone-narrow (false where matchMedia is missing). */

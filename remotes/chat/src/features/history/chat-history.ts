@@ -1,4 +1,4 @@
-import type { Conversation, ConversationSearchResult, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
+import type { Conversation, ConversationSearchResult, ConversationSnapshot, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
 
 /**
  * Where the conversations of the signed-in user live. The screens use only this, so the same
@@ -35,6 +35,15 @@ export interface ChatHistory {
    * in the tree (docs/chat.md "The message tree").
    */
   sendMessage(conversationId: string, payload: MessagePayloadInput, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>>;
+  /**
+   * The id a conversation is shared under (docs/chat.md "Sharing a conversation"): the server's
+   * conversation's own; a browser-kept one first sends its newest branch to the server (POST
+   * shared/conversations), which keeps that copy for the colleagues, and answers the copy's id
+   * (sending the same conversation again replaces the copy).
+   */
+  shareableId(conversationId: string): Promise<string>;
+  /** "Continue in my own chat": a new conversation in this history with a shared conversation's messages. */
+  continueShared(snapshot: ConversationSnapshot): Promise<Conversation>;
 }
 
 /**

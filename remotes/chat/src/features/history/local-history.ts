@@ -4,12 +4,15 @@ import {
   conversationSearchQuerySchema,
   conversationSearchSnippet,
   conversationSearchWords,
+  conversationSnapshotCreatedSchema,
   historyWithinBudget,
   messagePayloadSchema,
   streamEventSchema,
   validationFailure,
   type Conversation,
   type ConversationSearchResult,
+  type ConversationSnapshot,
+  type ConversationSnapshotUploadInput,
   type LocalChatRequestInput,
   type Message,
   type MessagePayloadInput,
@@ -194,6 +197,50 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
 
     async listMessages(conversationId: string): Promise<Message[]> {
       return (await read(conversationId)).messages;
+    },
+
+    // Shared as a copy on the server: the branch shown first (to the newest message), text only.
+    async shareableId(conversationId: string): Promise<string> {
+      const { conversation, messages } = await read(conversationId);
+      const branch = branchTo(messages, messages.at(-1)?.message_id ?? null).filter((message) => message.role !== 'system');
+      const upload: ConversationSnapshotUploadInput = {
+        local_conversation_id: conversation.id,
+        title: conversation.name,
+        messages: branch.map((message) => ({
+          role: message.role === 'user' ? 'user' : 'assistant',
+          content: message.content,
+          // An answer cut by a closed tab stays `streaming` here (docs/chat-ui.md): shared as stopped.
+          status: message.status === 'streaming' ? 'stopped' : message.status,
+          created_at: message.created_at,
+          ...(message.model ? { model: message.model } : {}),
+        })),
+      };
+      return (await client().post('shared/conversations', upload, conversationSnapshotCreatedSchema)).id;
+    },
+
+    async continueShared(snapshot: ConversationSnapshot): Promise<Conversation> {
+      const time = now();
+      const conversation: Conversation = { id: newId(), name: checkedName(snapshot.title), created_at: time, updated_at: time };
+      let parent: string | null = null;
+      const copied = snapshot.messages.map((message): Message => {
+        const copy: Message = {
+          message_id: newId(),
+          conversation_id: conversation.id,
+          parent_message_id: parent,
+          role: message.role,
+          content: message.content,
+          created_at: time,
+          status: message.status === 'streaming' ? 'stopped' : message.status,
+          ...(message.model ? { model: message.model } : {}),
+        };
+        parent = copy.message_id;
+        return copy;
+      });
+      // Named after the shared conversation: a first question here does not rename it.
+      const step = queue.then(() => set(conversation.id, { conversation, messages: copied, renamed: true } satisfies LocalConversationRecord, store));
+      queue = step.catch(() => undefined);
+      await step;
+      return conversation;
     },
 
     async sendMessage(conversationId: string, input: MessagePayloadInput, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>> {

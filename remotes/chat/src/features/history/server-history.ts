@@ -5,6 +5,7 @@ import {
   messageListResponseSchema,
   streamEventSchema,
   type Conversation,
+  type ConversationSnapshot,
   type ConversationSearchResult,
   type Message,
   type MessagePayloadInput,
@@ -52,6 +53,11 @@ export function createServerHistory(client: () => HttpClient = () => apiClients(
     },
     sendMessage(conversationId: string, payload: MessagePayloadInput, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>> {
       return client().stream(`${conversationPath(conversationId)}/messages/v2`, payload, streamEventSchema, signal);
+    },
+    // The server takes the snapshot of its own conversation when it is shared.
+    shareableId: (conversationId: string) => Promise.resolve(conversationId),
+    continueShared(snapshot: ConversationSnapshot): Promise<Conversation> {
+      return client().post(`shared/conversations/${encodeURIComponent(snapshot.id)}/continue`, undefined, conversationSchema);
     },
   };
 }

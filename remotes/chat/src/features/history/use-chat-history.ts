@@ -28,6 +28,8 @@ function withScope(history: ChatHistory, scope: ChatHistoryScope): ScopedChatHis
     deleteConversation: (id) => history.deleteConversation(id),
     listMessages: (conversationId, signal) => history.listMessages(conversationId, signal),
     sendMessage: (conversationId, payload, signal) => history.sendMessage(conversationId, payload, signal),
+    shareableId: (conversationId) => history.shareableId(conversationId),
+    continueShared: (snapshot) => history.continueShared(snapshot),
   };
 }
 

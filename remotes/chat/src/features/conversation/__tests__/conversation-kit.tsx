@@ -143,6 +143,8 @@ export class FakeChatHistory implements ScopedChatHistory {
   createConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   renameConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   deleteConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
+  shareableId = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
+  continueShared = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
 
   async listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
     this.listCalls += 1;

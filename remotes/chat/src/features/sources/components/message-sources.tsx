@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { useMessageSources } from '../hooks/use-message-sources';
+import type { GroupedSources } from '../model/group-sources';
 import { sourceExcerpt } from '../model/source-excerpt';
 import { SourcePreviewDialog } from './source-preview-dialog';
 import './message-sources.css';
@@ -42,6 +43,47 @@ export function MessageSources({ conversationId, messageId, mediaTypeOf, documen
     announce?.(status === 'ready' ? t('sources.announce.ready', { count: total }) : status === 'none' ? t('sources.none') : t('sources.failed'));
   }, [waited, status, total, announce, t]);
 
+  return (
+    <section className="message-sources" aria-labelledby={headingId} aria-busy={sources.status === 'computing' || undefined}>
+      <h4 id={headingId} className="message-sources__title">
+        {t('sources.title')}
+      </h4>
+      {sources.status === 'computing' && (
+        <p className="message-sources__state">
+          <Spinner size="sm" /> {t('sources.computing')}
+        </p>
+      )}
+      {sources.status === 'failed' && (
+        <div className="message-sources__failed">
+          <p className="message-sources__state message-sources__state--failed">{t('sources.failed')}</p>
+          <Button size="sm" variant="secondary" onClick={sources.retry}>
+            {t('sources.retry')}
+          </Button>
+        </div>
+      )}
+      {sources.status === 'none' && <p className="message-sources__state">{t('sources.none')}</p>}
+      {sources.status === 'ready' && <SourceGroups sources={sources.sources} nameOf={nameOf} onOpen={setOpen} />}
+      {open && <SourcePreviewDialog source={open} name={nameOf(open)} mediaType={mediaTypeOf?.(open.source_index)} onClose={() => setOpen(undefined)} />}
+    </section>
+  );
+}
+
+export interface SourceGroupsProps {
+  sources: GroupedSources;
+  /** The name shown for a source (its own, else its document's from the tool step). */
+  nameOf(source: InContextSource): string;
+  /** Opens the source in its document; absent: no "Show in document" (a reader who may not open the document). */
+  onOpen?: (source: InContextSource) => void;
+}
+
+/**
+ * The supporting and the conflicting sources, each with its number, document name, label, badge,
+ * its text with the judged sentences marked, "Show in document" (with `onOpen`), and the original
+ * of a source synced from a document library.
+ */
+export function SourceGroups({ sources, nameOf, onOpen }: SourceGroupsProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const headingId = useId();
   const group = (kind: 'supporting' | 'conflicting', list: readonly InContextSource[]) =>
     list.length > 0 && (
       <section className={`message-sources__group message-sources__group--${kind}`} aria-labelledby={`${headingId}-${kind}`}>
@@ -62,13 +104,13 @@ export function MessageSources({ conversationId, messageId, mediaTypeOf, documen
                   <Badge variant={kind === 'supporting' ? 'success' : 'error'}>{t(`sources.badge.${kind}`)}</Badge>
                 </div>
                 <SourceText source={source} />
-                {source.source_url && (
+                {onOpen && source.source_url && (
                   <Button
                     size="sm"
                     variant="secondary"
                     aria-haspopup="dialog"
                     aria-label={t('sources.openLabel', { number: source.source_index + 1, name })}
-                    onClick={() => setOpen(source)}
+                    onClick={() => onOpen(source)}
                   >
                     {t('sources.open')}
                   </Button>
@@ -90,34 +132,11 @@ export function MessageSources({ conversationId, messageId, mediaTypeOf, documen
         </ul>
       </section>
     );
-
   return (
-    <section className="message-sources" aria-labelledby={headingId} aria-busy={sources.status === 'computing' || undefined}>
-      <h4 id={headingId} className="message-sources__title">
-        {t('sources.title')}
-      </h4>
-      {sources.status === 'computing' && (
-        <p className="message-sources__state">
-          <Spinner size="sm" /> {t('sources.computing')}
-        </p>
-      )}
-      {sources.status === 'failed' && (
-        <div className="message-sources__failed">
-          <p className="message-sources__state message-sources__state--failed">{t('sources.failed')}</p>
-          <Button size="sm" variant="secondary" onClick={sources.retry}>
-            {t('sources.retry')}
-          </Button>
-        </div>
-      )}
-      {sources.status === 'none' && <p className="message-sources__state">{t('sources.none')}</p>}
-      {sources.status === 'ready' && (
-        <>
-          {group('supporting', sources.sources.supporting)}
-          {group('conflicting', sources.sources.conflicting)}
-        </>
-      )}
-      {open && <SourcePreviewDialog source={open} name={nameOf(open)} mediaType={mediaTypeOf?.(open.source_index)} onClose={() => setOpen(undefined)} />}
-    </section>
+    <>
+      {group('supporting', sources.supporting)}
+      {group('conflicting', sources.conflicting)}
+    </>
   );
 }
 

@@ -10,7 +10,7 @@ export interface GroupedSources {
  * the order the answer numbers them ([n] = source_index + 1). The response may hold several
  * items (parts of the answer); the chat shows them together.
  */
-export function groupSources(response: InContextSourcesResponse): GroupedSources {
+export function groupSources(response: Pick<InContextSourcesResponse, 'highlighted_sources'>): GroupedSources {
   const collect = (pick: (item: InContextSourcesResponse['highlighted_sources'][number]) => InContextSource[]) => {
     const byIndex = new Map<number, InContextSource>();
     for (const item of response.highlighted_sources) for (const source of pick(item)) if (!byIndex.has(source.source_index)) byIndex.set(source.source_index, source);

@@ -1,0 +1,3 @@
+// The sharing feature's public surface: the open conversation's "Share", and the shared conversation's page.
+export { ShareConversationButton } from './components/share-conversation-button';
+export { SharedConversationView } from './components/shared-conversation-view';
