@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
 import { fileIdParamsSchema, filePagesResponseSchema, ingestionRunSchema } from '@assistant/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NOT_FOUND_FILE, refusalOf } from '../collections/collection-access';
@@ -7,13 +5,11 @@ import type { CollectionsRepository } from '../db/repositories/collections-repos
 import type { FilesRepository } from '../db/repositories/files-repository';
 import type { IngestionRunsRepository } from '../db/repositories/ingestion-runs-repository';
 import { sendError } from '../http/send-error';
+import { sendStoredFile } from '../http/send-stored-file';
 import type { FileStorage } from '../ingestion/file-storage';
 import { toDocumentPage } from '../search/document-pages';
 import { errorResponses } from '../http/error-responses';
 import { fileContentResponse, noContentResponse } from '../http/declared-responses';
-
-/** An HTML document opened on its own runs no script, loads nothing and cannot be framed. */
-const HTML_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /** One file: delete, its original bytes, and its text layer for the preview. */
 export const fileRoutes: FastifyPluginAsyncZod<{
@@ -56,24 +52,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
   app.get('/files/:fileId/content', { schema: { params: fileIdParamsSchema, response: fileContentResponse } }, async (request, reply) => {
     const found = await files.findVisible(request.params.fileId, request.viewer);
     if (!found) return sendError(reply, 404, NOT_FOUND_FILE);
-    const path = storage.path(found.file.storage_key);
-    const size = await stat(path).then(
-      (s) => s.size,
-      () => undefined,
-    );
-    if (size === undefined) {
-      request.log.error({ fileId: found.file.id }, 'stored bytes missing');
-      return sendError(reply, 404, "The file's content is no longer stored");
-    }
-    const mediaType = found.file.media_type;
-    reply
-      .type(mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType)
-      .header('content-length', size)
-      .header('content-disposition', contentDisposition(found.file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store');
-    if (mediaType === 'text/html') reply.header('content-security-policy', HTML_CONTENT_SECURITY_POLICY);
-    return reply.send(createReadStream(path));
+    return sendStoredFile(request, reply, storage, found.file);
   });
 
   app.get(
@@ -88,8 +67,3 @@ export const fileRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-/** `inline; filename*=UTF-8''...` (RFC 6266 / 8187): any name, safely encoded. */
-function contentDisposition(name: string): string {
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename*=UTF-8''${encoded}`;
-}
