@@ -35,4 +35,6 @@ export { qaResourceKeys, qaResourcesQuery, shownResources, useLanguageModelsQuer
 export { sharedWithMeQuery, useMarkSharedWithMeSeen } from './shared-with-me';
 export { toolServerKeys, useToolServersQuery, type ToolServer } from './tool-servers';
 export { transcriptionConfigQuery } from './transcription-config';
+// an item's shares read and replaced outside the dialog (an agent's knowledge shared with its recipients)
+export { saveShares, sharesQuery } from './shares';
 export { useShareDialog } from './use-share-dialog';

@@ -1,13 +1,20 @@
 // Test kit of the agents remote: an in-memory fake of docs/agents.md's calls (and what the form
 // picks from: models, collections, tool servers), platform resets and a render of the remote.
 import {
+  agentShareCheckRequestSchema,
   createAgentRequestSchema,
+  shareTargetKey,
+  shareUpdateSchema,
   updateAgentRequestSchema,
   type Agent,
   type AgentDraft,
   type AgentImportResponse,
+  type AgentShareCheckResponse,
   type AgentVersion,
   type CollectionSummary,
+  type ItemSharing,
+  type Share,
+  type ShareTarget,
 } from '@assistant/contracts';
 import { createApiClients, resetPermissions, setApiClients, useNotificationsStore } from '@assistant/platform';
 import { renderRemoteAt, startupHandlers, type StartupData } from '@assistant/platform/testing';
@@ -30,8 +37,13 @@ export function apiError(status: number, message: string, extra: Record<string, 
   return HttpResponse.json({ statusCode: status, error, message, ...extra }, { status });
 }
 
+/** How the signed-in user's own agent reaches them; one they may not change is someone else's (or the company's). */
+export const OWNED: ItemSharing = { access: 'owner', shared_by: null, shared_with: [] };
+export const VIEWED: ItemSharing = { access: 'view', shared_by: null, shared_with: [] };
+
 export function agent(overrides: Partial<Agent> & Pick<Agent, 'name'>): Agent {
   return {
+    sharing: overrides.editable === false ? VIEWED : OWNED,
     id: nextId(),
     description: '',
     instructions: 'Answer briefly.',
@@ -73,6 +85,16 @@ export const backend = {
   versions: {} as Record<string, AgentVersion[]>,
   /** What POST agents/import reports as dropped. */
   dropped: { collection_ids: [], server_ids: [] } as AgentImportResponse['dropped'],
+  /** Who saves (a version's author), and who saved each version (`id/version`; unnamed: `me`). */
+  me: { sub: 'employee', name: 'Erika Mustermann' },
+  authors: {} as Record<string, { sub: string; name: string }>,
+  /** Each item's shares by `kind/id` (GET and PUT /api/shares/{kind}/{id}). */
+  shares: {} as Record<string, Share[]>,
+  /** The directory's people and groups (any search finds all of them). */
+  people: [] as { sub: string; name: string; email: string | null }[],
+  groups: [] as { id: string; name: string; member_count: number }[],
+  /** Per collection id, the share targets (keys) that may read it; the check names the others. */
+  readers: {} as Record<string, string[]>,
 };
 
 const find = (id: unknown) => backend.agents.find((entry) => entry.id === id);
@@ -82,8 +104,16 @@ const now = () => new Date().toISOString();
 export function versionOf(entry: Agent, overrides: Partial<AgentVersion> = {}): AgentVersion {
   return { ...fieldsOf(entry), version: entry.version, created_at: entry.updated_at, ...overrides };
 }
+
+/** A share list entry as the server names it. */
+function named(target: ShareTarget): Share['target'] {
+  if (target.type === 'company') return target;
+  const name = target.type === 'user' ? backend.people.find((p) => p.sub === target.id)?.name : backend.groups.find((g) => g.id === target.id)?.name;
+  return { ...target, name: name ?? target.id };
+}
 function keepVersion(entry: Agent) {
   backend.versions[entry.id] = [...(backend.versions[entry.id] ?? []), versionOf(entry)];
+  backend.authors[`${entry.id}/${entry.version}`] = backend.me;
 }
 
 export function agentHandlers(): HttpHandler[] {
@@ -126,7 +156,8 @@ export function agentHandlers(): HttpHandler[] {
     http.get('*/api/agents/:id/versions', ({ params }) => {
       if (!find(params.id)) return apiError(404, 'No such agent', { code: 'not_found' });
       const versions = [...(backend.versions[String(params.id)] ?? [])].reverse();
-      return HttpResponse.json({ versions: versions.map(({ version, created_at }) => ({ version, created_at })) });
+      const author = (version: number) => backend.authors[`${String(params.id)}/${version}`] ?? backend.me;
+      return HttpResponse.json({ versions: versions.map(({ version, created_at }) => ({ version, created_at, author: author(version) })) });
     }),
     http.get('*/api/agents/:id/versions/:version', ({ params }) => {
       backend.requests.push({ method: 'GET', path: `/api/agents/${String(params.id)}/versions/${String(params.version)}` });
@@ -193,6 +224,33 @@ export function agentHandlers(): HttpHandler[] {
       return HttpResponse.json({ collections: backend.collections.filter((entry) => entry.scope === scope) });
     }),
     http.get('*/api/mcp-servers', () => HttpResponse.json({ servers: backend.servers })),
+    http.post('*/api/agents/:id/share-check', async ({ request, params }) => {
+      const { targets } = agentShareCheckRequestSchema.parse(await request.json());
+      backend.requests.push({ method: 'POST', path: `/api/agents/${String(params.id)}/share-check`, body: { targets } });
+      const target = find(params.id);
+      if (!target) return apiError(404, 'No such agent', { code: 'not_found' });
+      const collections: AgentShareCheckResponse['collections'] = target.collection_ids.flatMap((id) => {
+        const known = backend.collections.find((c) => c.id === id);
+        const missing = targets.filter((t) => !(backend.readers[id] ?? []).includes(shareTargetKey(t)));
+        return known && missing.length > 0 ? [{ id, name: known.name, not_readable_by: missing, can_share: known.scope === 'personal' }] : [];
+      });
+      return HttpResponse.json({ collections });
+    }),
+    http.get('*/api/shares/:kind/:id', ({ params }) =>
+      HttpResponse.json({ shares: backend.shares[`${String(params.kind)}/${String(params.id)}`] ?? [], can_share_with_company: false }),
+    ),
+    http.put('*/api/shares/:kind/:id', async ({ request, params }) => {
+      const key = `${String(params.kind)}/${String(params.id)}`;
+      const update = shareUpdateSchema.parse(await request.json());
+      backend.requests.push({ method: 'PUT', path: `/api/shares/${key}`, body: update });
+      const stamp = now();
+      backend.shares[key] = update.shares.map((share) => ({ target: named(share.target), role: share.role, shared_by: backend.me, created_at: stamp, updated_at: stamp }));
+      // A collection shared with a target is readable by it.
+      if (params.kind === 'collection') backend.readers[String(params.id)] = update.shares.map((share) => shareTargetKey(share.target));
+      return HttpResponse.json({ shares: backend.shares[key], can_share_with_company: false });
+    }),
+    http.get('*/api/directory/people', () => HttpResponse.json({ people: backend.people })),
+    http.get('*/api/directory/groups', () => HttpResponse.json({ groups: backend.groups })),
   ];
 }
 
@@ -216,6 +274,11 @@ export function resetAgentsState(agents: Agent[] = []): void {
   backend.requests = [];
   backend.draft = undefined;
   backend.dropped = { collection_ids: [], server_ids: [] };
+  backend.shares = {};
+  backend.authors = {};
+  backend.people = [];
+  backend.groups = [];
+  backend.readers = {};
 }
 
 /** The texts of the notifications shown so far, with their variant ("success: ..."). */

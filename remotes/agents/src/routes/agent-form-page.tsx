@@ -1,17 +1,19 @@
 import { useAgentQuery } from '@assistant/endpoints';
 import { ApiRequestError, useDocumentTitle } from '@assistant/platform';
-import { EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
-import { useId } from 'react';
+import { Button, EmptyState, ErrorState, Loading, PageHeader } from '@assistant/ui';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useResolvedPath } from '@assistant/routing';
 import { AgentDetails, AgentForm } from '../features/agent-form';
+import { ShareAgentDialog } from '../features/agent-sharing';
 import { NAMESPACE } from '../namespace';
 import { AgentTabs } from './agent-tabs';
 
 /**
  * /agents/new and /agents/:id: one form for creating and editing. An agent the user may not
- * change (a company agent for a non-administrator) is shown to read; a missing one (or another
- * user's) is "not found".
+ * change (a company agent for a non-administrator, one shared with them to view) is shown to
+ * read; one shared with them to edit opens the form. A missing one (or one they may not read) is
+ * "not found". Its owner shares a personal agent from here too.
  */
 export default function AgentFormPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -24,6 +26,13 @@ export default function AgentFormPage() {
   const titleId = useId();
   const back = <Link to="..">{t('form.back')}</Link>;
   const agentPath = useResolvedPath('.').pathname;
+  const [sharing, setSharing] = useState(false);
+  const share =
+    agent?.sharing?.access === 'owner' && agent.visibility === 'personal' ? (
+      <Button variant="secondary" onClick={() => setSharing(true)}>
+        {t('form.share')}
+      </Button>
+    ) : undefined;
 
   let content;
   if (id === undefined) {
@@ -60,8 +69,9 @@ export default function AgentFormPage() {
 
   return (
     <div className="remote-page agent-form-page">
-      <PageHeader title={<span id={titleId}>{title}</span>} before={back} />
+      <PageHeader title={<span id={titleId}>{title}</span>} before={back} actions={share} />
       {content}
+      {sharing && agent && <ShareAgentDialog agent={agent} onClose={() => setSharing(false)} />}
     </div>
   );
 }

@@ -64,7 +64,11 @@ export function AgentVersions({ agent }: { agent: Agent }) {
           version: entry.version,
           label: t('versions.version', { version: entry.version }),
           badge: entry.version === agent.version ? <Badge variant="info">{t('versions.current')}</Badge> : undefined,
-          meta: <time dateTime={entry.created_at}>{time.format(new Date(entry.created_at))}</time>,
+          meta: (
+            <>
+              <time dateTime={entry.created_at}>{time.format(new Date(entry.created_at))}</time> · {t('versions.by', { name: entry.author.name })}
+            </>
+          ),
         }))}
       />
       <section className="agent-versions__detail" aria-labelledby="agent-versions-heading">

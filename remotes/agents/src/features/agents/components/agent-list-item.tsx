@@ -1,5 +1,5 @@
 import type { Agent } from '@assistant/contracts';
-import { AgentIcon, Badge, Button } from '@assistant/ui';
+import { AgentIcon, Badge, Button, SharingBadge } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
@@ -14,15 +14,20 @@ export interface AgentListItemProps {
   onExport(agent: Agent): void;
   onDelete(agent: Agent): void;
   onPublish(agent: Agent, published: boolean): void;
+  onShare(agent: Agent): void;
 }
+
+/** The owner (administrators, a company agent) deletes it and shares it; editors only save versions. */
+export const ownsAgent = (agent: Agent) => agent.sharing?.access === 'owner';
 
 /**
  * One agent: icon, name (a link to its form, `/agents/{id}`), a "Company" badge for a published
- * one, its description; then "Chat" (the chat with this agent, `/chat?agent={id}`), duplicate,
- * export, and where the user may change it delete (and, for administrators, publish or unpublish).
- * Each action is named with the agent ("Delete Travel helper").
+ * one, how it is shared ("Shared by Maria", "Shared with Finance"), its description; then "Chat"
+ * (the chat with this agent, `/chat?agent={id}`), duplicate, export, for administrators on an
+ * agent they may change publish or unpublish, and for its owner share (a personal agent) and
+ * delete. Each action is named with the agent ("Delete Travel helper").
  */
-export function AgentListItem({ agent, administrator, busy, onDuplicate, onExport, onDelete, onPublish }: AgentListItemProps) {
+export function AgentListItem({ agent, administrator, busy, onDuplicate, onExport, onDelete, onPublish, onShare }: AgentListItemProps) {
   const { t } = useTranslation(NAMESPACE);
   const name = agent.name;
   const company = agent.visibility === 'company';
@@ -38,6 +43,7 @@ export function AgentListItem({ agent, administrator, busy, onDuplicate, onExpor
           </Link>
           {company && <Badge variant="info">{t('list.company')}</Badge>}
           {!agent.editable && <Badge>{t('list.readOnly')}</Badge>}
+          <SharingBadge sharing={agent.sharing} />
         </div>
         {agent.description && <p className="agent-item__description">{agent.description}</p>}
       </div>
@@ -62,7 +68,12 @@ export function AgentListItem({ agent, administrator, busy, onDuplicate, onExpor
             {t(company ? 'list.actions.unpublish' : 'list.actions.publish')}
           </Button>
         )}
-        {agent.editable && (
+        {ownsAgent(agent) && !company && (
+          <Button variant="ghost" size="sm" aria-label={t('list.actions.shareNamed', { name })} onClick={() => onShare(agent)}>
+            {t('list.actions.share')}
+          </Button>
+        )}
+        {ownsAgent(agent) && (
           <Button variant="ghost" size="sm" aria-label={t('list.actions.deleteNamed', { name })} onClick={() => onDelete(agent)}>
             {t('list.actions.delete')}
           </Button>

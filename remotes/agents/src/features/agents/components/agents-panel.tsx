@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
+import { ShareAgentDialog } from '../../agent-sharing';
 import { useAgentActions, type ImportOutcome } from '../hooks/use-agent-actions';
 import { useAgents } from '../hooks/use-agents';
 import { filterAgents } from '../model/filter-agents';
@@ -15,8 +16,9 @@ import '../agents.css';
 /**
  * The agents of /agents: search by name and description, the list (personal and company agents),
  * an empty state that leads to "New agent", import of an export file (with a report of what the
- * server dropped) and the actions of each agent; delete asks first. Publish and unpublish are for
- * administrators (AdministrateAssistant, the permission the host checks for /customization).
+ * server dropped) and the actions of each agent; delete asks first, share opens the share dialog.
+ * Publish and unpublish are for administrators (AdministrateAssistant, the permission the host
+ * checks for /customization).
  */
 export function AgentsPanel() {
   const { t } = useTranslation(NAMESPACE);
@@ -26,6 +28,7 @@ export function AgentsPanel() {
   const administrator = usePermission('AdministrateAssistant') === true;
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<Agent | null>(null);
+  const [sharing, setSharing] = useState<Agent | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [report, setReport] = useState<ImportOutcome | null>(null);
@@ -94,6 +97,7 @@ export function AgentsPanel() {
               onExport={(target) => void run(target, () => actions.exportToFile(target))}
               onPublish={(target, published) => void run(target, () => actions.setPublished(target, published))}
               onDelete={setDeleting}
+              onShare={setSharing}
             />
           ))}
         </ul>
@@ -142,6 +146,7 @@ export function AgentsPanel() {
           onClose={() => setDeleting(null)}
         />
       )}
+      {sharing && <ShareAgentDialog agent={sharing} onClose={() => setSharing(null)} />}
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
