@@ -1,31 +1,15 @@
-import { skipToken, useQuery } from '@assistant/platform';
+import { sharedWithMeQuery } from '@assistant/endpoints';
+import { useQuery } from '@assistant/platform';
 import { BellIcon } from '@assistant/ui';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
-import { useSharedEndpoints, type SharedEndpoints } from '../federation/use-shared-endpoints';
 import { sharedItemKey } from './shared-item-key';
-import type { SharedWithMePopupProps } from './shared-with-me-popup';
+import { SharedWithMePopup } from './shared-with-me-popup';
+import { addSharedWithMeTexts } from './shared-with-me-texts';
 import './shared-with-me.css';
 
-// The list is a chunk of its own, asked for once the shell has started (like the user menu).
-let loaded: typeof import('./shared-with-me-popup') | undefined;
-let loading: Promise<typeof import('./shared-with-me-popup')> | undefined;
-const loadPopup = () => (loading ??= import(/* webpackChunkName: "shared-with-me" */ './shared-with-me-popup').then((module) => (loaded = module)));
-const LazyPopup = lazy(() => loadPopup().then((module) => ({ default: module.SharedWithMePopup })));
-
-function Popup(props: SharedWithMePopupProps) {
-  if (loaded) return <loaded.SharedWithMePopup {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazyPopup {...props} />
-    </Suspense>
-  );
-}
-
-type SharedWithMeQuery = ReturnType<SharedEndpoints['sharedWithMeQuery']>;
-// Until the shared definitions are loaded there is nothing to ask (typed as the query it stands in for).
-const LOADING_ENDPOINTS = { queryKey: ['shared-endpoints', 'loading'], queryFn: skipToken } as unknown as SharedWithMeQuery;
+addSharedWithMeTexts();
 
 /** More than this shows as "9+". */
 const MOST_SHOWN = 9;
@@ -33,22 +17,18 @@ const MOST_SHOWN = 9;
 /**
  * The header's "shared with you": a bell with the number of items shared since the user last
  * looked (GET /api/shared-with-me every minute and when the window gets focus, through its one
- * definition in `@assistant/endpoints`, loaded after the first paint). It opens the list.
+ * definition in `@assistant/endpoints`). It opens the list. The header loads it after the first
+ * paint, with the shared endpoints: the shell's start-up carries neither.
  */
 export function SharedWithMeBell() {
   const { t } = useTranslation(SHELL_NAMESPACE);
-  const endpoints = useSharedEndpoints();
-  const answer = useQuery(endpoints?.sharedWithMeQuery() ?? LOADING_ENDPOINTS);
+  const answer = useQuery(sharedWithMeQuery());
   // The items new at the moment the list opened (null: closed): they stay marked while it is open.
   const [openedWith, setOpenedWith] = useState<ReadonlySet<string> | null>(null);
   const open = openedWith !== null;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popupId = useId();
   const unseen = answer.data?.unseen ?? 0;
-
-  useEffect(() => {
-    void loadPopup();
-  }, []);
 
   return (
     <div className="shared-with-me">
@@ -69,7 +49,7 @@ export function SharedWithMeBell() {
         )}
       </button>
       {open && (
-        <Popup
+        <SharedWithMePopup
           id={popupId}
           buttonRef={buttonRef}
           newKeys={openedWith}

@@ -7,9 +7,6 @@ import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 're
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { sharedItemKey } from './shared-item-key';
-import { addSharedWithMeTexts } from './shared-with-me-texts';
-
-addSharedWithMeTexts();
 
 /** Where a shared item opens, by kind: the pages of the remotes that show it (scripts/portal-layout.mjs). */
 const PAGES: Record<ShareItemKind, (id: string) => string> = {

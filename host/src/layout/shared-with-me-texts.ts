@@ -2,11 +2,13 @@ import { addNamespace } from '@assistant/platform';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 
 /**
- * The words of the "shared with you" list, merged into the shell's namespace when the list's
- * chunk loads (the header itself carries only the bell's name, in the shell's locale files).
+ * The words of the "shared with you" bell and list, merged into the shell's namespace when their
+ * chunk loads (after the first paint: not in the shell's locale files).
  */
 const de = {
   SHARED_WITH_ME: {
+    open: 'Mit Ihnen geteilt',
+    openNew: 'Mit Ihnen geteilt, {{count}} neu',
     title: 'Mit Ihnen geteilt',
     empty: 'Noch hat niemand etwas mit Ihnen geteilt.',
     failed: 'Die Liste konnte nicht geladen werden.',
@@ -29,6 +31,8 @@ const de = {
 
 const en: typeof de = {
   SHARED_WITH_ME: {
+    open: 'Shared with you',
+    openNew: 'Shared with you, {{count}} new',
     title: 'Shared with you',
     empty: 'Nobody has shared anything with you yet.',
     failed: 'The list could not be loaded.',

@@ -1,9 +1,14 @@
 import { useConfigStore } from '@assistant/platform';
 import { Link } from '@assistant/routing';
+import { lazy, Suspense } from 'react';
 import { brandImageUrl } from '../branding/use-branding';
-import { SharedWithMeBell } from './shared-with-me-bell';
 import { UserMenu } from './user-menu';
 import './shell-header.css';
+
+// The bell comes after the first paint, with the shared endpoints it asks through; its place is kept meanwhile.
+const SharedWithMeBell = lazy(() =>
+  import(/* webpackChunkName: "shared-with-me" */ './shared-with-me-bell').then((module) => ({ default: module.SharedWithMeBell })),
+);
 
 /**
  * Logo and application name, what was shared with the user (the bell), and the user menu
@@ -20,7 +25,9 @@ export function ShellHeader() {
         <span>{customization.application_name}</span>
       </Link>
       <div className="shell-header__actions">
-        <SharedWithMeBell />
+        <Suspense fallback={<span className="shell-header__bell-place" />}>
+          <SharedWithMeBell />
+        </Suspense>
         <UserMenu />
       </div>
     </div>
