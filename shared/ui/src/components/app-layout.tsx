@@ -9,7 +9,10 @@ export interface AppLayoutProps {
   /** Sidebar content, usually a SideNavigation. Without it there is no toggle. */
   sidebar?: ReactNode;
   children: ReactNode;
-  /** A small footer (contentinfo) under the sidebar and the page: legal links and contacts. */
+  /**
+   * A small footer (contentinfo): legal links and contacts. Under the sidebar and the page on a
+   * wide screen; on a narrow one at the end of the navigation drawer.
+   */
   footer?: ReactNode;
   /** Controlled open state of the sidebar (the workspace store keeps it per user). */
   sidebarOpen?: boolean;
@@ -44,7 +47,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * a collapsible sidebar and the main landmark. On a narrow screen the sidebar is a drawer: it
  * starts closed (the remembered wide-screen state is left alone), lies over the content with a
  * backdrop, takes the focus when it opens and gives it back to the toggle when Escape, the
- * backdrop or a followed link closes it.
+ * backdrop or a followed link closes it; the footer is then at the drawer's end.
  */
 export function AppLayout({
   header,
@@ -70,6 +73,9 @@ export function AppLayout({
   const sidebarRef = useRef<HTMLDivElement>(null);
   const hasSidebar = sidebar !== undefined && sidebar !== null && sidebar !== false;
   const drawer = hasSidebar && narrow && drawerOpen;
+  // Below a page that fills the screen (the chat with its composer) a footer takes room from the
+  // page on a phone: there it goes into the drawer, with the rest of what is not the page.
+  const footerInDrawer = Boolean(footer) && hasSidebar && narrow;
 
   const toggle = () => {
     if (narrow) {
@@ -141,6 +147,7 @@ export function AppLayout({
         {hasSidebar && (
           <div id={sidebarId} ref={sidebarRef} className="ui-app__sidebar" hidden={!open} onClick={closeOnLink}>
             {sidebar}
+            {footerInDrawer && <footer className="ui-app__footer ui-app__footer--drawer">{footer}</footer>}
           </div>
         )}
         {drawer && <div className="ui-app__backdrop" aria-hidden="true" onClick={closeDrawer} />}
@@ -148,7 +155,7 @@ export function AppLayout({
           {children}
         </main>
       </div>
-      {footer && (
+      {footer && !footerInDrawer && (
         <footer className="ui-app__footer" inert={drawer}>
           {footer}
         </footer>

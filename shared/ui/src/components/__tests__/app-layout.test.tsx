@@ -70,6 +70,19 @@ describe('AppLayout', () => {
     expect(main).toHaveFocus();
   });
 
+  it('shows the footer under the page, outside the sidebar', () => {
+    render(
+      <AppLayout sidebar={nav} footer={<a href="/privacy-policy">Privacy policy</a>} toggleLabel="Navigation">
+        <p>Content</p>
+      </AppLayout>,
+    );
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toContainElement(screen.getByRole('link', { name: 'Privacy policy' }));
+    const sidebar = document.getElementById(screen.getByRole('button', { name: 'Navigation' }).getAttribute('aria-controls') ?? '');
+    expect(sidebar).not.toContainElement(footer);
+    expect(screen.getByRole('main').compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('has no toggle without a sidebar', () => {
     render(<AppLayout>x</AppLayout>);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
@@ -120,6 +133,32 @@ describe('AppLayout on a narrow screen', () => {
     expect(toggle).toHaveFocus();
     expect(document.querySelector('.ui-app__backdrop')).not.toBeInTheDocument();
     expect(screen.getByRole('main')).not.toHaveAttribute('inert');
+  });
+
+  it('has the footer at the end of the drawer, not under the page, where it would take room from it', async () => {
+    const user = userEvent.setup();
+    render(
+      <AppLayout sidebar={nav} footer={<a href="/privacy-policy">Privacy policy</a>} toggleLabel="Navigation">
+        <button type="button">In the page</button>
+      </AppLayout>,
+    );
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Privacy policy' })).not.toBeInTheDocument();
+
+    const toggle = screen.getByRole('button', { name: 'Navigation' });
+    await user.click(toggle);
+    const footer = screen.getByRole('contentinfo');
+    const sidebar = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(sidebar).toContainElement(footer);
+    expect(sidebar?.lastElementChild).toBe(footer);
+    expect(footer).not.toHaveAttribute('inert');
+    expect(screen.getByRole('main')).toHaveAttribute('inert');
+    expect(footer).toContainElement(screen.getByRole('link', { name: 'Privacy policy' }));
+  });
+
+  it('keeps the footer under the page when there is no drawer', () => {
+    render(<AppLayout footer={<a href="/privacy-policy">Privacy policy</a>}>x</AppLayout>);
+    expect(screen.getByRole('contentinfo')).toContainElement(screen.getByRole('link', { name: 'Privacy policy' }));
   });
 
   it('closes when the backdrop is clicked or a link is followed', async () => {
