@@ -146,6 +146,23 @@ describe('guided start', () => {
     expect(useWorkspaceStore.getState().privacyNoticeShown).toBe(true);
   });
 
+  it.each([
+    ['de', 'Erste Schritte mit Assistant', (step: number) => `Schritt ${step} von 4`, 'Weiter', 'Überspringen', 'Dokument hochladen'],
+    ['en', 'Get started with Assistant', (step: number) => `Step ${step} of 4`, 'Next', 'Skip', 'Upload a document'],
+  ] as const)('in %s: every step says where it is with its heading focused and can be skipped; the last leads to an upload', async (language, title, progress, nextLabel, skipLabel, upload) => {
+    renderGate({ language });
+    const shown = await screen.findByRole('dialog', { name: title });
+    for (let step = 1; step <= 4; step += 1) {
+      expect(heading()).toHaveTextContent(progress(step));
+      expect(heading()).toHaveFocus();
+      expect(within(shown).getAllByRole('button', { name: skipLabel })).toHaveLength(1);
+      if (step < 4) await userEvent.click(within(shown).getByRole('button', { name: nextLabel }));
+    }
+    await userEvent.click(within(shown).getByRole('button', { name: upload }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/collections/personal');
+  });
+
   it.each([1, 2, 3, 4])('can be skipped at step %i, and is then not shown again', async (step) => {
     const { unmount } = renderGate();
     await dialog();

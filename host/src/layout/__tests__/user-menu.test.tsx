@@ -115,6 +115,8 @@ describe('user menu', () => {
     await userEvent.click(menuButton());
     expect(screen.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('menuitem', { name: 'Datenschutzerklärung' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Erste Schritte' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'API-Referenz' })).toHaveAttribute('href', '/developer/api');
     act(() => useWorkspaceStore.getState().setLocale('en'));
   });
 
@@ -122,6 +124,7 @@ describe('user menu', () => {
     renderMenu({ help_center_link: 'https://help.example.com/', documentation_link: null });
     await userEvent.click(await waitFor(menuButton));
     expect(screen.getByRole('menuitem', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('menuitem', { name: 'API reference' })).toHaveAttribute('href', '/developer/api');
     const help = screen.getByRole('menuitem', { name: 'Help center (opens in a new tab)' });
     expect(help).toHaveAttribute('href', 'https://help.example.com/');
     expect(help).toHaveAttribute('target', '_blank');

@@ -75,6 +75,7 @@ describe('API reference page', () => {
     expect(within(operation).getByText(/format uuid/)).toBeInTheDocument();
     expect(within(operation).getByRole('heading', { name: 'Request body' })).toBeInTheDocument();
     expect(within(operation).getByText(/at least 1 · at most 100/)).toBeInTheDocument();
+    expect(within(operation).getByRole('heading', { name: 'Errors and their codes' })).toBeInTheDocument();
     expect(within(operation).getByText('validation_failed')).toBeInTheDocument();
     expect(within(operation).getByText('not_found')).toBeInTheDocument();
   });
@@ -99,6 +100,19 @@ describe('API reference page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'API-Referenz' })).toBeInTheDocument();
     await userEvent.setup().click(await screen.findByText('/health'));
     expect(screen.getByText('Keine Anmeldung nötig.')).toBeInTheDocument();
+  });
+
+  it('opens an operation to its error codes and finds one, in German', async () => {
+    renderPage('de');
+    await screen.findByRole('heading', { level: 2, name: 'collections' });
+    expect(screen.getByRole('status')).toHaveTextContent('3 Aufrufe');
+    const user = userEvent.setup();
+    await user.click(screen.getByText('/api/collections/{id}'));
+    const operation = screen.getByText('/api/collections/{id}').closest('details')!;
+    expect(within(operation).getByRole('heading', { name: 'Fehler und ihre Codes' })).toBeInTheDocument();
+    expect(within(operation).getByText('not_found')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Aufrufe durchsuchen' }), 'health');
+    expect(screen.getByRole('status')).toHaveTextContent('1 Aufruf');
   });
 
   it('offers to load the document again when the server did not send it', async () => {
