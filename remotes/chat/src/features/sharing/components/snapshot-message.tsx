@@ -41,7 +41,7 @@ export function SnapshotMessageItem({ snapshotId, message, labelId }: SnapshotMe
             <ul className="chat-sharing__attachments" aria-label={t('attachments.messageLabel')}>
               {message.attachments.map((attachment) => (
                 <li key={attachment.file_id}>
-                  <Button variant="ghost" size="sm" aria-label={t('sharing.page.download', { name: attachment.name })} onClick={() => void download(attachment)}>
+                  <Button variant="secondary" size="sm" aria-label={t('sharing.page.download', { name: attachment.name })} onClick={() => void download(attachment)}>
                     {attachment.name}
                   </Button>
                 </li>
