@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { APP_ID, apiError, customApp, handlers, notifications, renderAt, resetUseCases, violations } from './usecases-kit';
+import { APP_ID, apiError, customApp, handlers, ME, notifications, renderAt, resetUseCases, violations } from './usecases-kit';
 
 jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 5000 });
@@ -23,9 +23,9 @@ function history(app: CustomApp): CustomAppVersion[] {
   const first = { ...definitionOf(app), template: 'Write an invitation about {{topic}} for {{day}} with {{people}} people in a {{tone}} tone.' };
   const second = { ...first, template: 'Write a short invitation about {{topic}} for {{day}} with {{people}} guests in a {{tone}} tone.' };
   return [
-    { version: 3, change: 'published', name: app.name, created_at: '2026-11-03T10:00:00.000Z', definition: second },
-    { version: 2, change: 'saved', name: app.name, created_at: '2026-11-02T10:00:00.000Z', definition: second },
-    { version: 1, change: 'created', name: app.name, created_at: '2026-11-01T10:00:00.000Z', definition: { ...first, description: '' } },
+    { version: 3, change: 'published', name: app.name, created_at: '2026-11-03T10:00:00.000Z', author: ME, definition: second },
+    { version: 2, change: 'saved', name: app.name, created_at: '2026-11-02T10:00:00.000Z', author: ME, definition: second },
+    { version: 1, change: 'created', name: app.name, created_at: '2026-11-01T10:00:00.000Z', author: ME, definition: { ...first, description: '' } },
   ];
 }
 
@@ -49,7 +49,7 @@ function appHandlers() {
       if (body.base_version !== stored.version) return HttpResponse.json({ statusCode: 409, error: 'Conflict', message: 'stale', code: 'conflict', current: stored }, { status: 409 });
       const from = versions.find((entry) => entry.version === Number(params.version))!;
       stored = { ...stored, ...from.definition, version: stored.version + 1 };
-      versions = [{ version: stored.version, change: 'restored', restored_from: from.version, name: stored.name, created_at: '2026-11-04T10:00:00.000Z', definition: from.definition }, ...versions];
+      versions = [{ version: stored.version, change: 'restored', restored_from: from.version, name: stored.name, created_at: '2026-11-04T10:00:00.000Z', author: ME, definition: from.definition }, ...versions];
       return HttpResponse.json(stored);
     }),
     http.post(`*/api/custom-apps/${APP_ID}/duplicate`, async ({ request }) => {

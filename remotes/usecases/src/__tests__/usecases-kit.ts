@@ -111,7 +111,12 @@ export function apiError(status: number, message: string, extra: Partial<ApiErro
 
 export const APP_ID = '4b6f1c8e-2a0d-4e5f-9b1c-3d2e1f0a9b8c';
 
+/** Who saved a version in the fakes: the signed-in user. */
+export const ME = { sub: 'employee', name: 'Erika Mustermann' };
+
+/** The user's own app (an app they may not change reaches them some other way: view). */
 export const customApp = (overrides: Partial<CustomApp> = {}): CustomApp => ({
+  sharing: { access: overrides.can_edit === false ? 'view' : 'owner', shared_by: null, shared_with: [] },
   id: APP_ID,
   name: 'Meeting invitation',
   icon: 'calendar',

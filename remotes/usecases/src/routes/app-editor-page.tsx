@@ -11,6 +11,8 @@ import { useDeleteCustomApp } from '../features/custom-apps/api/delete-custom-ap
 import { useSetPublished } from '../features/custom-apps/api/publish-custom-app';
 import { useSaveCustomApp } from '../features/custom-apps/api/save-custom-app';
 import { RunFields } from '../features/custom-apps/components/run-fields';
+import { ShareAppDialog } from '../features/custom-apps/components/share-app-dialog';
+import { ownsApp } from '../features/custom-apps/model/app-access';
 import { VariablesEditor } from '../features/custom-apps/components/variables-editor';
 import { definitionOf, draftIssues, draftOf, emptyDraft, previewVariables, undeclaredNames, type AppDraft } from '../features/custom-apps/model/draft';
 import { FailureAlert } from '../features/result/components/failure-alert';
@@ -22,8 +24,9 @@ import '../usecases.css';
  * /create-your-own/new and /create-your-own/{id}/edit: an app's name, icon, description, prompt
  * template and variables, checked with the contracts' schema as the server checks it, with a live
  * preview (its form and the filled template). Saving names the version it is based on; a 409
- * offers the current version or saving over it. Delete with confirmation; administrators publish
- * an app for the company or take it back.
+ * offers the current version or saving over it. Colleagues an app is shared with to edit save it
+ * too; its owner shares it and deletes it (with confirmation); administrators publish an app for
+ * the company or take it back.
  */
 export default function AppEditorPage() {
   const { appId } = useParams();
@@ -78,6 +81,7 @@ function AppEditor({ app }: { app?: CustomApp }) {
   const [failure, setFailure] = useState<UseCaseFailure | null>(null);
   const [conflict, setConflict] = useState<CustomApp | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [sample, setSample] = useState<Record<string, string>>({});
   const [announcement, announce] = useAnnouncer();
   const save = useSaveCustomApp();
@@ -242,7 +246,12 @@ function AppEditor({ app }: { app?: CustomApp }) {
               {current.visibility === 'company' ? t('editor.unpublish') : t('editor.publish')}
             </Button>
           )}
-          {current && (
+          {current && ownsApp(current) && current.visibility === 'personal' && (
+            <Button variant="secondary" onClick={() => setSharing(true)}>
+              {t('apps.share')}
+            </Button>
+          )}
+          {current && ownsApp(current) && (
             <Button variant="danger" onClick={() => setConfirmDelete(true)}>
               {t('editor.delete')}
             </Button>
@@ -275,6 +284,7 @@ function AppEditor({ app }: { app?: CustomApp }) {
         onConfirm={() => void confirmRemove()}
         onCancel={() => setConfirmDelete(false)}
       />
+      {sharing && current && <ShareAppDialog app={current} onClose={() => setSharing(false)} />}
       <p className="ui-visually-hidden" aria-live="polite">
         {announcement}
       </p>

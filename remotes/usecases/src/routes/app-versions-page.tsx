@@ -104,7 +104,9 @@ function VersionHistory({ app }: { app: CustomApp }) {
                     {current && <Badge>{t('versions.current')}</Badge>}
                   </span>
                   <span>{entry.change === 'restored' ? t('versions.change.restored', { version: entry.restored_from }) : t(`versions.change.${entry.change}`)}</span>
-                  <span className="usecases__time">{formatLongDate(entry.created_at, { language })}</span>
+                  <span className="usecases__time">
+                    {formatLongDate(entry.created_at, { language })} · {t('versions.by', { name: entry.author.name })}
+                  </span>
                   <span className="usecases__actions">
                     <Button
                       variant="ghost"

@@ -1,13 +1,15 @@
 import type { CustomApp } from '@assistant/contracts';
 import { customAppsQuery } from '@assistant/endpoints';
 import { useConfigStore, useDocumentTitle, useQuery } from '@assistant/platform';
-import { Badge, Button, ErrorState, FileImportButton, Loading, PageHeader, useAnnouncer } from '@assistant/ui';
+import { Badge, Button, ErrorState, FileImportButton, Loading, PageHeader, SharingBadge, useAnnouncer } from '@assistant/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../namespace';
 import { NEW_APP_PATH, editPath, runPath, versionsPath } from '../paths';
 import { ImportProblem } from '../features/custom-apps/components/import-problem';
+import { ShareAppDialog } from '../features/custom-apps/components/share-app-dialog';
+import { ownsApp, sharedWithMe } from '../features/custom-apps/model/app-access';
 import { useAppTransfer, type TransferResult } from '../features/custom-apps/hooks/use-app-transfer';
 import type { ExportFileProblem } from '../features/custom-apps/model/read-export-file';
 import { FailureAlert } from '../features/result/components/failure-alert';
@@ -16,10 +18,11 @@ import { fieldMessage } from '../features/result/model/field-message';
 import '../usecases.css';
 
 /**
- * /create-your-own: my apps and the company's, each opened at /usecases/{id}; a new app and an
- * imported one when the customization's create_your_own_enabled is on (otherwise existing apps
- * can still be run, exported and deleted, and the page says why there is no "new app"). Each app
- * can be exported; with the setting on, duplicated as the user's own copy.
+ * /create-your-own: my apps, those colleagues shared with me and the company's, each opened at
+ * /usecases/{id} and marked with how it is shared; a new app and an imported one when the
+ * customization's create_your_own_enabled is on (otherwise existing apps can still be run,
+ * exported and deleted, and the page says why there is no "new app"). Each app can be exported;
+ * with the setting on, duplicated as the user's own copy. Its owner shares a personal app.
  */
 export default function CreateYourOwnPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -31,7 +34,9 @@ export default function CreateYourOwnPage() {
   const [failure, setFailure] = useState<UseCaseFailure | null>(null);
   const [problem, setProblem] = useState<{ fileName: string; problem: ExportFileProblem } | null>(null);
   const [announcement, announce] = useAnnouncer();
-  const mine = (apps.data ?? []).filter((app) => app.visibility === 'personal');
+  const [sharing, setSharing] = useState<CustomApp | null>(null);
+  const mine = (apps.data ?? []).filter((app) => app.visibility === 'personal' && !sharedWithMe(app));
+  const shared = (apps.data ?? []).filter(sharedWithMe);
   const company = (apps.data ?? []).filter((app) => app.visibility === 'company');
 
   /** Runs a card's action with its button busy; a failed call is shown above the lists. */
@@ -58,7 +63,13 @@ export default function CreateYourOwnPage() {
     else setFailure(failureFromError(result.error));
   };
 
-  const actions = { busy, enabled, onDuplicate: (app: CustomApp) => void duplicate(app), onExport: (app: CustomApp) => void run(`export:${app.id}`, () => transfer.exportToFile(app)) };
+  const actions = {
+    busy,
+    enabled,
+    onDuplicate: (app: CustomApp) => void duplicate(app),
+    onExport: (app: CustomApp) => void run(`export:${app.id}`, () => transfer.exportToFile(app)),
+    onShare: setSharing,
+  };
 
   return (
     <section className="usecases">
@@ -85,9 +96,11 @@ export default function CreateYourOwnPage() {
       ) : (
         <>
           <AppList title={t('apps.mine')} apps={mine} empty={enabled ? t('apps.mineEmpty') : t('apps.mineEmptyDisabled')} {...actions} />
+          {shared.length > 0 && <AppList title={t('apps.sharedWithMe')} apps={shared} empty="" {...actions} />}
           <AppList title={t('apps.companyApps')} apps={company} empty={t('apps.companyEmpty')} {...actions} />
         </>
       )}
+      {sharing && <ShareAppDialog app={sharing} onClose={() => setSharing(null)} />}
       <p className="ui-visually-hidden" aria-live="polite">
         {announcement}
       </p>
@@ -103,9 +116,10 @@ interface AppListProps {
   busy: string | null;
   onDuplicate(app: CustomApp): void;
   onExport(app: CustomApp): void;
+  onShare(app: CustomApp): void;
 }
 
-function AppList({ title, apps, empty, enabled, busy, onDuplicate, onExport }: AppListProps) {
+function AppList({ title, apps, empty, enabled, busy, onDuplicate, onExport, onShare }: AppListProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <section className="usecases__apps" aria-label={title}>
@@ -122,6 +136,7 @@ function AppList({ title, apps, empty, enabled, busy, onDuplicate, onExport }: A
               {app.description && <span className="usecases__card-text">{app.description}</span>}
               <span className="usecases__card-meta">
                 {app.visibility === 'company' && <Badge>{t('apps.company')}</Badge>}
+                <SharingBadge sharing={app.sharing} />
                 {app.can_edit && (
                   <Link to={editPath(app.id)} aria-label={t('apps.editNamed', { name: app.name })}>
                     {t('apps.edit')}
@@ -142,6 +157,11 @@ function AppList({ title, apps, empty, enabled, busy, onDuplicate, onExport }: A
                 <Button variant="ghost" size="sm" loading={busy === `export:${app.id}`} aria-label={t('apps.exportNamed', { name: app.name })} onClick={() => onExport(app)}>
                   {t('apps.export')}
                 </Button>
+                {app.visibility === 'personal' && ownsApp(app) && (
+                  <Button variant="ghost" size="sm" aria-label={t('apps.shareNamed', { name: app.name })} onClick={() => onShare(app)}>
+                    {t('apps.share')}
+                  </Button>
+                )}
               </span>
             </li>
           ))}
