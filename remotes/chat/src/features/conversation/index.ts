@@ -1,4 +1,5 @@
-// The conversation feature's public surface for other features: an answer's tool steps (the
+// The conversation feature's public surface for other features: the parts of an answer (the
 // shared conversation shows them as the conversation does). The chat page composes its files directly.
+export { AnswerMeta, AnswerReasoning } from './components/answer-parts';
 export { ToolStep } from './components/tool-step';
 export { foundDocuments, toolCallsOf } from './model/tool-calls';

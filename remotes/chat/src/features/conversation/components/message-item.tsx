@@ -1,6 +1,6 @@
 import type { Message } from '@assistant/contracts';
 import { useDeveloperMode } from '@assistant/platform';
-import { Badge, Button, Markdown, SuccessIcon } from '@assistant/ui';
+import { Button, Markdown, SuccessIcon } from '@assistant/ui';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
@@ -11,6 +11,7 @@ import { MessageSources } from '../../sources';
 import type { SendErrorKey } from '../model/describe-send-error';
 import { foundDocuments, isGrounded, mediaTypeOfSource, toolCallsOf } from '../model/tool-calls';
 import { useLanguageModels } from '../hooks/use-qa-resources';
+import { AnswerMeta, AnswerReasoning } from './answer-parts';
 import { EditQuestionForm } from './edit-question-form';
 import { SiblingSwitcher } from './sibling-switcher';
 import { ToolStep } from './tool-step';
@@ -162,12 +163,7 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
     <>
       <Label id={`${message.message_id}-label`} text={t('conversation.answer')} />
       <ToolStep calls={calls} />
-      {message.reasoning && (
-        <details className="conversation__reasoning">
-          <summary>{t('conversation.reasoning')}</summary>
-          <p className="conversation__reasoning-text">{message.reasoning}</p>
-        </details>
-      )}
+      <AnswerReasoning text={message.reasoning} />
       {message.research_id !== undefined ? (
         <ResearchAnswer
           researchId={message.research_id}
@@ -180,16 +176,7 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
         message.content !== '' && <Markdown text={message.content} streaming={streaming} headingOffset={3} />
       )}
       {streaming && message.research_id === undefined && <p className="conversation__writing">{t('conversation.writing')}</p>}
-      {(modelName || stopped) && (
-        <div className="conversation__answer-meta">
-          {modelName && (
-            <p className="conversation__answer-model">
-              {t('conversation.composer.model')}: {modelName}
-            </p>
-          )}
-          {stopped && <Badge variant="info">{t('conversation.stopped')}</Badge>}
-        </div>
-      )}
+      <AnswerMeta modelName={modelName || undefined} stopped={stopped} />
       {failed && !streaming && (
         <div className="conversation__failure">
           <p>{t('conversation.failed', { reason: t(`conversation.errors.${reason}`) })}</p>

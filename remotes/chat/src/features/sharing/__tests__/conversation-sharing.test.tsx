@@ -146,7 +146,7 @@ describe('sharing the open conversation', () => {
     const share = await screen.findByRole('button', { name: /^Share “/ });
     await user.click(share);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('A copy of this conversation is stored on the server so colleagues can read it.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A copy of this conversation is stored on the server so colleagues can read it.')).toBeInTheDocument();
     expect(sharing.uploads).toEqual([
       expect.objectContaining({
         messages: [

@@ -1,10 +1,10 @@
 import type { SnapshotMessage } from '@assistant/contracts';
 import { LocalizedError, notifyError } from '@assistant/platform';
-import { Badge, Button, Markdown } from '@assistant/ui';
+import { Button, Markdown } from '@assistant/ui';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { foundDocuments, ToolStep, toolCallsOf } from '../../conversation';
+import { AnswerMeta, AnswerReasoning, foundDocuments, ToolStep, toolCallsOf } from '../../conversation';
 import { SnapshotSources } from '../../sources';
 import { downloadSharedAttachment } from '../api/download-shared-attachment';
 
@@ -52,23 +52,9 @@ export function SnapshotMessageItem({ snapshotId, message, labelId }: SnapshotMe
       ) : (
         <>
           <ToolStep calls={calls} />
-          {message.reasoning && (
-            <details className="conversation__reasoning">
-              <summary>{t('conversation.reasoning')}</summary>
-              <p className="conversation__reasoning-text">{message.reasoning}</p>
-            </details>
-          )}
+          <AnswerReasoning text={message.reasoning} />
           {message.content !== '' && <Markdown text={message.content} headingOffset={3} />}
-          {(message.model || message.status === 'stopped') && (
-            <div className="conversation__answer-meta">
-              {message.model && (
-                <p className="conversation__answer-model">
-                  {t('conversation.composer.model')}: {message.model}
-                </p>
-              )}
-              {message.status === 'stopped' && <Badge variant="info">{t('conversation.stopped')}</Badge>}
-            </div>
-          )}
+          <AnswerMeta modelName={message.model} stopped={message.status === 'stopped'} />
           {message.status === 'error' && <p className="chat-sharing__failed-answer">{t('sharing.page.failedAnswer')}</p>}
           {message.sources && <SnapshotSources sources={message.sources} documentNameOf={documentNameOf} />}
         </>
