@@ -10,7 +10,6 @@ import {
   type Agent,
   type CreateAgentRequestInput,
 } from '@assistant/contracts';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import type { DatabaseHandle } from '../db/database';
 import { COMPANY_AGENT_NOT_SHARED } from '../sharing/kinds/agent';
 import { testDatabaseTargets } from '../testing/test-databases';
@@ -28,17 +27,14 @@ const OTHERS = ['tom', 'eddie', 'sam', 'admin'] as const;
 for (const target of testDatabaseTargets()) {
   describe(`sharing agents on ${target.name}`, () => {
     let handle: DatabaseHandle;
-    let model: ScriptedModelServer;
     let t: ColleaguesTestApp;
 
     before(async () => {
       handle = await target.open();
-      model = await startScriptedModelServer();
-      t = await startColleaguesTestApp(handle, { OPENAI_BASE_URL: model.url });
+      t = await startColleaguesTestApp(handle);
     });
     after(async () => {
       await t.close();
-      await model.close();
       await handle.close();
     });
 

@@ -9,7 +9,6 @@ import {
   type CreateCustomAppRequestInput,
   type CustomApp,
 } from '@assistant/contracts';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import type { DatabaseHandle } from '../db/database';
 import { testDatabaseTargets } from '../testing/test-databases';
 import { startColleaguesTestApp, type Colleague, type ColleaguesTestApp } from './support/colleagues-test-app';
@@ -31,17 +30,14 @@ const OTHERS = ['tom', 'eddie', 'sam', 'admin'] as const;
 for (const target of testDatabaseTargets()) {
   describe(`sharing custom apps on ${target.name}`, () => {
     let handle: DatabaseHandle;
-    let model: ScriptedModelServer;
     let t: ColleaguesTestApp;
 
     before(async () => {
       handle = await target.open();
-      model = await startScriptedModelServer();
-      t = await startColleaguesTestApp(handle, { OPENAI_BASE_URL: model.url });
+      t = await startColleaguesTestApp(handle);
     });
     after(async () => {
       await t.close();
-      await model.close();
       await handle.close();
     });
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
+import { startScriptedModelServer } from '../../../../tests/fixtures/scripted-model-server';
 import { buildApp } from '../../app';
 import { createTokenVerifier, tokenVerifierOptions } from '../../auth/token-verifier';
 import type { DatabaseHandle } from '../../db/database';
@@ -24,12 +25,14 @@ export const COLLEAGUES = {
 export type Colleague = keyof typeof COLLEAGUES;
 
 /**
- * The API over `handle` with the demo settings (custom apps on), trusting a test issuer; everyone
- * has signed in once, so the directory knows their names and groups.
+ * The API over `handle` with the demo settings (custom apps on) and a scripted model (its default
+ * script), trusting a test issuer; everyone has signed in once, so the directory knows their names
+ * and groups.
  */
-export async function startColleaguesTestApp(handle: DatabaseHandle, env: NodeJS.ProcessEnv = {}) {
+export async function startColleaguesTestApp(handle: DatabaseHandle) {
+  const model = await startScriptedModelServer();
   const issuer = await TestIssuer.start();
-  const config = testConfig(issuer.issuer, env);
+  const config = testConfig(issuer.issuer, { OPENAI_BASE_URL: model.url });
   await new SettingsRepository(handle.db).seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));
   const app = await buildApp({ config, db: handle.db, verifier: createTokenVerifier(tokenVerifierOptions(config.auth)), logger: false });
   async function as(person: Colleague, options: InjectOptions) {
@@ -52,6 +55,7 @@ export async function startColleaguesTestApp(handle: DatabaseHandle, env: NodeJS
     async close() {
       await app.close();
       await issuer.close();
+      await model.close();
     },
   };
 }
