@@ -63,7 +63,8 @@ export function PromptLibrary({ chatPath }: { chatPath: string }) {
         <h2 id={headingId} className="prompts-page__heading">
           {t('prompts.listHeading')}
         </h2>
-        <Button onClick={() => setOpen({ kind: 'new' })}>{t('prompts.new')}</Button>
+        {/* None yet: the empty state offers it. */}
+        {empty === null && <Button onClick={() => setOpen({ kind: 'new' })}>{t('prompts.new')}</Button>}
       </div>
       {query.data && query.data.length > 0 && (
         <div role="search" className="prompts-page__search">
