@@ -65,9 +65,11 @@ export function GroupsPage() {
           <tbody>
             {groups.map((group) => (
               <tr key={group.id}>
-                <th scope="row" className="groups-page__name">
-                  <span>{group.name}</span>
-                  {group.name !== group.id && <span className="groups-page__id">{t('GROUPS.fromProvider', { id: group.id })}</span>}
+                <th scope="row">
+                  <span className="groups-page__name">
+                    <span>{group.name}</span>
+                    {group.name !== group.id && <span className="groups-page__id">{t('GROUPS.fromProvider', { id: group.id })}</span>}
+                  </span>
                 </th>
                 <td data-label={t('GROUPS.members')}>{number.format(group.member_count)}</td>
                 <td data-label={t('GROUPS.lastSeen')}>

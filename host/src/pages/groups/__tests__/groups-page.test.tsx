@@ -63,7 +63,7 @@ describe('the groups page', () => {
     const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } } });
     expect(result.violations.map((v) => v.id)).toEqual([]);
 
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Change the display name of sales' }));
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Rename sales' }));
     const dialog = screen.getByRole('dialog', { name: "The group's display name" });
     await user.type(within(dialog).getByRole('textbox', { name: 'Display name' }), 'Taken');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -84,7 +84,7 @@ describe('the groups page', () => {
   it('goes back to the identity provider’s name when the display name is emptied', async () => {
     const user = userEvent.setup();
     renderWithProviders(<GroupsPage />, { language: 'de' });
-    await user.click(await screen.findByRole('button', { name: 'Anzeigenamen von Finance ändern' }));
+    await user.click(await screen.findByRole('button', { name: 'Finance umbenennen' }));
     const field = screen.getByRole('textbox', { name: 'Anzeigename' });
     expect(field).toHaveValue('Finance');
     await user.clear(field);
