@@ -81,7 +81,7 @@ describe('sharing collections', () => {
     expect(await within(list).findByText('Geteilt mit Finance')).toBeInTheDocument();
   });
 
-  it('lets an administrator restrict a company collection to groups, and says what cannot restrict it', async () => {
+  it('lets an administrator restrict a company collection to groups (offered alone), to view', async () => {
     const user = userEvent.setup();
     const saved: ShareUpdate[] = [];
     resetCollectionsState([
@@ -98,13 +98,17 @@ describe('sharing collections', () => {
     const dialog = await screen.findByRole('dialog', { name: '„Handbook“ auf Gruppen beschränken' });
     expect(within(dialog).getByText('Nicht beschränkt: Das ganze Unternehmen liest sie.')).toBeInTheDocument();
 
-    await user.type(within(dialog).getByRole('searchbox', { name: 'Personen oder Gruppen hinzufügen' }), 'to');
-    await user.click(await within(dialog).findByRole('button', { name: 'Tom Weber hinzufügen' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Eine Unternehmenssammlung lässt sich nur auf Gruppen mit „Kann ansehen“ beschränken.');
-    await user.click(within(dialog).getByRole('button', { name: 'Tom Weber entfernen' }));
+    // Groups only: the directory's people are not offered.
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Gruppen hinzufügen' }), 'to');
+    expect(await within(dialog).findByRole('button', { name: 'Finance hinzufügen' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Tom Weber hinzufügen' })).not.toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Hinzufügen als' }), 'edit');
+    await user.click(within(dialog).getByRole('button', { name: 'Finance hinzufügen' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Eine Unternehmenssammlung wird auf Gruppen beschränkt, die sie ansehen können');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Recht von Finance' }), 'view');
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
 
-    await user.click(await within(dialog).findByRole('button', { name: 'Finance hinzufügen' }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(saved).toEqual([{ shares: [{ target: { type: 'group', id: 'finance' }, role: 'view' }] }]));
   });
