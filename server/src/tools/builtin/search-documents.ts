@@ -53,7 +53,7 @@ export function searchDocumentsTool(deps: { db: Database; retriever: Retriever; 
   return {
     name: SEARCH_DOCUMENTS_TOOL,
     description:
-      "Searches the user's documents (their personal collections, the company's collections and the files attached to this conversation) and returns the best matching passages, each with a number n to cite as [n], its document, file_id and pages. Use it for questions about the company, its rules, or the user's files.",
+      "Searches the documents the user may read (their own collections, those colleagues shared with them, the company's collections and the files attached to this conversation) and returns the best matching passages, each with a number n to cite as [n], its document, file_id and pages. Use it for questions about the company, its rules, or the user's files.",
     parameters: {
       type: 'object',
       properties: { query: { type: 'string', description: 'What to search for: a few words or a question.' } },
