@@ -10,7 +10,8 @@ import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
-const SHOTS = process.env.CONVERSATION_SHARING_SCREENSHOTS_DIR ?? '/tmp/shots-conversation-sharing';
+// Screenshots only when asked for: looked at when the screens change, not written every run.
+const SHOTS = process.env.CONVERSATION_SHARING_SCREENSHOTS_DIR;
 const QUESTION = 'Wie hoch ist die Reisekostenpauschale für Dienstreisen ins Ausland?';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -18,13 +19,13 @@ const PHONE = { width: 390, height: 844 };
 // Sharing a conversation in a real browser against the started system: an employee asks about two
 // attached documents, waits for the sources, and shares the conversation with their department
 // (finance) with the attachments (German, desktop); a colleague in finance reads the snapshot with
-// its sources and marks and continues it in their own chat (English, desktop and phone, and German
-// on a phone); an outsider in sales is told it is not shared with them.
+// its sources and marks and continues it in their own chat (English, desktop and phone; the German
+// page is the jest tests'); an outsider in sales is told it is not shared with them.
 describe('conversation sharing end to end', { timeout: 20 * 60_000 }, () => {
   let model: ScriptedModelServer;
   let portal: RunningPortal;
   before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     model = await startScriptedModelServer({ models: ['scripted-model'], rules: [...groundedAnswerRules(), ...sideCallRules('Reisekostenpauschale')] });
     portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });
   });
@@ -33,7 +34,9 @@ describe('conversation sharing end to end', { timeout: 20 * 60_000 }, () => {
     await model?.close();
   });
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const shot = async (page: Page, name: string) => {
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  };
   const expectNoAxeViolations = async (page: Page, where: string) => {
     const violations = await seriousAxeViolations(page);
     assert.equal(violations.length, 0, `${where}: ${describeViolations(violations)}`);
@@ -107,17 +110,6 @@ describe('conversation sharing end to end', { timeout: 20 * 60_000 }, () => {
       await shot(page, 'phone-en-continued');
     } finally {
       await colleague.browser.close();
-    }
-
-    const germanColleague = await signInToPortal(portal, sharedPath, 'colleague', 'de-DE');
-    try {
-      const page = germanColleague.page;
-      await page.setViewportSize(PHONE);
-      await page.getByText(/^Geteilt von Erika Employee am /).waitFor({ timeout: 60_000 });
-      await page.getByRole('button', { name: 'In meinem eigenen Chat fortsetzen' }).waitFor();
-      await shot(page, 'phone-de-shared');
-    } finally {
-      await germanColleague.browser.close();
     }
 
     const outsider = await signInToPortal(portal, sharedPath, 'outsider', 'de-DE');
