@@ -53,7 +53,7 @@ export class CollectionsRepository {
 
   /** Those of `ids` the viewer may read, in the order given (the others are left out). */
   async readable(ids: readonly string[], viewer: Viewer): Promise<Array<{ id: string; name: string }>> {
-    const wanted = ids.filter((id) => uuidSchema.safeParse(id).success);
+    const wanted = uuidsOf(ids);
     if (wanted.length === 0) return [];
     const rows = await this.visible(viewer).where('c.id', 'in', wanted).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -65,7 +65,7 @@ export class CollectionsRepository {
 
   /** The names of existing personal and company collections by id (a recipient's "shared with me" list). */
   async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
-    const wanted = ids.filter((id) => uuidSchema.safeParse(id).success);
+    const wanted = uuidsOf(ids);
     if (wanted.length === 0) return new Map();
     const rows = await this.db.selectFrom('collections').select(['id', 'name']).where('id', 'in', wanted).where('scope', '!=', 'conversation').execute();
     return new Map(rows.map((row) => [row.id, row.name]));
@@ -152,6 +152,9 @@ export class CollectionsRepository {
     });
   }
 }
+
+/** Ids that can name a collection (anything else would fail the uuid comparison). */
+const uuidsOf = (ids: readonly string[]) => ids.filter((id) => uuidSchema.safeParse(id).success);
 
 /** A collection as the sharing lookup knows it: a company one has no owner (its administrators manage it). */
 const sharedItem = (row: VisibleCollection) => ({ id: row.id, ownerSub: row.scope === 'company' ? null : row.owner_id });
