@@ -54,7 +54,7 @@ describe('conversation list', () => {
     await user.type(search, 'tokyo');
     expect(screen.getByText('No conversation matches “tokyo”.')).toBeInTheDocument();
     await user.clear(search);
-    expect(screen.getAllByRole('link')).toHaveLength(2);
+    expect(within(list()).getAllByRole('link')).toHaveLength(2);
   });
 
   it('starts a new conversation: nothing is created until the first question, the focus is in the message box', async () => {
