@@ -239,7 +239,6 @@ export default function ShareDialogContent(props: ShareDialogProps) {
   return (
     <Dialog
       open
-      size="lg"
       onClose={onClose}
       title={texts.title(itemName)}
       dismissible={!saving}
