@@ -16,7 +16,7 @@ const PHONE = { width: 390, height: 844 };
 // page sideways) in an English browser. The page's texts in German and English, the search and
 // the error codes of a small document are jest's (host/src/pages/developer-api); the document
 // itself is the server's (openapi-routes.test.ts).
-describe('API reference', { timeout: 10 * 60_000 }, () => {
+describe('API reference', { timeout: 20 * 60_000 }, () => {
   let portal: RunningPortal;
   before(async () => {
     portal = await startPortal();

@@ -20,7 +20,7 @@ const PHONE = { width: 390, height: 844 };
 // One German browser: every step in both languages, skipping at each step, the user menu's
 // keyboard use and texts and the footer's links are jest's (host/src/get-started, host/src/layout),
 // the state per user and a second browser's view of it the server's (onboarding-routes.test.ts).
-describe('guided start', { timeout: 10 * 60_000 }, () => {
+describe('guided start', { timeout: 20 * 60_000 }, () => {
   let portal: RunningPortal;
   before(async () => {
     portal = await startPortal();
