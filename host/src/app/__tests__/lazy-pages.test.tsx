@@ -47,6 +47,7 @@ describe('lazy pages', () => {
       'accessibility',
       'sign-language',
       'easy-language',
+      'groups',
       'customization',
       '*',
     ]);
