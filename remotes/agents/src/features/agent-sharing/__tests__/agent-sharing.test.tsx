@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { agent, backend, collection, handlers, renderAgents, resetAgentsState } from '../../../__tests__/agents-kit';
+import { agent, backend, collection, handlers, notificationTexts, renderAgents, resetAgentsState } from '../../../__tests__/agents-kit';
 
 const server = setupServer(...handlers());
 jest.setTimeout(30_000);
@@ -73,6 +73,7 @@ describe('sharing agents', () => {
 
     await user.click(within(box).getByRole('button', { name: 'Share it too (can view)' }));
     await waitFor(() => expect(within(dialog).queryByText(/These knowledge collections are not readable/)).not.toBeInTheDocument());
+    expect(notificationTexts()).toContain('success: “Finance notes” is now shared with them too.');
     expect(backend.requests.find((request) => request.path === `/api/shares/collection/${notes.id}`)?.body).toEqual({
       shares: [{ target: { type: 'group', id: '/finance' }, role: 'view' }],
     });

@@ -1,5 +1,5 @@
 import { shareTargetKey, type ShareTarget } from '@assistant/contracts';
-import { errorMessageText, LocalizedError, notifyError, useLocale } from '@assistant/platform';
+import { errorMessageText, LocalizedError, notifyError, notifySuccess, useLocale } from '@assistant/platform';
 import { Button, type ShareDraft } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
@@ -34,6 +34,7 @@ export function KnowledgeNotice({ agentId, draft }: KnowledgeNoticeProps) {
   const shareToo = async () => {
     try {
       await sharing.mutateAsync(shareable);
+      notifySuccess({ message: { text: t('sharing.knowledge.shared', { count: shareable.length, names: shareable.map((gap) => gap.name).join(', ') }) } });
     } catch (error) {
       notifyError(new LocalizedError(t('sharing.knowledge.failed', { reason: errorMessageText(error, language) })));
     }
