@@ -227,6 +227,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(easyLanguageRoutes, { models, maxCharacters });
       await api.register(conversationRoutes, {
         conversations,
+        sharingOf: shares.sharingOf,
         models,
         storage,
         collections,

@@ -10,6 +10,8 @@ import type { ChatHistoryScope } from './features/history';
  */
 export const conversationKeys = {
   all: ['conversations'] as const,
+  /** Both histories' lists (a share changes what a list says of the conversation). */
+  lists: ['conversations', 'list'] as const,
   list: (scope: ChatHistoryScope) => ['conversations', 'list', scope] as const,
   /** The messages of every conversation (a research run that ended changed its answer's text). */
   allMessages: ['conversations', 'messages'] as const,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
+  conversationListResponseSchema,
   conversationSchema,
   conversationSnapshotCreatedSchema,
   conversationSnapshotSchema,
@@ -184,6 +185,9 @@ for (const target of testDatabaseTargets()) {
       assert.equal(shareListResponseSchema.parse(shared.json()).include_attachments, true);
       const listed = await as('maria', { method: 'GET', url: `/api/shares/conversation/${conversationId}` });
       assert.equal(shareListResponseSchema.parse(listed.json()).include_attachments, true, 'the dialog shows what was chosen');
+      // The owner's conversation list says with whom it is shared.
+      const own = conversationListResponseSchema.parse((await as('maria', { method: 'GET', url: '/api/conversations' })).json());
+      assert.deepEqual(own.conversations.find((entry) => entry.id === conversationId)?.sharing?.shared_with, [{ type: 'group', name: 'finance' }]);
       const snapshot = conversationSnapshotSchema.parse((await read('eva')).json());
       assert.equal(snapshot.messages.at(-1)!.content, 'And at night?');
       assert.ok(snapshot.taken_at > before.taken_at, 'taken again');

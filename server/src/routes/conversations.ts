@@ -35,6 +35,7 @@ import { DEEP_RESEARCH_OFF, deepResearchEnabled, sendResearchRefusal } from '../
 import type { ResearchService } from '../research/research-service';
 import { errorResponses } from '../http/error-responses';
 import { noContentResponse, streamResponse } from '../http/declared-responses';
+import type { SharingLookup } from '../sharing/shareable-kind';
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 
@@ -59,6 +60,8 @@ export interface ConversationServices {
   mcpServers: McpServersRepository;
   /** Developer mode's details and kept events (docs/developer-mode.md); absent: none. */
   developer?: DeveloperModeServices | undefined;
+  /** With whom each listed conversation's snapshot is shared (SharesRepository.sharingOf); absent: not said. */
+  sharingOf?: SharingLookup | undefined;
 }
 
 
@@ -70,7 +73,7 @@ export interface ConversationServices {
  */
 export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (
   app,
-  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers, developer },
+  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers, developer, sharingOf },
 ) => {
   app.post(
     '/conversations',
@@ -81,9 +84,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
     },
   );
 
-  app.get('/conversations', { schema: { response: { 200: conversationListResponseSchema } } }, async (request) => ({
-    conversations: await conversations.list(request.principal.sub),
-  }));
+  app.get('/conversations', { schema: { response: { 200: conversationListResponseSchema } } }, async (request) => {
+    const list = await conversations.list(request.principal.sub);
+    const sharing = sharingOf ? await sharingOf('conversation', list.map((conversation) => ({ id: conversation.id, ownerSub: request.viewer.sub })), request.viewer) : undefined;
+    return { conversations: list.map((conversation) => ({ ...conversation, sharing: sharing?.get(conversation.id) })) };
+  });
 
   // The user's conversations whose name or message text holds every word of q (docs/chat.md "Search").
   app.get(

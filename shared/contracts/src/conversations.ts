@@ -3,6 +3,7 @@ import type { ApiErrorCode } from './api-error';
 import { answerDetailsSchema } from './answer-details';
 import { toolEventSchema } from './chat-events';
 import { isoDateTimeSchema, mustBeOneOf, nonEmptyStringSchema, resourceIdSchema, uuidSchema } from './common';
+import { itemSharingSchema } from './sharing';
 
 /**
  * Conversations and their messages (SPEC section 7 calls under /api/conversations). The spec shows
@@ -74,6 +75,8 @@ export const conversationSchema = z.object({
   updated_at: isoDateTimeSchema,
   /** The agent its first message named (payload `personality`); absent: none (docs/agents.md). */
   agent_id: uuidSchema.optional(),
+  /** GET /conversations: with whom the owner shared its snapshot (docs/sharing.md); absent elsewhere. */
+  sharing: itemSharingSchema.optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -40,6 +40,19 @@ describe('conversation list', () => {
     expect(screen.queryByRole('link', { current: 'page' })).not.toBeInTheDocument();
   });
 
+  it('says with whom a conversation is shared, and nothing for one that is not', async () => {
+    resetChatState([
+      conversation({ name: 'Lisbon trip', updated_at: daysAgo(0), sharing: { access: 'owner', shared_by: null, shared_with: [{ type: 'group', name: 'Finance' }] } }),
+      conversation({ name: 'Zürich café', updated_at: daysAgo(0), sharing: { access: 'owner', shared_by: null, shared_with: [] } }),
+    ]);
+    await renderChat();
+    const shared = (await screen.findByRole('link', { name: 'Lisbon trip' })).closest('li')!;
+    // The UI kit's words come from the host's provider; rendered alone, the kit speaks German.
+    expect(within(shared).getByText('Geteilt mit Finance')).toBeInTheDocument();
+    const unshared = screen.getByRole('link', { name: 'Zürich café' }).closest('li')!;
+    expect(within(unshared).queryByText(/Geteilt/)).not.toBeInTheDocument();
+  });
+
   it('filters by name as you type, and says when nothing matches', async () => {
     const user = userEvent.setup();
     resetChatState([conversation({ name: 'Lisbon trip', updated_at: daysAgo(0) }), conversation({ name: 'Zürich café', updated_at: daysAgo(0) })]);

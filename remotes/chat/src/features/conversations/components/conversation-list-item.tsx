@@ -1,6 +1,6 @@
 import type { Conversation } from '@assistant/contracts';
 import { formatLongDate, formatShortDate, useLocale } from '@assistant/platform';
-import { Button } from '@assistant/ui';
+import { Button, SharingBadge } from '@assistant/ui';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
@@ -43,6 +43,9 @@ export function ConversationListItem({ conversation, basePath, group, open, onRe
       >
         {name}
       </Link>
+      <span className="chat-conversation-item__sharing">
+        <SharingBadge sharing={conversation.sharing} />
+      </span>
       {group === 'older' && (
         <time className="chat-conversation-item__date" dateTime={conversation.updated_at}>
           {formatShortDate(conversation.updated_at, { language })}

@@ -1,8 +1,9 @@
 import { useShareDialog } from '@assistant/endpoints';
-import { LocalizedError, notifyError, useMutation } from '@assistant/platform';
+import { LocalizedError, notifyError, useMutation, useQueryClient } from '@assistant/platform';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { conversationKeys } from '../../../query-keys';
 import type { ScopedChatHistory } from '../../history';
 import { forgetUnsharedCopy } from '../api/forget-unshared-copy';
 
@@ -14,6 +15,7 @@ import { forgetUnsharedCopy } from '../api/forget-unshared-copy';
  */
 export function useShareConversation(history: ScopedChatHistory, conversationId: string) {
   const { t } = useTranslation(NAMESPACE);
+  const queryClient = useQueryClient();
   const [itemId, setItemId] = useState<string>();
   const prepare = useMutation({
     mutationFn: () => history.shareableId(conversationId),
@@ -34,6 +36,8 @@ export function useShareConversation(history: ScopedChatHistory, conversationId:
     close: () => {
       if (local && itemId !== undefined) void forgetUnsharedCopy(itemId).catch(() => undefined);
       setItemId(undefined);
+      // The list says with whom each conversation is shared.
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
     },
   };
 }
