@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { resetPermissions, setApiClients } from '@assistant/platform';
 import { setupServer } from 'msw/node';
 import remote from '../module';
@@ -45,6 +45,8 @@ describe('collections remote module', () => {
     it('speaks German', async () => {
       await renderRemoteAt(remote, ROUTE_BASE, '/collections/personal', 'de');
       expect(await screen.findByText('Noch keine persönlichen Sammlungen')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Sammlungen' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Sammlungen – Assistant'));
       expect(screen.getByRole('button', { name: 'Neue Sammlung' })).toBeInTheDocument();
     });
   });

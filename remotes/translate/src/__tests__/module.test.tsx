@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import remote from '../module';
 import { remoteModuleProblems, renderRemoteAt } from '@assistant/platform/testing';
@@ -25,6 +25,7 @@ describe('translate remote module', () => {
   it('speaks German', async () => {
     await renderRemoteAt(remote, ROUTE_BASE, '/translate', 'de');
     expect(await screen.findByRole('heading', { level: 1, name: 'Übersetzen' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Übersetzen – Assistant'));
     expect(await screen.findByText('Noch nichts übersetzt')).toBeInTheDocument();
   });
 });
