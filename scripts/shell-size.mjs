@@ -9,8 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { HOST_DIR } from './portal-layout.mjs';
 import { initialFiles } from './serve-portal.mjs';
 
-/** 218.6 KB: the shell with the user menu, footer, guided-start gate, developer mode and sharing (docs/federation.md). */
-export const SHELL_INITIAL_JS_CEILING = 223_870;
+/** 219.0 KB: the shell with the user menu, footer, guided-start gate, developer mode and sharing (docs/federation.md). */
+export const SHELL_INITIAL_JS_CEILING = 224_286;
 
 /** The shell's initial JavaScript files in `distDir` and their gzip -9 sizes. */
 export function shellInitialJs(distDir = join(HOST_DIR, 'dist')) {
