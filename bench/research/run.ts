@@ -100,7 +100,7 @@ async function waitFor(id: string, status: string) {
 
 /** One research with `n` tasks: execution wall time, and the reattached followers' delays. */
 async function once(n: number, follow: boolean): Promise<{ executionMs: number; delays: number[]; pollingDelays: number[] }> {
-  const id = await service.start({ owner: 'bench', question: `Research in ${n} tasks` });
+  const id = await service.start({ owner: 'bench', groups: [], question: `Research in ${n} tasks` });
   const planned = await waitFor(id, 'awaiting_approval');
   // Wall clock, as the events' stored time (created_at) is: the follower below sees an event only
   // at its next poll, so its receive time would round the figure to the polling interval.
