@@ -8,15 +8,12 @@ import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
-const SHOTS = '/tmp/shots-13';
-const GERMAN = { locale: 'de-DE', question: 'Wie hoch ist die Reisekostenpauschale für Dienstreisen ins Ausland?' } as const;
-const ENGLISH = { locale: 'en-US', question: 'How high is the daily allowance for business trips abroad?' } as const;
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800, ...GERMAN },
-  { name: 'phone', width: 390, height: 844, ...ENGLISH },
-  { name: 'desktop', width: 1280, height: 800, ...ENGLISH },
-  { name: 'phone', width: 390, height: 844, ...GERMAN },
-] as const;
+// Screenshots only when asked for (they cost time in every run).
+const SHOTS = process.env.CHAT_GROUNDED_SCREENSHOTS_DIR;
+// One case in the browser: a phone in German (the narrow layout is where the menu could stick out).
+// The other language's words on the same screens are jest's (remotes/chat, grounded-answer-languages).
+const SIZE = { name: 'phone', width: 390, height: 844, locale: 'de-DE', question: 'Wie hoch ist die Reisekostenpauschale für Dienstreisen ins Ausland?' } as const;
+const WORDS = { attach: 'Dateien anhängen', attachments: 'Anhänge', sentWith: 'Mit der Frage gesendete Dateien', ready: 'Bereit', message: 'Ihre Nachricht', answer: 'Antwort', searched: '2 Dokumente durchsucht', sources: 'Quellen', supporting: 'Belegend (1)', conflicting: 'Widersprechend (1)', open: 'Im Dokument zeigen', messages: 'Nachrichten', collections: 'Sammlungen', collectionsIntro: 'Antworten in dieser Unterhaltung durchsuchen die Sammlungen, die Sie wählen.', remove: 'notiz.txt entfernen' } as const;
 
 /** The sources of the grounded prompt: the JSON array between the lines <sources> and </sources>. */
 function promptSources(message: string): Array<{ n: number; document: string; text: string }> {
@@ -53,7 +50,7 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
   let model: ScriptedModelServer;
   let portal: RunningPortal;
   before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     model = await startScriptedModelServer({
       models: ['scripted-model'],
       rules: [
@@ -68,9 +65,7 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
             const holding = (document: string, amount: string) => sources.find((s) => s.document === document && s.text.replace(/\s+/g, ' ').includes(amount))?.n;
             const circular = holding(CIRCULAR_DOCX, '36 Euro');
             const policy = holding(POLICY_PDF, 'genau 48 Euro');
-            return message.includes('How high')
-              ? `According to the circular, the allowance is only **36 euros** a day since 1 January 2026 [${circular}]. The travel policy still says 48 euros [${policy}].`
-              : `Laut Rundschreiben beträgt die Pauschale seit dem 1. Januar 2026 nur noch **36 Euro** pro Tag [${circular}]. Die Reiserichtlinie nennt dagegen 48 Euro [${policy}].`;
+            return `Laut Rundschreiben beträgt die Pauschale seit dem 1. Januar 2026 nur noch **36 Euro** pro Tag [${circular}]. Die Reiserichtlinie nennt dagegen 48 Euro [${policy}].`;
           },
         },
         ...sideCallRules('Reisekostenpauschale'),
@@ -83,130 +78,126 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
     await model?.close();
   });
 
-  for (const size of SIZES) {
-    it(`attaches a DOCX and a PDF, asks, shows the tool step, then the sources after polling, and the preview (${size.name}, ${size.locale})`, async () => {
-      const en = size.locale.startsWith('en');
-      const words = en
-        ? { attach: 'Attach files', attachments: 'Attachments', sentWith: 'Files sent with the question', ready: 'Ready', message: 'Your message', answer: 'Answer', searched: 'Searched 2 documents', sources: 'Sources', supporting: 'Supporting (1)', conflicting: 'Conflicting (1)', open: 'Show in document', close: 'Close the document', messages: 'Messages' }
-        : { attach: 'Dateien anhängen', attachments: 'Anhänge', sentWith: 'Mit der Frage gesendete Dateien', ready: 'Bereit', message: 'Ihre Nachricht', answer: 'Antwort', searched: '2 Dokumente durchsucht', sources: 'Quellen', supporting: 'Belegend (1)', conflicting: 'Widersprechend (1)', open: 'Im Dokument zeigen', close: 'Dokument schließen', messages: 'Nachrichten' };
-      const shot = (name: string) => page.screenshot({ path: join(SHOTS, `chat-grounded-${size.name}-${en ? 'en' : 'de'}-${name}.png`) });
-      const { browser, page } = await signInToPortal(portal, '/chat', 'employee', size.locale);
-      try {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        // The sources calls the page makes, with when they were made.
-        const sourcesCalls: { method: string; at: number; status?: number }[] = [];
-        page.on('response', (response) => {
-          if (/\/api\/conversations\/[^/]+\/messages\/[^/]+\/sources$/.test(response.url())) {
-            sourcesCalls.push({ method: response.request().method(), at: Date.now(), status: response.status() });
-          }
-        });
-
-        await page.getByRole('textbox', { name: words.message }).waitFor();
-        // Attach by the button's file dialog: the new chat is created first and opened.
-        const chooser = page.waitForEvent('filechooser');
-        await page.getByRole('button', { name: words.attach }).click();
-        await (await chooser).setFiles([join(GROUNDING_FIXTURES_DIR, CIRCULAR_DOCX), join(GROUNDING_FIXTURES_DIR, POLICY_PDF)]);
-        await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
-        const chips = page.getByRole('list', { name: words.attachments });
-        await chips.waitFor();
-        await shot('attaching');
-        for (const name of [CIRCULAR_DOCX, POLICY_PDF]) {
-          await chips.getByRole('listitem').filter({ hasText: name }).filter({ hasText: words.ready }).waitFor({ timeout: 120_000 });
+  it(`attaches a DOCX and a PDF, asks, shows the tool step, then the sources after polling, and the preview (${SIZE.name}, ${SIZE.locale})`, async () => {
+    const shot = async (name: string) => {
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, `chat-grounded-${SIZE.name}-de-${name}.png`) });
+    };
+    const { browser, page } = await signInToPortal(portal, '/chat', 'employee', SIZE.locale);
+    try {
+      await page.setViewportSize({ width: SIZE.width, height: SIZE.height });
+      // The sources calls the page makes, with when they were made.
+      const sourcesCalls: { method: string; at: number; status?: number }[] = [];
+      page.on('response', (response) => {
+        if (/\/api\/conversations\/[^/]+\/messages\/[^/]+\/sources$/.test(response.url())) {
+          sourcesCalls.push({ method: response.request().method(), at: Date.now(), status: response.status() });
         }
-        const composer = page.getByRole('textbox', { name: words.message });
-        await composer.fill(size.question);
-        await shot('attachments-ready');
-        // The collections menu opens over the composer and closes with Escape, back on its button.
-        const collectionsButton = page.getByRole('button', { name: en ? 'Collections' : 'Sammlungen', exact: true });
-        await collectionsButton.click();
-        await page.getByText(en ? 'Answers in this conversation search the collections you pick.' : 'Antworten in dieser Unterhaltung durchsuchen die Sammlungen, die Sie wählen.').waitFor();
-        await shot('collections-menu');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.ok(overflow <= 0, `the open menu makes the page ${overflow} px wider than the window`);
-        const panel = await page.locator('.collection-picker__panel').boundingBox();
-        assert.ok(panel && panel.x >= 0 && panel.x + panel.width <= size.width, 'the menu lies within the window');
-        await page.keyboard.press('Escape');
-        assert.equal(await collectionsButton.getAttribute('aria-expanded'), 'false');
-        assert.ok(await collectionsButton.evaluate((button) => button === document.activeElement), 'the focus is back on the menu button');
-        await composer.press('Enter');
+      });
 
-        // The retrieval as a folded step, then the answer with its citations.
-        const answer = page.getByRole('list', { name: words.messages }).getByRole('article', { name: words.answer });
-        const step = answer.locator('details').filter({ hasText: words.searched });
-        await step.waitFor({ timeout: 60_000 });
-        assert.equal(await step.getAttribute('open'), null, 'the tool step starts folded');
-        await step.locator('summary').click();
-        const found = await step.getByRole('listitem').allInnerTexts();
-        assert.deepEqual(found.map((text) => text.split(' ')[0]).sort(), [CIRCULAR_DOCX, POLICY_PDF].sort());
-        await answer.getByText(en ? /only 36 euros/ : /nur noch 36 Euro/).waitFor({ timeout: 60_000 });
-        // The question shows the files it was sent with (again after the reload below).
-        const sentWith = () => page.getByRole('list', { name: words.messages }).getByRole('list', { name: words.sentWith });
-        const sentNames = async () => (await sentWith().getByRole('listitem').allInnerTexts()).map((text) => text.trim()).sort();
-        assert.deepEqual(await sentNames(), [CIRCULAR_DOCX, POLICY_PDF].sort());
-        await sentWith().scrollIntoViewIfNeeded();
-        await shot('question-attachments');
-
-        // The sources: computing, then (the judge takes 3 s) supporting and conflicting.
-        const sources = answer.getByRole('region', { name: words.sources });
-        await sources.waitFor();
-        const supporting = sources.getByRole('region', { name: words.supporting });
-        const conflicting = sources.getByRole('region', { name: words.conflicting });
-        await supporting.waitFor({ timeout: 90_000 });
-        await conflicting.waitFor();
-        assert.match(await supporting.innerText(), new RegExp(CIRCULAR_DOCX.replace('.', '\\.')));
-        assert.match(await conflicting.innerText(), new RegExp(POLICY_PDF.replace('.', '\\.')));
-        const marked = async (region: typeof supporting) => (await region.locator('mark').allTextContents()).join(' ').replace(/\s+/g, ' ').trim();
-        assert.equal(await marked(supporting), CIRCULAR_SENTENCE);
-        // The policy's sentence runs over the page break; the source marks all of it.
-        assert.equal(await marked(conflicting), POLICY_SENTENCE);
-
-        // Triggered once, then polled every 2 s until it succeeded (a 409 first, as the judge is slow).
-        const posts = sourcesCalls.filter((call) => call.method === 'POST');
-        const gets = sourcesCalls.filter((call) => call.method === 'GET');
-        assert.equal(posts.length, 1, 'one trigger');
-        assert.ok(gets.length >= 2, `polled (${gets.map((g) => g.status).join(', ')})`);
-        assert.equal(gets[0]!.status, 409);
-        assert.equal(gets.at(-1)!.status, 200);
-        for (let i = 1; i < gets.length; i += 1) assert.ok(gets[i]!.at - gets[i - 1]!.at >= 1800, 'the polls are 2 s apart');
-        await step.scrollIntoViewIfNeeded();
-        await shot('tool-step-and-sources');
-        await sources.scrollIntoViewIfNeeded();
-        await shot('sources');
-        const violations = await seriousAxeViolations(page);
-        assert.equal(violations.length, 0, describeViolations(violations));
-
-        // A source opens the shared preview at its place: the PDF's boxes over the cited characters on pages 1 and 2.
-        await conflicting.getByRole('button', { name: new RegExp(`${words.open}.*${POLICY_PDF.replace('.', '\\.')}`) }).click();
-        const dialog = page.getByRole('dialog');
-        await dialog.waitFor();
-        await dialog.locator('.ui-document-preview__box').first().waitFor({ timeout: 60_000 });
-        const pages = await dialog.locator('.ui-document-preview__page:has(.ui-document-preview__box)').evaluateAll((items) => items.map((item) => item.getAttribute('data-page-number')));
-        assert.deepEqual([...new Set(pages)].sort(), ['1', '2']);
-        await shot('preview');
-        await page.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'detached' });
-
-        // After a reload the stored answer shows its tool step and its sources again.
-        await page.reload();
-        const reloaded = page.getByRole('list', { name: words.messages }).getByRole('article', { name: words.answer });
-        await reloaded.locator('details').filter({ hasText: words.searched }).waitFor({ timeout: 30_000 });
-        await reloaded.getByRole('region', { name: words.supporting }).waitFor({ timeout: 30_000 });
-        assert.deepEqual(await sentNames(), [CIRCULAR_DOCX, POLICY_PDF].sort());
-
-        // A file dropped onto the conversation is attached too (and removed again).
-        await page.evaluate(() => {
-          const files = new DataTransfer();
-          files.items.add(new File(['Notiz: Die Pauschale gilt ab Januar.'], 'notiz.txt', { type: 'text/plain' }));
-          const area = document.querySelector('.conversation')!;
-          for (const type of ['dragenter', 'dragover', 'drop']) area.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: files }));
-        });
-        const dropped = page.getByRole('list', { name: words.attachments }).getByRole('listitem').filter({ hasText: 'notiz.txt' });
-        await dropped.filter({ hasText: words.ready }).waitFor({ timeout: 60_000 });
-        await dropped.getByRole('button', { name: en ? 'Remove notiz.txt' : 'notiz.txt entfernen' }).click();
-        await dropped.waitFor({ state: 'detached' });
-      } finally {
-        await browser.close();
+      await page.getByRole('textbox', { name: WORDS.message }).waitFor();
+      // Attach by the button's file dialog: the new chat is created first and opened.
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: WORDS.attach }).click();
+      await (await chooser).setFiles([join(GROUNDING_FIXTURES_DIR, CIRCULAR_DOCX), join(GROUNDING_FIXTURES_DIR, POLICY_PDF)]);
+      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+      const chips = page.getByRole('list', { name: WORDS.attachments });
+      await chips.waitFor();
+      await shot('attaching');
+      for (const name of [CIRCULAR_DOCX, POLICY_PDF]) {
+        await chips.getByRole('listitem').filter({ hasText: name }).filter({ hasText: WORDS.ready }).waitFor({ timeout: 120_000 });
       }
-    });
-  }
+      const composer = page.getByRole('textbox', { name: WORDS.message });
+      await composer.fill(SIZE.question);
+      await shot('attachments-ready');
+      // The collections menu opens over the composer and closes with Escape, back on its button.
+      const collectionsButton = page.getByRole('button', { name: WORDS.collections, exact: true });
+      await collectionsButton.click();
+      await page.getByText(WORDS.collectionsIntro).waitFor();
+      await shot('collections-menu');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `the open menu makes the page ${overflow} px wider than the window`);
+      const panel = await page.locator('.collection-picker__panel').boundingBox();
+      assert.ok(panel && panel.x >= 0 && panel.x + panel.width <= SIZE.width, 'the menu lies within the window');
+      await page.keyboard.press('Escape');
+      assert.equal(await collectionsButton.getAttribute('aria-expanded'), 'false');
+      assert.ok(await collectionsButton.evaluate((button) => button === document.activeElement), 'the focus is back on the menu button');
+      await composer.press('Enter');
+
+      // The retrieval as a folded step, then the answer with its citations.
+      const answer = page.getByRole('list', { name: WORDS.messages }).getByRole('article', { name: WORDS.answer });
+      const step = answer.locator('details').filter({ hasText: WORDS.searched });
+      await step.waitFor({ timeout: 60_000 });
+      assert.equal(await step.getAttribute('open'), null, 'the tool step starts folded');
+      await step.locator('summary').click();
+      const found = await step.getByRole('listitem').allInnerTexts();
+      assert.deepEqual(found.map((text) => text.split(' ')[0]).sort(), [CIRCULAR_DOCX, POLICY_PDF].sort());
+      await answer.getByText(/nur noch 36 Euro/).waitFor({ timeout: 60_000 });
+      // The question shows the files it was sent with (again after the reload below).
+      const sentWith = () => page.getByRole('list', { name: WORDS.messages }).getByRole('list', { name: WORDS.sentWith });
+      const sentNames = async () => (await sentWith().getByRole('listitem').allInnerTexts()).map((text) => text.trim()).sort();
+      assert.deepEqual(await sentNames(), [CIRCULAR_DOCX, POLICY_PDF].sort());
+      await sentWith().scrollIntoViewIfNeeded();
+      await shot('question-attachments');
+
+      // The sources: computing, then (the judge takes 3 s) supporting and conflicting.
+      const sources = answer.getByRole('region', { name: WORDS.sources });
+      await sources.waitFor();
+      const supporting = sources.getByRole('region', { name: WORDS.supporting });
+      const conflicting = sources.getByRole('region', { name: WORDS.conflicting });
+      await supporting.waitFor({ timeout: 90_000 });
+      await conflicting.waitFor();
+      assert.match(await supporting.innerText(), new RegExp(CIRCULAR_DOCX.replace('.', '\\.')));
+      assert.match(await conflicting.innerText(), new RegExp(POLICY_PDF.replace('.', '\\.')));
+      const marked = async (region: typeof supporting) => (await region.locator('mark').allTextContents()).join(' ').replace(/\s+/g, ' ').trim();
+      assert.equal(await marked(supporting), CIRCULAR_SENTENCE);
+      // The policy's sentence runs over the page break; the source marks all of it.
+      assert.equal(await marked(conflicting), POLICY_SENTENCE);
+
+      // Triggered once, then polled every 2 s until it succeeded (a 409 first, as the judge is slow).
+      const posts = sourcesCalls.filter((call) => call.method === 'POST');
+      const gets = sourcesCalls.filter((call) => call.method === 'GET');
+      assert.equal(posts.length, 1, 'one trigger');
+      assert.ok(gets.length >= 2, `polled (${gets.map((g) => g.status).join(', ')})`);
+      assert.equal(gets[0]!.status, 409);
+      assert.equal(gets.at(-1)!.status, 200);
+      for (let i = 1; i < gets.length; i += 1) assert.ok(gets[i]!.at - gets[i - 1]!.at >= 1800, 'the polls are 2 s apart');
+      await step.scrollIntoViewIfNeeded();
+      await shot('tool-step-and-sources');
+      await sources.scrollIntoViewIfNeeded();
+      await shot('sources');
+      const violations = await seriousAxeViolations(page);
+      assert.equal(violations.length, 0, describeViolations(violations));
+
+      // A source opens the shared preview at its place: the PDF's boxes over the cited characters on pages 1 and 2.
+      await conflicting.getByRole('button', { name: new RegExp(`${WORDS.open}.*${POLICY_PDF.replace('.', '\\.')}`) }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.locator('.ui-document-preview__box').first().waitFor({ timeout: 60_000 });
+      const pages = await dialog.locator('.ui-document-preview__page:has(.ui-document-preview__box)').evaluateAll((items) => items.map((item) => item.getAttribute('data-page-number')));
+      assert.deepEqual([...new Set(pages)].sort(), ['1', '2']);
+      await shot('preview');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // After a reload the stored answer shows its tool step and its sources again.
+      await page.reload();
+      const reloaded = page.getByRole('list', { name: WORDS.messages }).getByRole('article', { name: WORDS.answer });
+      await reloaded.locator('details').filter({ hasText: WORDS.searched }).waitFor({ timeout: 30_000 });
+      await reloaded.getByRole('region', { name: WORDS.supporting }).waitFor({ timeout: 30_000 });
+      assert.deepEqual(await sentNames(), [CIRCULAR_DOCX, POLICY_PDF].sort());
+
+      // A file dropped onto the conversation is attached too (and removed again).
+      await page.evaluate(() => {
+        const files = new DataTransfer();
+        files.items.add(new File(['Notiz: Die Pauschale gilt ab Januar.'], 'notiz.txt', { type: 'text/plain' }));
+        const area = document.querySelector('.conversation')!;
+        for (const type of ['dragenter', 'dragover', 'drop']) area.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: files }));
+      });
+      const dropped = page.getByRole('list', { name: WORDS.attachments }).getByRole('listitem').filter({ hasText: 'notiz.txt' });
+      await dropped.filter({ hasText: WORDS.ready }).waitFor({ timeout: 60_000 });
+      await dropped.getByRole('button', { name: WORDS.remove }).click();
+      await dropped.waitFor({ state: 'detached' });
+    } finally {
+      await browser.close();
+    }
+  });
 });

@@ -7,7 +7,8 @@ import { signOutFromUserMenu } from './support/get-started';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
-const SHOTS = '/tmp/shots-12';
+// Screenshots only when asked for (they cost time in every run).
+const SHOTS = process.env.SHELL_PHONE_SCREENSHOTS_DIR;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const SIZES = [
@@ -15,57 +16,46 @@ const SIZES = [
   ['phone', PHONE],
 ] as const;
 
-const TEXTS = {
-  de: {
-    locale: 'de-DE',
-    toggle: 'Navigation ein- oder ausblenden',
-    nav: 'Hauptnavigation',
-    collections: 'Sammlungen',
-    signOut: 'Abmelden',
-    signedOut: 'Abgemeldet',
-    signInAgain: 'Erneut anmelden',
-    providerUsername: 'Benutzername',
-    titles: {
-      '/chat': 'Chat',
-      '/agents': 'Agenten',
-      '/translate': 'Übersetzen',
-      '/collections': 'Sammlungen',
-      '/customization': 'Anpassung',
-      '/accessibility': 'Erklärung zur Barrierefreiheit',
-      '/no-such-page': 'Seite nicht gefunden',
-    },
-  },
-  en: {
-    locale: 'en-US',
-    toggle: 'Show or hide navigation',
-    nav: 'Main navigation',
-    collections: 'Collections',
-    signOut: 'Sign out',
-    signedOut: 'Signed out',
-    signInAgain: 'Sign in again',
-    providerUsername: 'Username',
-    titles: {
-      '/chat': 'Chat',
-      '/agents': 'Agents',
-      '/translate': 'Translate',
-      '/collections': 'Collections',
-      '/customization': 'Customization',
-      '/accessibility': 'Accessibility statement',
-      '/no-such-page': 'Page not found',
-    },
+// The browser's language here (the other one's texts are jest's).
+const TEXT = {
+  language: 'en',
+  locale: 'en-US',
+  toggle: 'Show or hide navigation',
+  nav: 'Main navigation',
+  collections: 'Collections',
+  signOut: 'Sign out',
+  signedOut: 'Signed out',
+  signInAgain: 'Sign in again',
+  providerUsername: 'Username',
+  titles: {
+    '/chat': 'Chat',
+    '/agents': 'Agents',
+    '/translate': 'Translate',
+    '/collections': 'Collections',
+    '/customization': 'Customization',
+    '/accessibility': 'Accessibility statement',
+    '/no-such-page': 'Page not found',
   },
 } as const;
 
-// The shell on a phone (390x844) and on a desktop (1280x800), in German and English.
+// The shell on a phone (390x844) and on a desktop (1280x800). What only a browser shows (the real
+// layout, axe with the real styles, the drawer's keyboard and backdrop, the provider's pages) in one
+// language; the other language's titles and words are jest's (host pages/__tests__/page-titles,
+// layout/__tests__/shell-drawer, auth/__tests__/signed-out-page, each remote's module test) and the
+// server's (idp: the provider's login page).
 describe('portal shell on a phone and a desktop', { timeout: 30 * 60_000 }, () => {
   let portal: RunningPortal;
   before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     portal = await startPortal();
   });
   after(async () => {
     await portal?.stop();
   });
+
+  async function screenshot(page: Page, name: string, fullPage = false) {
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+  }
 
   async function expectNoSeriousAxeViolations(page: Page, what: string) {
     const violations = await seriousAxeViolations(page);
@@ -149,120 +139,116 @@ describe('portal shell on a phone and a desktop', { timeout: 30 * 60_000 }, () =
       const runName = page.locator('.runs-section').getByRole('rowheader', { name: /Protokoll der Sitzung/ });
       await runName.waitFor();
       assert.ok(((await runName.boundingBox())?.width ?? 0) > 200, 'the run\'s file name has the width of the screen');
-      await page.screenshot({ path: `${SHOTS}/shell-phone-files.png`, fullPage: true });
+      await screenshot(page, 'shell-phone-files', true);
       await expectNoSeriousAxeViolations(page, 'the files list on a phone');
     } finally {
       await browser.close();
     }
   });
 
-  for (const language of ['de', 'en'] as const) {
-    const text = TEXTS[language];
+  it(`opens and closes the phone drawer with the keyboard, the backdrop and a link (${TEXT.language})`, async () => {
+    const { browser, page } = await signInToPortal(portal, '/accessibility', 'employee', TEXT.locale);
+    try {
+      await page.setViewportSize(PHONE);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: TEXT.titles['/accessibility'] }).waitFor();
+      const toggle = page.getByRole('button', { name: TEXT.toggle });
+      const nav = page.getByRole('navigation', { name: TEXT.nav });
+      // Starts closed on a phone.
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.equal(await nav.count(), 0);
+      await expectNoSidewaysScroll(page, 'the phone shell');
+      await screenshot(page, `shell-phone-closed-${TEXT.language}`);
 
-    it(`opens and closes the phone drawer with the keyboard, the backdrop and a link (${language})`, async () => {
-      const { browser, page } = await signInToPortal(portal, '/accessibility', 'employee', text.locale);
-      try {
-        await page.setViewportSize(PHONE);
-        await page.reload();
-        await page.getByRole('heading', { level: 1, name: text.titles['/accessibility'] }).waitFor();
-        const toggle = page.getByRole('button', { name: text.toggle });
-        const nav = page.getByRole('navigation', { name: text.nav });
-        // Starts closed on a phone.
-        assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
-        assert.equal(await nav.count(), 0);
-        await expectNoSidewaysScroll(page, 'the phone shell');
-        await page.screenshot({ path: `${SHOTS}/shell-phone-closed-${language}.png` });
+      // Enter opens it; the focus moves into the drawer.
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await nav.waitFor();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+      assert.equal(await isInDrawer(page), true, 'the focus moved into the drawer');
+      await page.locator('.ui-app__backdrop').waitFor();
+      await screenshot(page, `shell-phone-drawer-${TEXT.language}`);
+      await expectNoSeriousAxeViolations(page, 'the open drawer');
 
-        // Enter opens it; the focus moves into the drawer.
-        await toggle.focus();
-        await page.keyboard.press('Enter');
-        await nav.waitFor();
-        assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-        assert.equal(await isInDrawer(page), true, 'the focus moved into the drawer');
-        await page.locator('.ui-app__backdrop').waitFor();
-        await page.screenshot({ path: `${SHOTS}/shell-phone-drawer-${language}.png` });
-        await expectNoSeriousAxeViolations(page, 'the open drawer');
+      // Escape closes it and gives the focus back to the menu button.
+      await page.keyboard.press('Escape');
+      await nav.waitFor({ state: 'hidden' });
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.equal(await toggle.evaluate((element) => element === document.activeElement), true);
 
-        // Escape closes it and gives the focus back to the menu button.
-        await page.keyboard.press('Escape');
-        await nav.waitFor({ state: 'hidden' });
-        assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
-        assert.equal(await toggle.evaluate((element) => element === document.activeElement), true);
+      // Space opens it; the backdrop closes it.
+      await page.keyboard.press('Space');
+      await nav.waitFor();
+      assert.equal(await isInDrawer(page), true);
+      await page.mouse.click(PHONE.width - 10, PHONE.height / 2);
+      await nav.waitFor({ state: 'hidden' });
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
 
-        // Space opens it; the backdrop closes it.
-        await page.keyboard.press('Space');
-        await nav.waitFor();
-        assert.equal(await isInDrawer(page), true);
-        await page.mouse.click(PHONE.width - 10, PHONE.height / 2);
-        await nav.waitFor({ state: 'hidden' });
-        assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      // A followed link shows its page with the drawer closed.
+      await toggle.click();
+      await nav.getByRole('link', { name: TEXT.collections }).click();
+      await page.getByRole('heading', { level: 1, name: TEXT.titles['/collections'] }).waitFor();
+      await nav.waitFor({ state: 'hidden' });
 
-        // A followed link shows its page with the drawer closed.
-        await toggle.click();
-        await nav.getByRole('link', { name: text.collections }).click();
-        await page.getByRole('heading', { level: 1, name: text.titles['/collections'] }).waitFor();
-        await nav.waitFor({ state: 'hidden' });
+      // On a desktop the navigation is beside the page again.
+      await page.setViewportSize(DESKTOP);
+      await nav.waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
 
-        // On a desktop the navigation is beside the page again.
-        await page.setViewportSize(DESKTOP);
-        await nav.waitFor();
-      } finally {
-        await browser.close();
-      }
-    });
+  it(`titles every page from its route, says not-found once, passes axe at both sizes (${TEXT.language})`, async () => {
+    const { browser, page } = await signInToPortal(portal, '/', 'admin', TEXT.locale);
+    try {
+      const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+      assert.ok(icon, 'a favicon is linked');
+      const response = await page.request.get(new URL(icon, portal.portalUrl).toString());
+      assert.equal(response.status(), 200);
+      assert.match(response.headers()['content-type'] ?? '', /^image\//);
 
-    it(`titles every page from its route, says not-found once, passes axe at both sizes (${language})`, async () => {
-      const { browser, page } = await signInToPortal(portal, '/', 'admin', text.locale);
-      try {
-        const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-        assert.ok(icon, 'a favicon is linked');
-        const response = await page.request.get(new URL(icon, portal.portalUrl).toString());
-        assert.equal(response.status(), 200);
-        assert.match(response.headers()['content-type'] ?? '', /^image\//);
-
-        for (const [size, viewport] of SIZES) {
-          await page.setViewportSize(viewport);
-          for (const [path, title] of Object.entries(text.titles)) {
-            await page.goto(`${portal.portalUrl}${path}`);
-            await page.getByRole('heading', { level: 1, name: title }).waitFor();
-            await page.waitForFunction((expected) => document.title === expected, `${title} – Assistant`);
-            if (path === '/no-such-page') assert.equal(await page.getByRole('heading', { name: title }).count(), 1);
-            const name = path.slice(1);
-            await page.screenshot({ path: `${SHOTS}/shell-${language}-${size}-${name}.png`, fullPage: true });
-            await expectNoSeriousAxeViolations(page, `${path} at ${size} (${language})`);
-            if (size === 'phone') await expectNoSidewaysScroll(page, path);
-          }
+      for (const [size, viewport] of SIZES) {
+        await page.setViewportSize(viewport);
+        for (const [path, title] of Object.entries(TEXT.titles)) {
+          await page.goto(`${portal.portalUrl}${path}`);
+          await page.getByRole('heading', { level: 1, name: title }).waitFor();
+          await page.waitForFunction((expected) => document.title === expected, `${title} – Assistant`);
+          if (path === '/no-such-page') assert.equal(await page.getByRole('heading', { name: title }).count(), 1);
+          const name = path.slice(1);
+          await screenshot(page, `shell-${TEXT.language}-${size}-${name}`, true);
+          await expectNoSeriousAxeViolations(page, `${path} at ${size} (${TEXT.language})`);
+          if (size === 'phone') await expectNoSidewaysScroll(page, path);
         }
-      } finally {
-        await browser.close();
       }
-    });
+    } finally {
+      await browser.close();
+    }
+  });
 
-    it(`shows a signed-out page after sign-out, and the provider's login page in the browser's language (${language})`, async () => {
-      const { browser, page } = await signInToPortal(portal, '/accessibility', 'employee', text.locale);
-      try {
-        await page.setViewportSize(PHONE);
-        await signOutFromUserMenu(page, text.signOut);
-        await page.getByRole('heading', { level: 1, name: text.signedOut }).waitFor({ timeout: 30_000 });
-        assert.equal(new URL(page.url()).origin, portal.portalUrl, 'back on the portal, not on a login form');
-        assert.match(await page.title(), new RegExp(`^${text.signedOut}`));
-        await page.screenshot({ path: `${SHOTS}/shell-signed-out-phone-${language}.png` });
-        await expectNoSeriousAxeViolations(page, 'the signed-out page on a phone');
-        await page.setViewportSize(DESKTOP);
-        await page.screenshot({ path: `${SHOTS}/shell-signed-out-desktop-${language}.png` });
-        await expectNoSeriousAxeViolations(page, 'the signed-out page');
+  it(`shows a signed-out page after sign-out, and the provider's login page in the browser's language (${TEXT.language})`, async () => {
+    const { browser, page } = await signInToPortal(portal, '/accessibility', 'employee', TEXT.locale);
+    try {
+      await page.setViewportSize(PHONE);
+      await signOutFromUserMenu(page, TEXT.signOut);
+      await page.getByRole('heading', { level: 1, name: TEXT.signedOut }).waitFor({ timeout: 30_000 });
+      assert.equal(new URL(page.url()).origin, portal.portalUrl, 'back on the portal, not on a login form');
+      assert.match(await page.title(), new RegExp(`^${TEXT.signedOut}`));
+      await screenshot(page, `shell-signed-out-phone-${TEXT.language}`);
+      await expectNoSeriousAxeViolations(page, 'the signed-out page on a phone');
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, `shell-signed-out-desktop-${TEXT.language}`);
+      await expectNoSeriousAxeViolations(page, 'the signed-out page');
 
-        await page.getByRole('button', { name: text.signInAgain }).click();
-        await page.waitForURL((url) => url.origin === portal.issuer);
-        await page.getByLabel(text.providerUsername).waitFor();
-        assert.equal(await page.locator('html').getAttribute('lang'), language);
-        await page.screenshot({ path: `${SHOTS}/shell-provider-login-${language}.png` });
-        await expectNoSeriousAxeViolations(page, "the provider's login page");
-      } finally {
-        await browser.close();
-      }
-    });
-  }
+      await page.getByRole('button', { name: TEXT.signInAgain }).click();
+      await page.waitForURL((url) => url.origin === portal.issuer);
+      await page.getByLabel(TEXT.providerUsername).waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), TEXT.language);
+      await screenshot(page, `shell-provider-login-${TEXT.language}`);
+      await expectNoSeriousAxeViolations(page, "the provider's login page");
+    } finally {
+      await browser.close();
+    }
+  });
 
   // Last: it switches chat off for everybody.
   it("takes an area an administrator switches off out of that administrator's navigation without a reload", async () => {
