@@ -71,6 +71,8 @@ export interface ShareDialogProps extends ShareDialogData {
   owner?: 'you' | { name: string };
   /** Something of the caller's above the buttons, for the list as edited. */
   renderNotice?: (draft: ShareDraft) => ReactNode;
+  /** Only "can view" is offered, whatever the kind allows (a company collection's restriction to groups). */
+  viewOnly?: boolean;
   /** Overrides of single words; the language follows the UiTextsProvider. */
   texts?: Partial<ShareDialogTexts>;
 }

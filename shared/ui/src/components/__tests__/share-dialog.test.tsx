@@ -15,10 +15,12 @@ interface HarnessProps {
   canShareWithCompany?: boolean;
   onSave?: (draft: ShareDraft) => Promise<ShareSaveOutcome>;
   renderNotice?: ShareDialogProps['renderNotice'];
+  viewOnly?: boolean;
+  shares?: Array<{ target: { type: 'user'; id: string; name: string }; role: 'view' | 'edit' }>;
 }
 
 /** The dialog with data as useShareDialog gives it: the directory answers every search with Maria and Finance. */
-function Harness({ kind = 'agent', canShareWithCompany = false, onSave = async () => ({ done: true }), renderNotice }: HarnessProps) {
+function Harness({ kind = 'agent', canShareWithCompany = false, onSave = async () => ({ done: true }), renderNotice, viewOnly, shares = [tom] }: HarnessProps) {
   const [open, setOpen] = useState(true);
   const [text, setText] = useState('');
   const candidates: ShareCandidatesState = text.trim() === '' ? { status: 'idle' } : { status: 'ready', query: text.trim(), people: [maria], groups: [finance] };
@@ -29,7 +31,7 @@ function Harness({ kind = 'agent', canShareWithCompany = false, onSave = async (
         {!open && <p>closed</p>}
         <ShareDialog
           kind={kind}
-          access={{ status: 'ready', shares: [tom], canShareWithCompany, includeAttachments: false }}
+          access={{ status: 'ready', shares, canShareWithCompany, includeAttachments: false }}
           candidates={candidates}
           onSearch={setText}
           onSave={onSave}
@@ -38,6 +40,7 @@ function Harness({ kind = 'agent', canShareWithCompany = false, onSave = async (
           itemName="Travel costs"
           owner="you"
           renderNotice={renderNotice}
+          viewOnly={viewOnly}
         />
       </main>
     </UiTextsProvider>
@@ -112,6 +115,16 @@ describe('ShareDialog', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Share the attachments too' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith({ shares: [tom], include_attachments: true });
+  });
+
+  it('offers only "can view" when the caller says so, and saves a role given before as view', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn(async (_draft: ShareDraft): Promise<ShareSaveOutcome> => ({ done: true }));
+    render(<Harness kind="collection" viewOnly shares={[{ ...tom, role: 'edit' }]} onSave={onSave} />);
+    await dialog();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ shares: [tom], include_attachments: false });
   });
 
   it("keeps what was edited when the save is refused, with the server's words at the row and above the buttons", async () => {

@@ -33,7 +33,7 @@ function draftFrom(access: Extract<ShareAccessState, { status: 'ready' }>): Shar
  * are about, the rest above the buttons.
  */
 export default function ShareDialogContent(props: ShareDialogProps) {
-  const { kind, access, candidates, onSearch, onSave, onClose, itemName, owner, renderNotice } = props;
+  const { kind, access, candidates, onSearch, onSave, onClose, itemName, owner, renderNotice, viewOnly } = props;
   const ui = useUiTexts();
   const texts: ShareDialogTexts = { ...(ui.language === 'en' ? SHARE_DIALOG_TEXTS_EN : SHARE_DIALOG_TEXTS_DE), ...props.texts };
   const formId = `ui-share${useId().replace(/:/g, '')}`;
@@ -60,7 +60,7 @@ export default function ShareDialogContent(props: ShareDialogProps) {
 
   const ready = access.status === 'ready' ? access : null;
   const draft = edited ?? (ready ? draftFrom(ready) : null);
-  const editable = EDITABLE_SHARE_KINDS.includes(kind);
+  const editable = !viewOnly && EDITABLE_SHARE_KINDS.includes(kind);
   const roles = [
     { value: 'view', label: texts.canView },
     ...(editable ? [{ value: 'edit', label: texts.canEdit }] : []),
@@ -100,7 +100,8 @@ export default function ShareDialogContent(props: ShareDialogProps) {
     if (!draft || saving) return;
     setSaving(true);
     setFailure(null);
-    const outcome = await onSave(draft);
+    // Where only viewing is offered, a role given elsewhere before is saved as view.
+    const outcome = await onSave(editable ? draft : { ...draft, shares: draft.shares.map((entry) => ({ ...entry, role: 'view' })) });
     if (!mounted.current) return;
     setSaving(false);
     if ('done' in outcome) onClose();

@@ -81,7 +81,7 @@ describe('sharing collections', () => {
     expect(await within(list).findByText('Geteilt mit Finance')).toBeInTheDocument();
   });
 
-  it('lets an administrator restrict a company collection to groups (offered alone), to view', async () => {
+  it('lets an administrator restrict a company collection to groups (offered alone), to view only', async () => {
     const user = userEvent.setup();
     const saved: ShareUpdate[] = [];
     resetCollectionsState([
@@ -103,10 +103,10 @@ describe('sharing collections', () => {
     expect(await within(dialog).findByRole('button', { name: 'Finance hinzufügen' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Tom Weber hinzufügen' })).not.toBeInTheDocument();
 
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Hinzufügen als' }), 'edit');
+    // To view only: no role to choose, for new groups or in the list.
+    expect(within(dialog).queryByRole('combobox', { name: 'Hinzufügen als' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Finance hinzufügen' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Eine Unternehmenssammlung wird auf Gruppen beschränkt, die sie ansehen können');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Recht von Finance' }), 'view');
+    expect(within(dialog).queryByRole('combobox', { name: 'Recht von Finance' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));

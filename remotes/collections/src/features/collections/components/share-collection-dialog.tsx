@@ -9,14 +9,14 @@ export interface ShareCollectionDialogProps {
   onClose(): void;
 }
 
-/** A company collection is restricted by groups that can view it; people, the company and "can edit" mean nothing there. */
-const onlyGroupsToView = (draft: ShareDraft) => draft.shares.every((entry) => entry.target.type === 'group' && entry.role === 'view');
+/** A company collection is restricted by groups that can view it; people and the company mean nothing there. */
+const onlyGroups = (draft: ShareDraft) => draft.shares.every((entry) => entry.target.type === 'group');
 
 /**
  * The UI kit's share dialog for a collection (docs/collections.md "Sharing"). A personal one is
  * shared with people and groups to view or edit. A company one is restricted to groups: the same
- * dialog with its own words, offering groups only (no people, not the whole company), and a note
- * while the list holds a group that could edit (the server refuses such a list too).
+ * dialog with its own words, offering groups only (no people, not the whole company) to view only,
+ * and a note while the list holds anything but groups (given elsewhere before; the server refuses it).
  */
 export function ShareCollectionDialog({ collection, onClose }: ShareCollectionDialogProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -31,6 +31,7 @@ export function ShareCollectionDialog({ collection, onClose }: ShareCollectionDi
       open
       onClose={onClose}
       itemName={collection.name}
+      viewOnly
       texts={{
         title: (name) => t('sharing.restrict.title', { name }),
         search: t('sharing.restrict.search'),
@@ -39,7 +40,7 @@ export function ShareCollectionDialog({ collection, onClose }: ShareCollectionDi
         whoHasAccess: t('sharing.restrict.groups'),
       }}
       renderNotice={(draft) =>
-        onlyGroupsToView(draft) ? null : (
+        onlyGroups(draft) ? null : (
           <p role="alert" className="share-collection__notice">
             {t('sharing.restrict.onlyGroups')}
           </p>
