@@ -211,7 +211,7 @@ async function saveElsewhere(page: Page, id: string, change: Record<string, unkn
       const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
       const headers = { authorization: `Bearer ${(JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
       const agent = (await (await fetch(`/api/agents/${id}`, { headers })).json()) as Record<string, unknown>;
-      const { id: _id, version, visibility: _visibility, editable: _editable, created_at: _created, updated_at: _updated, ...fields } = agent;
+      const { id: _id, version, visibility: _visibility, editable: _editable, created_at: _created, updated_at: _updated, sharing: _sharing, ...fields } = agent;
       const response = await fetch(`/api/agents/${id}`, { method: 'PUT', headers, body: JSON.stringify({ ...fields, ...change, base_version: version }) });
       return response.status;
     },
