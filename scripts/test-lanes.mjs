@@ -60,7 +60,14 @@ export function failuresOf(report) {
       return value;
     };
     if (field('failureType')[0] === 'subtestsFailed') return failures.push(failed[2]);
-    const why = [...field('error').filter(Boolean).slice(0, 6), ...field('location').map((at) => `at ${at}`)];
+    // The stack's first frame in the project's own code names the failing line (a TAP location
+    // can point into the transpiled file); the location is the fallback.
+    const frame = field('stack')
+      .filter((line) => !line.includes('node_modules') && !line.includes('node:'))
+      .map((line) => /(\/[^()\s]+\.(?:ts|tsx|mjs|js):\d+:\d+)/.exec(line)?.[1])
+      .find(Boolean);
+    const at = frame ?? field('location')[0];
+    const why = [...field('error').filter(Boolean).slice(0, 6), ...(at ? [`at ${at}`] : [])];
     failures.push([failed[2], ...why.map((l) => `      ${l.slice(0, 300)}`)].join('\n'));
   });
   return failures;
