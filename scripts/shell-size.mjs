@@ -10,7 +10,7 @@ import { HOST_DIR } from './portal-layout.mjs';
 import { initialFiles } from './serve-portal.mjs';
 
 /** 219.0 KB: the shell with the user menu, footer, guided-start gate, developer mode and sharing (docs/federation.md). */
-export const SHELL_INITIAL_JS_CEILING = 224_286;
+export const SHELL_INITIAL_JS_CEILING = 224_287;
 
 /** The shell's initial JavaScript files in `distDir` and their gzip -9 sizes. */
 export function shellInitialJs(distDir = join(HOST_DIR, 'dist')) {
