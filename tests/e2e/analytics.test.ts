@@ -193,7 +193,7 @@ describe('analytics payloads at a local collector with DNT on and off', { timeou
       await page.reload();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await sleep(4_000);
-      assert.equal(identifies(collector, colleague).length, 1, 'one $identify for the colleague');
+      assert.equal(identifies(collector, colleague).length, 1, `one $identify for the colleague (uuids ${identifies(collector, colleague).map((event) => event.uuid).join(', ')}; resent: ${collector.resent().length})`);
       assert.equal(identifies(collector, employee).length, 1, 'the employee was not identified again');
       const [identified] = identifies(collector, colleague);
       assert.notEqual(identified!.properties.$anon_distinct_id, employee, "the colleague's session does not continue the employee's");
