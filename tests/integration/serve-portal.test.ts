@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -9,10 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { portalRuntimeConfigSchema, remoteRegistryEntrySchema, remoteRegistrySchema } from '@assistant/contracts';
 import type { FastifyInstance } from 'fastify';
 import webpack from 'webpack';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { precompressDist } from '../../scripts/build-portal.mjs';
 import { cacheControlFor, createPortalServer, portalOptionsFromEnv, sourceMapsServed } from '../../scripts/serve-portal.mjs';
 import { createRemoteServer } from '../../scripts/serve-remotes.mjs';
+import { shellInitialJs } from '../../scripts/shell-size.mjs';
 
 const INDEX_HTML = '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 /** The shell's page as served: the template with the inlined start-up values before `</head>`. */
@@ -526,6 +528,39 @@ describe('serve-remotes', () => {
       await production.close();
       await development.close();
       rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the shell's initial JavaScript figure (scripts/shell-size.mjs)", () => {
+  const graph = {
+    groups: [{ name: 'main', entrypoint: true, origins: [], chunks: [1] }],
+    chunks: [
+      { id: 1, files: ['main.js'], entryModules: ['index.ts'], modules: ['index.ts'], consumesShared: [] },
+      { id: 2, files: [], entryModules: [], modules: [], consumesShared: [] },
+    ],
+  };
+  // The start-up script names its lazy chunks by their content hashes, as webpack's runtime does.
+  const distWithLazyChunk = (hash: string) =>
+    fakeDist({
+      'index.html': INDEX_HTML,
+      '.bundle-graph.json': JSON.stringify(graph),
+      'main.js': `var chunks={2:"${hash}",3:"${hash}"};console.log(${JSON.stringify('shell '.repeat(200))});`,
+      [`2.${hash}.js`]: 'lazy',
+    });
+
+  it('is the same whatever the lazy chunks are named (their hashes vary with the build machine), and counts real growth', () => {
+    const dists = [distWithLazyChunk('aaaaaaaaaa'), distWithLazyChunk('9f3c1e7a2b')];
+    try {
+      const gzipAsItIs = dists.map((dist) => gzipSync(readFileSync(join(dist, 'main.js')), { level: 9 }).length);
+      assert.notEqual(gzipAsItIs[0], gzipAsItIs[1], 'as they are, the two start-up scripts compress to different sizes');
+      const [here, elsewhere] = dists.map((dist) => shellInitialJs(dist));
+      assert.deepEqual(here!.files.map((f) => f.file), ['main.js']);
+      assert.equal(here!.gzip, elsewhere!.gzip);
+      writeFileSync(join(dists[1]!, 'main.js'), `${readFileSync(join(dists[1]!, 'main.js'), 'utf8')}console.log(${JSON.stringify(randomBytes(200).toString('hex'))});`);
+      assert.ok(shellInitialJs(dists[1]).gzip > here!.gzip + 200, 'new code in the shell raises the figure');
+    } finally {
+      for (const dist of dists) rmSync(dist, { recursive: true, force: true });
     }
   });
 });
