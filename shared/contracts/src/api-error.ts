@@ -39,6 +39,8 @@ const API_ERROR_STATUS = {
   unsupported_media_type: 415,
   /** a per-user limit; `retry_after_seconds` says when to try again. */
   rate_limited: 429,
+  /** the user's monthly budget of model calls is used up; `resets_at` says when it starts again. */
+  budget_exhausted: 429,
   /** the client went away before the answer (only ever seen in logs). */
   client_closed_request: 499,
   /** anything unexpected; the details are in the server's log. */
@@ -106,6 +108,8 @@ export const apiErrorSchema = z.looseObject({
   limit: z.optional(apiErrorLimitSchema),
   /** With a 429: seconds until a new try may succeed (the same as the `retry-after` header). */
   retry_after_seconds: z.optional(z.int().check(z.gte(0))),
+  /** With `budget_exhausted`: when the budget starts again (ISO date-time). */
+  resets_at: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -70,6 +70,7 @@ export const STREAM_ERROR_CODES = {
   upstream_failed: 'The model or tool service failed',
   timeout: 'The answer took longer than the request timeout',
   rate_limited: 'Too many requests; try again later',
+  budget_exhausted: 'Your monthly budget for the assistant is used up',
   input_too_long: 'The input is longer than the model accepts',
   answer_too_long: 'The answer was longer than the server keeps and was cut off',
   edit_outside_range: 'The model changed text outside the selection, so nothing was changed',
