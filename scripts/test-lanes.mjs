@@ -101,15 +101,18 @@ export async function runNodeTestFile(entry, { env, work, label }) {
 
 /**
  * Runs the jobs ({ name, stage, lane: 'cpu' | 'browser', ready?, run }) on `cpuLanes` and
- * `browserLanes` lanes. A job's `ready` promise is awaited before it starts (the portal build,
+ * `browserLanes` lanes; the first `browserHelpers` CPU lanes go on with browser jobs when the CPU
+ * jobs are all taken. A job's `ready` promise is awaited before it starts (the portal build,
  * Chromium, PostgreSQL). Resolves with the summed outcome and each stage's span.
  */
-export async function runLanes(jobs, { cpuLanes, browserLanes }) {
+export async function runLanes(jobs, { cpuLanes, browserLanes, browserHelpers = 0 }) {
   const queues = { cpu: jobs.filter((job) => job.lane === 'cpu'), browser: jobs.filter((job) => job.lane === 'browser') };
   const total = outcome();
   const stages = new Map();
-  const lane = async (queue) => {
-    for (let job = queue.shift(); job; job = queue.shift()) {
+  // A lane takes its queues in order: a CPU lane that may help with the browser suites takes
+  // them once no CPU job is left, so the end-to-end tail runs wider when the cores are free.
+  const lane = async (...laneQueues) => {
+    for (const queue of laneQueues) for (let job = queue.shift(); job; job = queue.shift()) {
       await job.ready;
       const started = Date.now();
       let result;
@@ -130,7 +133,7 @@ export async function runLanes(jobs, { cpuLanes, browserLanes }) {
     }
   };
   await Promise.all([
-    ...Array.from({ length: Math.max(1, cpuLanes) }, () => lane(queues.cpu)),
+    ...Array.from({ length: Math.max(1, cpuLanes) }, (_, index) => (index < browserHelpers ? lane(queues.cpu, queues.browser) : lane(queues.cpu))),
     ...Array.from({ length: Math.max(1, browserLanes) }, () => lane(queues.browser)),
   ]);
   return { ...total, stages };

@@ -12,7 +12,7 @@
 // The stage times print at the end.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { buildPortal } from './build-portal.mjs';
 import { installMissing } from './debian-packages.mjs';
@@ -46,7 +46,14 @@ function findTests(dir, found = []) {
 const nodeTestRoots = ['shared/contracts', 'server', 'tests'];
 const testFiles = nodeTestRoots.flatMap((dir) => findTests(join(root, dir))).sort();
 const selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
-const e2eFiles = selected.filter((f) => f.includes('/tests/e2e/'));
+// The longest end-to-end files first (about 1.5-3 min each, the rest under one), so the run does
+// not end waiting on one of them alone.
+const E2E_LONGEST = ['chat', 'research', 'shell', 'shell-phone', 'session', 'agents'];
+const e2eRank = (file) => {
+  const index = E2E_LONGEST.indexOf(basename(file, '.test.ts'));
+  return index < 0 ? E2E_LONGEST.length : index;
+};
+const e2eFiles = selected.filter((f) => f.includes('/tests/e2e/')).sort((a, b) => e2eRank(a) - e2eRank(b));
 // A fuzz (`*-fuzz.test.ts`) runs for its fixed time budget: a job of its own, so no shard waits on it.
 const fuzzFiles = selected.filter((f) => /-fuzz\.test\.ts$/.test(f));
 const nodeFiles = selected.filter((f) => !e2eFiles.includes(f) && !fuzzFiles.includes(f));
@@ -158,7 +165,8 @@ const jobs = [
 console.log(`\n== ${jobs.length} jobs: checks, ${jestShards} jest shards, ${nodeFiles.length} node:test files in ${shards.length} shards and ${fuzzFiles.length} fuzz on ${cores} CPU lanes; ${e2eFiles.length} end-to-end files on ${e2eAtOnce} browser lanes`);
 let totals;
 try {
-  totals = await runLanes(jobs, { cpuLanes: cores, browserLanes: e2eAtOnce });
+  // One CPU lane joins the browser lanes once the CPU jobs are done (E2E_HELPER_LANES: how many).
+  totals = await runLanes(jobs, { cpuLanes: cores, browserLanes: e2eAtOnce, browserHelpers: Number(process.env.E2E_HELPER_LANES ?? 1) });
   const ready = await browserReady;
   totals.passed += ready.passed;
   totals.failed += ready.failed;
