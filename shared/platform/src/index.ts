@@ -66,7 +66,7 @@ export { isDeveloperModeOn, useDeveloperMode } from './developer/use-developer-m
 
 // notifications
 export { notifyErrorMessage, notifySuccess, useNotificationsStore, type Notification } from './notifications/notifications-store';
-export { errorMessageFor, errorMessageKey, errorMessageText } from './notifications/error-messages';
+export { budgetExhaustedMessage, errorMessageFor, errorMessageKey, errorMessageText } from './notifications/error-messages';
 export { LocalizedError } from './notifications/localized-error';
 export { notifyError } from './notifications/notify-error';
 
@@ -82,7 +82,7 @@ export { useFeature, useFlag } from './gating/use-feature';
 // i18n and dates
 export { addNamespace, changeLanguage, currentLanguage, i18n } from './i18n/i18n';
 export { useLocale } from './i18n/use-locale';
-export { formatLongDate, formatShortDate } from './dates/format-date';
+export { formatDay, formatLongDate, formatShortDate } from './dates/format-date';
 
 // telemetry
 export { createAnalytics, type Analytics } from './telemetry/analytics';

@@ -1,12 +1,12 @@
 import type { Locale } from '@assistant/contracts';
 import { currentLanguage } from '../i18n/i18n';
+import { formatDayIn, LOCALE_TAGS } from './day-format';
 
 /**
  * Date formats of SPEC section 9 with Intl.DateTimeFormat. English uses the British conventions
  * (day before month, like the spec's "day/month/year"); German uses a 24-hour clock, forced with
  * hourCycle h23 so that no runtime default can turn it into 12 hours.
  */
-const LOCALE_TAGS: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
 
 const SHORT: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
 const LONG: Intl.DateTimeFormatOptions = {
@@ -17,15 +17,15 @@ const LONG: Intl.DateTimeFormatOptions = {
   hour: '2-digit',
   minute: '2-digit',
 };
+const FORMATS = { short: SHORT, long: LONG };
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(kind: 'short' | 'long', language: Locale, timeZone: string | undefined): Intl.DateTimeFormat {
+function formatter(kind: keyof typeof FORMATS, language: Locale, timeZone: string | undefined): Intl.DateTimeFormat {
   const key = `${kind}|${language}|${timeZone ?? ''}`;
   let format = cache.get(key);
   if (!format) {
-    const base = kind === 'short' ? SHORT : LONG;
-    const options: Intl.DateTimeFormatOptions = { ...base, timeZone };
+    const options: Intl.DateTimeFormatOptions = { ...FORMATS[kind], timeZone };
     if (kind === 'long' && language === 'de') options.hourCycle = 'h23';
     format = new Intl.DateTimeFormat(LOCALE_TAGS[language], options);
     cache.set(key, format);
@@ -54,4 +54,9 @@ export function formatShortDate(value: DateInput, options: DateFormatOptions = {
 /** Year, short month, day, weekday, hour, minute: "Mi., 5. März 2025, 14:30" (de). */
 export function formatLongDate(value: DateInput, options: DateFormatOptions = {}): string {
   return formatter('long', options.language ?? currentLanguage(), options.timeZone).format(toDate(value));
+}
+
+/** Day, month in words, year: "1. Dezember 2026" (de), "1 December 2026" (en). */
+export function formatDay(value: DateInput, options: DateFormatOptions = {}): string {
+  return formatDayIn(value, options.language ?? currentLanguage(), options.timeZone);
 }

@@ -70,15 +70,31 @@ export class ApiRequestError extends Error {
         return 'payload-too-large';
       case 'rate_limited':
         return 'rate-limited';
+      case 'budget_exhausted':
+        return 'budget-exhausted';
       default:
         return isServerFault(this.code) ? 'server-error' : 'request-failed';
     }
   }
 
-  /** Values for the message text: a 429 says in how many seconds to try again (`count`). */
-  get messageValues(): { count: number } | undefined {
+  /**
+   * Values for the message text: a 429 says in how many seconds to try again (`count`); a used-up
+   * budget says when it starts again (`resetsAt`).
+   */
+  get messageValues(): { count: number } | { resetsAt: string } | undefined {
+    if (this.code === 'budget_exhausted') return { resetsAt: budgetResetsAt(this.body?.resets_at) };
     return this.code === 'rate_limited' && this.retryAfterSeconds !== undefined ? { count: this.retryAfterSeconds } : undefined;
   }
+}
+
+/**
+ * When a used-up budget starts again: the server's `resets_at` when it sent a valid one, else the
+ * start of next month (UTC), when monthly budgets reset (contracts: usage.ts). A stream's error
+ * event carries no date, so its describers use the second.
+ */
+export function budgetResetsAt(resetsAt: string | undefined, now: Date = new Date()): string {
+  if (resetsAt !== undefined && !Number.isNaN(Date.parse(resetsAt))) return resetsAt;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 }
 
 /** The answer did not match the caller's zod schema. "Response validation failed: {detail}". */

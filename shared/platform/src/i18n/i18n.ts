@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@assistant/contracts';
+import { formatDayIn } from '../dates/day-format';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, detectLanguage } from './detect-language';
 import { PLATFORM_NAMESPACE, platformResources } from './platform-resources';
 
@@ -37,6 +38,11 @@ export function initI18n(options: InitI18nOptions = {}): I18n {
     returnNull: false,
     react: { useSuspense: false },
   });
+  // `{{value, day}}`: an ISO date-time as its UTC day in words ("1 December 2026"), the day budgets
+  // reset on; the error-message map words its texts the same way.
+  i18n.services.formatter?.add('day', (value: string, language: string | undefined) =>
+    formatDayIn(value, language === 'en' ? 'en' : 'de', 'UTC'),
+  );
   syncDocumentLanguage(lng);
   i18n.on('languageChanged', syncDocumentLanguage);
   return i18n;

@@ -1,4 +1,6 @@
 import type { Locale } from '@assistant/contracts';
+import { formatDayIn } from '../dates/day-format';
+import { budgetResetsAt } from '../http/errors';
 
 /**
  * The error-message map of SPEC section 8, in German and English. An error is looked up by its
@@ -8,7 +10,8 @@ import type { Locale } from '@assistant/contracts';
  * An error may also give values for its text (`messageValues`, such as a 429's seconds until it
  * may be tried again as `count`). As in i18next (the map is also the `ERRORS` namespace), a text
  * with a `count` has plural forms `<key>_one` and `<key>_other` and says `{{count}}`; without a
- * count, the plain `<key>` is used.
+ * count, the plain `<key>` is used. `{{name, day}}` writes an ISO date-time value as a day in the
+ * text's language ("1 December 2026"; the UTC day, when budgets reset).
  */
 export type ErrorMessageMap = Record<Locale, Record<string, string> & { default: string }>;
 
@@ -29,6 +32,7 @@ const builtIn: ErrorMessageMap = {
     'rate-limited_one': 'Zu viele Anfragen. Bitte versuchen Sie es in {{count}} Sekunde erneut.',
     'rate-limited_other': 'Zu viele Anfragen. Bitte versuchen Sie es in {{count}} Sekunden erneut.',
     'server-error': 'Auf dem Server ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+    'budget-exhausted': 'Ihr monatliches Budget ist aufgebraucht. Ab dem {{resetsAt, day}} steht es wieder zur Verfügung.',
   },
   en: {
     default: 'Something went wrong. Please try again.',
@@ -46,6 +50,7 @@ const builtIn: ErrorMessageMap = {
     'rate-limited_one': 'Too many requests. Please try again in {{count}} second.',
     'rate-limited_other': 'Too many requests. Please try again in {{count}} seconds.',
     'server-error': 'The server had a problem. Please try again later.',
+    'budget-exhausted': 'Your monthly budget is used up. It resets on {{resetsAt, day}}.',
   },
 };
 
@@ -87,9 +92,18 @@ export function errorMessageFor(key: string | undefined, language: Locale, value
   const forms = typeof count === 'number' ? [`${key}_${new Intl.PluralRules(language).select(count)}`, `${key}_other`] : [];
   for (const candidate of [...forms, key]) {
     const text = lookup(candidate, language);
-    if (text !== undefined) return interpolate(text, values);
+    if (text !== undefined) return interpolate(text, values, language);
   }
   return builtIn[language].default;
+}
+
+/**
+ * "Your monthly budget is used up. It resets on 1 December 2026.": the text of a refusal over
+ * budget, for a stream's `budget_exhausted` error event (which carries no date) and wherever the
+ * date is known apart from an ApiRequestError.
+ */
+export function budgetExhaustedMessage(language: Locale, resetsAt?: string): string {
+  return errorMessageFor('budget-exhausted', language, { resetsAt: budgetResetsAt(resetsAt) });
 }
 
 /** The user-facing text of an error: its key and its values (the one path notifyError takes too). */
@@ -103,6 +117,11 @@ function lookup(key: string, language: Locale): string | undefined {
   return undefined;
 }
 
-function interpolate(text: string, values: MessageValues | undefined): string {
-  return values ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole)) : text;
+function interpolate(text: string, values: MessageValues | undefined, language: Locale): string {
+  if (!values) return text;
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(day)\s*)?\}\}/g, (whole, name: string, format: string | undefined) => {
+    if (!Object.hasOwn(values, name)) return whole;
+    const value = values[name]!;
+    return format === 'day' ? formatDayIn(value, language, 'UTC') : String(value);
+  });
 }

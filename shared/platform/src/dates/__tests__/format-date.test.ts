@@ -1,4 +1,4 @@
-import { formatLongDate, formatShortDate } from '../format-date';
+import { formatDay, formatLongDate, formatShortDate } from '../format-date';
 
 const afternoon = new Date('2025-03-05T14:07:00Z');
 const morning = new Date('2025-11-09T09:30:00Z');
@@ -22,6 +22,11 @@ describe('date formats (SPEC section 9)', () => {
     expect(en).toMatch(/Wed/);
     expect(en).toMatch(/5 Mar 2025/);
     expect(en).toMatch(/14:07/);
+  });
+
+  it('day: the day, the month in words and the year', () => {
+    expect(formatDay('2026-12-01T00:00:00Z', { language: 'de', ...tz })).toBe('1. Dezember 2026');
+    expect(formatDay('2026-12-01T00:00:00Z', { language: 'en', ...tz })).toBe('1 December 2026');
   });
 
   it('uses the current interface language by default (German before any choice)', () => {

@@ -1,6 +1,6 @@
 import { ApiRequestError, NotAuthenticatedError, RequestAbortedError, ResponseValidationError } from '../../http/errors';
 import { i18n, initI18n } from '../../i18n/i18n';
-import { errorMessageFor, errorMessageText, errorMessages, registerErrorMessages } from '../error-messages';
+import { budgetExhaustedMessage, errorMessageFor, errorMessageText, errorMessages, registerErrorMessages } from '../error-messages';
 import { LocalizedError } from '../localized-error';
 import {
   DEFAULT_CONFIRM_LABEL_KEY,
@@ -110,6 +110,30 @@ describe('notifyError and the error-message map', () => {
     expect(errorMessageText(limited(90), 'en')).toBe('Too many requests. Please try again in 90 seconds.');
     expect(errorMessageFor('rate-limited', 'de', { count: 3 })).toBe('Zu viele Anfragen. Bitte versuchen Sie es in 3 Sekunden erneut.');
     expect(i18n.t('ERRORS.rate-limited', { ns: 'platform', count: 20 })).toBe('Too many requests. Please try again in 20 seconds.');
+  });
+
+  it('says when a used-up budget starts again, with the day in the interface language', async () => {
+    const exhausted = (resetsAt?: string) =>
+      new ApiRequestError('429 budget', {
+        status: 429,
+        body: { statusCode: 429, error: 'Too Many Requests', message: 'Monthly budget used up', code: 'budget_exhausted', ...(resetsAt ? { resets_at: resetsAt } : {}) },
+      });
+    notifyError(exhausted('2026-12-01T00:00:00.000Z'));
+    expect(state().notifications[0]!.message).toEqual({ text: 'Ihr monatliches Budget ist aufgebraucht. Ab dem 1. Dezember 2026 steht es wieder zur Verfügung.' });
+    await i18n.changeLanguage('en');
+    notifyError(exhausted('2026-12-01T00:00:00.000Z'));
+    expect(state().notifications[1]!.message).toEqual({ text: 'Your monthly budget is used up. It resets on 1 December 2026.' });
+    expect(exhausted().code).toBe('budget_exhausted');
+    expect(exhausted().messageKey).toBe('budget-exhausted');
+    // Without a date from the server: the start of next month (UTC), when monthly budgets reset.
+    jest.setSystemTime(new Date('2027-01-31T23:30:00Z'));
+    expect(errorMessageText(exhausted(), 'en')).toBe('Your monthly budget is used up. It resets on 1 February 2027.');
+    expect(budgetExhaustedMessage('de')).toBe('Ihr monatliches Budget ist aufgebraucht. Ab dem 1. Februar 2027 steht es wieder zur Verfügung.');
+    expect(budgetExhaustedMessage('en', '2026-12-01T00:00:00Z')).toBe('Your monthly budget is used up. It resets on 1 December 2026.');
+    // i18next knows the day format too (texts of the host and the remotes).
+    expect(i18n.t('ERRORS.budget-exhausted', { ns: 'platform', resetsAt: '2026-12-01T00:00:00Z' })).toBe('Your monthly budget is used up. It resets on 1 December 2026.');
+    // A plain 429 stays a rate limit.
+    expect(new ApiRequestError('429', { status: 429 }).messageKey).toBe('rate-limited');
   });
 
   it('falls back to the default entry for an unknown key (de and en)', async () => {
