@@ -9,6 +9,7 @@ const page = globalThis as { __assistantEndpointsEvaluations?: number };
 page.__assistantEndpointsEvaluations = (page.__assistantEndpointsEvaluations ?? 0) + 1;
 
 export { useAdminGroupsQuery, useRenameGroup } from './admin-groups';
+export { useAnswerRating } from './answer-ratings';
 export { agentKeys, getAgent, useAgentQuery } from './agents';
 export { collectionFilesQuery } from './collection-files';
 export { collectionKeys, sortCollections, useCollectionsQuery } from './collections';

@@ -35,6 +35,7 @@ export { ConfirmDialog } from './components/confirm-dialog';
 export { ActionConfirmDialog } from './components/action-confirm-dialog';
 export { NameDialog, type NameDialogOutcome } from './components/name-dialog';
 export { ShareDialog, type ShareDraft } from './components/share-dialog';
+export { AnswerRating } from './components/answer-rating';
 export { SnackbarHost, type SnackbarItem } from './components/snackbar-host';
 export { EmptyState } from './components/empty-state';
 export { ErrorState } from './components/error-state';
@@ -72,5 +73,6 @@ export {
   ChevronDownIcon,
   BellIcon,
   GroupsIcon,
+  ChartIcon,
 } from './icons/icons';
 export { AgentIcon } from './icons/agent-icon';
