@@ -16,6 +16,7 @@ import { CollectionsRepository } from './db/repositories/collections-repository'
 import { ConversationsRepository } from './db/repositories/conversations-repository';
 import { MessageEventLogsRepository } from './db/repositories/message-event-logs-repository';
 import { FeedbackRepository } from './db/repositories/feedback-repository';
+import { AnswerRatingsRepository } from './ratings/answer-ratings-repository';
 import { FilesRepository } from './db/repositories/files-repository';
 import { GroundingTracesRepository } from './db/repositories/grounding-traces-repository';
 import { IngestionRunsRepository } from './db/repositories/ingestion-runs-repository';
@@ -59,6 +60,7 @@ import { conversationEventsRoutes } from './routes/conversation-events';
 import { customAppHistoryRoutes } from './routes/custom-app-history';
 import { customAppRoutes } from './routes/custom-apps';
 import { easyLanguageRoutes } from './routes/easy-language';
+import { answerRatingRoutes } from './routes/answer-ratings';
 import { feedbackRoutes } from './routes/feedback';
 import { generateAgentRoutes } from './routes/generate-agent';
 import { fileRoutes } from './routes/files';
@@ -223,6 +225,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(adminSettingsRoutes, { prefix: '/admin', settings });
       await api.register(mcpServerRoutes, { servers: mcpServers, settings });
       await api.register(feedbackRoutes, { feedback });
+      await api.register(answerRatingRoutes, { db, ratings: new AnswerRatingsRepository(db) });
       await api.register(translationRoutes, { translation, maxCharacters });
       await api.register(easyLanguageRoutes, { models, maxCharacters });
       await api.register(conversationRoutes, {

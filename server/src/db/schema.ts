@@ -42,6 +42,7 @@ export interface DatabaseSchema {
   shared_with_me_seen: SharedWithMeSeenTable;
   prompts: PromptsTable;
   conversation_snapshots: ConversationSnapshotsTable;
+  answer_ratings: AnswerRatingsTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -536,6 +537,31 @@ export interface PromptsTable {
   title: string;
   /** With {{variables}} (contracts prompts.ts). */
   text: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/**
+ * A user's rating of one answer (migration 0031, ratings/answer-ratings-repository.ts): one row per
+ * user and answer. `question_text` and `answer_text` only when `share_with_admins`.
+ */
+export interface AnswerRatingsTable {
+  id: string;
+  user_sub: string;
+  target_kind: 'chat_message' | 'qa_answer' | 'app_run';
+  target_id: string;
+  conversation_id: string | null;
+  feature: string;
+  model: string | null;
+  agent_id: string | null;
+  rating: 'up' | 'down';
+  /** RatingReason[] (contracts answer-ratings.ts). */
+  reasons: ColumnType<string[], string, string>;
+  comment: string | null;
+  share_with_admins: boolean;
+  question_text: string | null;
+  answer_text: string | null;
+  ui_version: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX_LENGTH, isoDateTimeSchema, mustBeOneOf, nonEmptyStringSchema } from './common';
-import { isoDaySchema, usageFeatureSchema } from './usage';
+import { isoDaySchema, MAX_USAGE_PERIOD_DAYS, usageFeatureSchema } from './usage';
 
 /**
  * Thumbs up or down on an answer, with optional reasons (docs/operations.md "Answer ratings"),
@@ -88,7 +88,12 @@ export const adminRatingsQuerySchema = z
     model: nonEmptyStringSchema.max(ID_MAX_LENGTH).optional(),
     agent: nonEmptyStringSchema.max(ID_MAX_LENGTH).optional(),
   })
-  .refine((query) => query.from <= query.to, { message: '"from" must not be after "to"', path: ['to'] });
+  .refine((query) => query.from <= query.to, { message: '"from" must not be after "to"', path: ['to'] })
+  // Every day of the period is answered: the same bound as the usage statistics.
+  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_USAGE_PERIOD_DAYS, {
+    message: `At most ${MAX_USAGE_PERIOD_DAYS} days`,
+    path: ['from'],
+  });
 export type AdminRatingsQuery = z.infer<typeof adminRatingsQuerySchema>;
 
 const ratingCountsShape = { up: z.number().int().min(0), down: z.number().int().min(0) };

@@ -17,6 +17,7 @@ import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../database';
 import type { ConversationsTable, MessagesTable } from '../schema';
+import { AnswerRatingsRepository } from '../../ratings/answer-ratings-repository';
 
 type ConversationRow = Pick<Selectable<ConversationsTable>, 'id' | 'owner_id' | 'name' | 'created_at' | 'updated_at'> &
   Partial<Pick<Selectable<ConversationsTable>, 'agent_id'>>;
@@ -222,6 +223,8 @@ export class ConversationsRepository {
       // browser-kept conversation's snapshot has no conversation row).
       await trx.deleteFrom('conversation_snapshots').where('conversation_id', '=', id).where('owner_sub', '=', owner).execute();
       await trx.deleteFrom('shares').where('item_kind', '=', 'conversation').where('item_id', '=', id).execute();
+      // Its answers' ratings stay for the statistics, without what the user wrote or shared in them.
+      await new AnswerRatingsRepository(this.db).forgetSharedTexts(owner, [id], trx);
       return files.map((file) => file.storage_key);
     });
   }
