@@ -47,6 +47,13 @@ import { DirectoryRepository, signInRecorder } from './sharing/directory-reposit
 import { shareableKinds } from './sharing/shareable-kinds';
 import { promptRoutes } from './routes/prompts';
 import { PromptsRepository } from './prompts/prompts-repository';
+import { AuditLog } from './audit/audit-log';
+import { adminRetentionRoutes } from './routes/admin-retention';
+import { myDataRoutes } from './routes/my-data';
+import { DataExport } from './retention/data-export';
+import { FileRemovals } from './retention/file-removals';
+import { RetentionPolicyRepository } from './retention/retention-policy';
+import { RetentionRuns } from './retention/retention-runs';
 import { groupNamer } from './sharing/group-names';
 import { SharesRepository } from './sharing/shares-repository';
 import { agentRoutes } from './routes/agents';
@@ -114,6 +121,8 @@ export interface AppDependencies {
   nudgeResearch?: () => void;
   /** Called after a library sync is asked for (main.ts passes its sync runner's nudge). */
   nudgeLibrarySync?: () => void;
+  /** Called after a retention run is asked for (main.ts passes its retention runner's nudge). */
+  nudgeRetention?: () => void;
   /** Wakes research followers on NOTIFY (the database handle's); absent: they poll. */
   notifications?: Notifications;
   /** Request spans and metrics (docs/observability.md); absent: neither. */
@@ -121,7 +130,7 @@ export interface AppDependencies {
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch, nudgeLibrarySync, notifications, telemetry }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch, nudgeLibrarySync, nudgeRetention, notifications, telemetry }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? serverLoggerOptions(config.logLevel, { traceContext: telemetry?.tracing !== undefined }) : undefined,
@@ -308,6 +317,13 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(adminGroupRoutes, { directory });
       await api.register(sharedWithMeRoutes, { kinds, shares });
       await api.register(promptRoutes, { prompts, sharingOf: shares.sharingOf });
+      // Retention (docs/operations.md "Retention"): the policy and runs for administrators; a user's
+      // own data: how long it is kept, its export and "delete all my conversations".
+      const retentionAudit = new AuditLog(db);
+      const retentionPolicies = new RetentionPolicyRepository(db, retentionAudit);
+      const retentionRuns = new RetentionRuns(db, retentionPolicies, retentionAudit);
+      await api.register(adminRetentionRoutes, { policies: retentionPolicies, runs: retentionRuns, directory, nudge: nudgeRetention ?? (() => {}) });
+      await api.register(myDataRoutes, { db, policies: retentionPolicies, exporter: new DataExport(db), files: new FileRemovals(db, storage), audit: retentionAudit });
       // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
       await api.register(summarizeRoutes, {
         models,

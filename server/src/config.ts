@@ -305,6 +305,9 @@ export const configSchema = z
     // Document library sync (libraries/sync/, docs/document-libraries.md#sync): how often each bound folder is synced.
     LIBRARY_SYNC_INTERVAL_MINUTES: z.coerce.number().min(1).max(7 * 24 * 60).default(30),
 
+    // Retention (retention/, docs/operations.md "Retention"): the hour (UTC) the daily run starts.
+    RETENTION_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+
     // Deep research (research/research-jobs.ts ResearchLimits, docs/deep-research.md).
     RESEARCH_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(0).default(2),
     RESEARCH_MAX_TASKS: z.coerce.number().int().min(1).max(RESEARCH_MAX_TASKS_LIMIT).default(8),
@@ -467,6 +470,7 @@ export const configSchema = z
         pendingJobs: e.MAX_PENDING_JOBS_PER_USER,
       },
       librarySync: { intervalMs: e.LIBRARY_SYNC_INTERVAL_MINUTES * 60_000 },
+      retention: { hour: e.RETENTION_HOUR },
       research: {
         maxConcurrentPerUser: e.RESEARCH_MAX_CONCURRENT_PER_USER,
         maxTasks: e.RESEARCH_MAX_TASKS,

@@ -18,6 +18,11 @@ import { librariesFromConfig } from './libraries/libraries-from-config';
 import { LibraryDocuments } from './libraries/sync/library-documents';
 import { LibrarySyncScheduler, librarySyncJobRunner } from './libraries/sync/library-sync-job';
 import { LibrarySyncStore } from './libraries/sync/library-sync-store';
+import { AuditLog } from './audit/audit-log';
+import { FileRemovals } from './retention/file-removals';
+import { RetentionScheduler, retentionJobRunner } from './retention/retention-job';
+import { RetentionPolicyRepository } from './retention/retention-policy';
+import { RetentionRuns } from './retention/retention-runs';
 import { withIngestionEmbeddings } from './search/ingestion-embeddings';
 import { REEMBED_JOB_KIND, reembedJobHandler, scheduleReembedding } from './search/reembed-job';
 import { createRetriever } from './search/retriever';
@@ -189,6 +194,19 @@ async function main() {
     log: syncLog,
   });
   const librarySyncScheduler = new LibrarySyncScheduler({ db: database.db, intervalMs: config.librarySync.intervalMs, nudge: () => librarySync.nudge(), log: syncLog });
+  // Retention (docs/operations.md "Retention") on a runner of its own: the daily run deletes in
+  // batches; the job queue's claim keeps it on one replica at a time, and a restart resumes it.
+  const retentionLog = logger.child({ component: 'retention' });
+  const retentionAudit = new AuditLog(database.db);
+  const retentionRuns = new RetentionRuns(database.db, new RetentionPolicyRepository(database.db, retentionAudit), retentionAudit);
+  const retention = retentionJobRunner({
+    db: database.db,
+    runs: retentionRuns,
+    files: new FileRemovals(database.db, storage),
+    notifications: database.notifications,
+    log: retentionLog,
+  });
+  const retentionScheduler = new RetentionScheduler({ runs: retentionRuns, hour: config.retention.hour, nudge: () => retention.nudge(), log: retentionLog });
   const app = await buildApp({
     config,
     db: database.db,
@@ -200,6 +218,7 @@ async function main() {
     nudgeJobs: () => jobs.nudge(),
     nudgeResearch: () => researchJobs.nudge(),
     nudgeLibrarySync: () => librarySync.nudge(),
+    nudgeRetention: () => retention.nudge(),
     notifications: database.notifications,
     logger: logger.child({ component: 'api' }),
     telemetry: { tracing, metrics, metricsToken: metricsConfig.token },
@@ -215,12 +234,16 @@ async function main() {
   researchJobs.start();
   librarySync.start();
   librarySyncScheduler.start();
+  retention.start();
+  retentionScheduler.start();
   scheduleEmbeddings();
   closers.unshift(() => ingestion.stop());
   closers.unshift(() => jobs.stop());
   closers.unshift(() => researchJobs.stop());
   closers.unshift(() => librarySync.stop());
   closers.unshift(async () => librarySyncScheduler.stop());
+  closers.unshift(() => retention.stop());
+  closers.unshift(async () => retentionScheduler.stop());
   closers.unshift(() => app.close());
 
   const apiUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;

@@ -42,6 +42,8 @@ export interface DatabaseSchema {
   shared_with_me_seen: SharedWithMeSeenTable;
   prompts: PromptsTable;
   conversation_snapshots: ConversationSnapshotsTable;
+  retention_runs: RetentionRunsTable;
+  file_removals: FileRemovalsTable;
   answer_ratings: AnswerRatingsTable;
 }
 
@@ -528,6 +530,27 @@ export interface ConversationSnapshotsTable {
   messages: ColumnType<unknown[], string, string>;
   include_attachments: boolean;
   taken_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A run of the retention job (migration 0029, retention/): what it deleted so far, by kind. */
+export interface RetentionRunsTable {
+  id: string;
+  started_at: ColumnType<Date, Date | undefined, never>;
+  finished_at: Date | null;
+  status: 'running' | 'done' | 'failed';
+  /** Partial<Record<RetentionKind, number>>. */
+  deleted: ColumnType<Record<string, number>, string | undefined, string>;
+  /** The administrator who asked for it; null: the daily schedule. */
+  requested_by: string | null;
+  /** The RetentionPolicy the run started with (a resumed run deletes by the same rules). */
+  policy: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+}
+
+/** Stored bytes whose rows are gone, removed from disk once their deletion committed (migration 0029). */
+export interface FileRemovalsTable {
+  storage_key: string;
+  queued_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** Saved prompts of the prompt library (migration 0027, prompts/prompts-repository.ts). */

@@ -25,6 +25,7 @@ import * as developerMode from './0024-developer-mode';
 import * as groupsAndSharing from './0025-groups-and-sharing';
 import * as conversationSnapshots from './0026-conversation-snapshots';
 import * as prompts from './0027-prompts';
+import * as retention from './0029-retention';
 import * as answerRatings from './0031-answer-ratings';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0025-groups-and-sharing': groupsAndSharing,
   '0026-conversation-snapshots': conversationSnapshots,
   '0027-prompts': prompts,
+  '0029-retention': retention,
   '0031-answer-ratings': answerRatings,
 };
