@@ -167,6 +167,8 @@ export const GroupsIcon = createIcon(
   </>,
 );
 
+export const ChartIcon = createIcon('ChartIcon', <path d="M4 4v16h16M8 16v-4M12 16V8M16 16v-6" />);
+
 /** The set by name, for navigation entries that name their icon as a string (remote registry). */
 export const icons = {
   chat: ChatIcon,
