@@ -1,3 +1,4 @@
+import type { UsageFeature } from '@assistant/contracts';
 import { addNamespace } from '@assistant/platform';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 
@@ -7,9 +8,9 @@ import { SHELL_NAMESPACE } from '../../app/shell-i18n';
  */
 const de = {
   GOVERNANCE: {
-    title: 'Steuerung',
+    title: 'Verwaltung',
     description: 'Nutzung und Budgets, Aufbewahrung, Protokoll und Bewertungen des Portals.',
-    tabsLabel: 'Bereiche der Steuerung',
+    tabsLabel: 'Bereiche der Verwaltung',
     loading: 'Wird geladen',
     tabs: {
       usage: 'Nutzung',
@@ -18,6 +19,23 @@ const de = {
       audit: 'Protokoll',
       ratings: 'Bewertungen',
     },
+    /** The features of usage and ratings (USAGE_FEATURES), for every tab. */
+    features: {
+      chat: 'Chat',
+      qa: 'Fragen an Dokumente',
+      research: 'Recherche',
+      tools: 'Werkzeuge',
+      agents: 'Agenten',
+      apps: 'Apps',
+      translation: 'Übersetzung',
+      easy_language: 'Einfache Sprache',
+      summarize: 'Zusammenfassen',
+      generate: 'Texte erstellen',
+      canvas: 'Canvas',
+      agent_builder: 'Agenten-Assistent',
+      sources: 'Quellen',
+      transcription: 'Transkription',
+    } satisfies Record<UsageFeature, string>,
   },
 };
 
@@ -33,6 +51,22 @@ const en: typeof de = {
       retention: 'Retention',
       audit: 'Audit log',
       ratings: 'Answer ratings',
+    },
+    features: {
+      chat: 'Chat',
+      qa: 'Questions over documents',
+      research: 'Research',
+      tools: 'Tools',
+      agents: 'Agents',
+      apps: 'Apps',
+      translation: 'Translation',
+      easy_language: 'Easy language',
+      summarize: 'Summarize',
+      generate: 'Generate text',
+      canvas: 'Canvas',
+      agent_builder: 'Agent builder',
+      sources: 'Sources',
+      transcription: 'Transcription',
     },
   },
 };

@@ -1,4 +1,4 @@
-import { useAdminBudgetsQuery } from '../api/get-admin-budgets';
+import { useAdminBudgetsQuery } from './api/get-admin-budgets';
 
 /** `/governance/budgets`: the budget settings (first version: the unit). */
 export default function BudgetsTab() {

@@ -1,7 +1,7 @@
 import { budgetSettingsSchema, type BudgetSettings } from '@assistant/contracts';
 import { apiClients, useMutation, useQueryClient } from '@assistant/platform';
 import { adminBudgetKeys } from './get-admin-budgets';
-import { adminUsageKeys } from './get-admin-usage';
+import { adminUsageKeys } from '../../usage/api/get-admin-usage';
 
 /** PUT /api/admin/budgets: the whole settings document; the answer is the settings as saved. */
 export async function putAdminBudgets(settings: BudgetSettings): Promise<BudgetSettings> {

@@ -4,7 +4,7 @@ import { apiClients, keepPreviousData, queryOptions, useQuery } from '@assistant
 /** The administrators' usage figures, one cache entry per filter. */
 export const adminUsageKeys = {
   all: ['admin', 'usage'] as const,
-  query: (query: AdminUsageQuery) => [...adminUsageKeys.all, query] as const,
+  query: (query: AdminUsageQuery | undefined) => [...adminUsageKeys.all, query] as const,
 };
 
 /** The query string of GET /api/admin/usage and /api/admin/usage.csv (filters left out when unset). */
@@ -21,9 +21,10 @@ export async function getAdminUsage(query: AdminUsageQuery, signal?: AbortSignal
   return apiClients().api.get(`admin/usage?${adminUsageSearch(query)}`, adminUsageResponseSchema, { signal });
 }
 
-/** The figures of `query`; while a changed filter loads, the previous figures stay on screen. */
-export const useAdminUsageQuery = (query: AdminUsageQuery) =>
+/** The figures of `query` (nothing is asked without one); while a changed filter loads, the previous figures stay on screen. */
+export const useAdminUsageQuery = (query: AdminUsageQuery | undefined) =>
   useQuery({
-    ...queryOptions({ queryKey: adminUsageKeys.query(query), queryFn: ({ signal }) => getAdminUsage(query, signal) }),
+    ...queryOptions({ queryKey: adminUsageKeys.query(query), queryFn: ({ signal }) => getAdminUsage(query!, signal) }),
+    enabled: query !== undefined,
     placeholderData: keepPreviousData,
   });
