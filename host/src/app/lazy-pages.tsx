@@ -42,6 +42,11 @@ export const CustomizationPage = lazy(() =>
 /** `/groups`: administrators only (the groups from the identity provider and their display names). */
 export const GroupsPage = lazy(() => import(/* webpackChunkName: "page-groups" */ '../pages/groups/groups-page').then((m) => ({ default: m.GroupsPage })));
 
+/** `/governance/*`: administrators only (usage and budgets, retention, audit log, ratings; each tab a chunk of its own). */
+export const GovernancePage = lazy(() =>
+  import(/* webpackChunkName: "page-governance" */ '../pages/governance/governance-page').then((m) => ({ default: m.GovernancePage })),
+);
+
 /** `/privacy-policy` and `/datenschutz`: the privacy text of the customization, or the default. */
 export const PrivacyPolicyPage = lazy(() =>
   import(/* webpackChunkName: "page-privacy-policy" */ '../pages/privacy-policy/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),

@@ -11,6 +11,7 @@ import {
   CustomizationPage,
   DeveloperApiPage,
   EasyLanguagePage,
+  GovernancePage,
   GroupsPage,
   HomePage,
   NotFoundPage,
@@ -53,6 +54,8 @@ export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: Rou
   if (isFeatureAvailable('easyLanguage')) children.push({ path: 'easy-language', element: <EasyLanguagePage /> });
   // The groups from the identity provider, for administrators (sharing works without the page).
   if (isAdmin) children.push({ path: 'groups', element: <GroupsPage /> });
+  // Usage, budgets and the portal's other records, for administrators; the page routes its tabs.
+  if (isAdmin) children.push({ path: 'governance/*', element: <GovernancePage /> });
   if (isAdmin && flags.enableCustomization && isFeatureAvailable('customizationView')) {
     children.push({ path: 'customization', element: <CustomizationPage /> });
   }

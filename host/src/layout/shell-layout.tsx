@@ -2,6 +2,7 @@ import { isFeatureAvailable, useConfigStore, useGatingStore, useWorkspaceStore }
 import {
   AccessibilityIcon,
   AppLayout,
+  ChartIcon,
   EasyLanguageIcon,
   GroupsIcon,
   Icon,
@@ -84,6 +85,12 @@ export function ShellLayout() {
       href: '/groups',
       label: t('NAVIGATION.groups'),
       icon: <GroupsIcon />,
+    },
+    isAdmin && {
+      id: 'governance',
+      href: '/governance',
+      label: t('NAVIGATION.governance'),
+      icon: <ChartIcon />,
     },
     isAdmin && flags.enableCustomization === true && isFeatureAvailable(featureSet, 'customizationView') && {
       id: 'customization',

@@ -48,6 +48,7 @@ describe('lazy pages', () => {
       'sign-language',
       'easy-language',
       'groups',
+      'governance/*',
       'customization',
       '*',
     ]);

@@ -48,6 +48,11 @@ describe('route table', () => {
     expect(paths(shellChildren({ isAdmin: false, flags: {} }))).not.toContain('groups');
   });
 
+  it('adds /governance and its tabs only for an administrator', () => {
+    expect(paths(shellChildren({ isAdmin: true, flags: {} }))).toContain('governance/*');
+    expect(paths(shellChildren({ isAdmin: false, flags: {} }))).not.toContain('governance/*');
+  });
+
   it('shows the privacy policy at /privacy-policy and /datenschutz, inside the signed-in shell, whatever the features', () => {
     const children = shellChildren({ isFeatureAvailable: () => false });
     const pageOf = (path: string) => (children.find((route) => route.path === path)!.element as { type: unknown }).type;

@@ -11,5 +11,4 @@ export interface GovernanceTab {
 /** The tabs in the order shown; the first is where `/governance` leads. Each tab is one line. */
 export const GOVERNANCE_TABS: readonly GovernanceTab[] = [
   { path: 'usage', labelKey: 'GOVERNANCE.tabs.usage', Page: lazy(() => import(/* webpackChunkName: "page-governance-usage" */ './usage/usage-tab')) },
-  { path: 'budgets', labelKey: 'GOVERNANCE.tabs.budgets', Page: lazy(() => import(/* webpackChunkName: "page-governance-budgets" */ './budgets/budgets-tab')) },
 ];
