@@ -47,6 +47,9 @@ export const GovernancePage = lazy(() =>
   import(/* webpackChunkName: "page-governance" */ '../pages/governance/governance-page').then((m) => ({ default: m.GovernancePage })),
 );
 
+/** `/usage`: the user's usage this month, their budget, how long their data is kept, export and delete (the user menu's "Usage and data"). */
+export const UsagePage = lazy(() => import(/* webpackChunkName: "page-usage" */ '../pages/usage/usage-page').then((m) => ({ default: m.UsagePage })));
+
 /** `/privacy-policy` and `/datenschutz`: the privacy text of the customization, or the default. */
 export const PrivacyPolicyPage = lazy(() =>
   import(/* webpackChunkName: "page-privacy-policy" */ '../pages/privacy-policy/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),

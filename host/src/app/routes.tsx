@@ -18,6 +18,7 @@ import {
   OAuthCallbackPage,
   PrivacyPolicyPage,
   SignLanguagePage,
+  UsagePage,
 } from './lazy-pages';
 import { StartScreen } from './start-screen';
 
@@ -49,6 +50,8 @@ export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: Rou
   children.push({ path: 'privacy-policy', element: <PrivacyPolicyPage /> }, { path: 'datenschutz', element: <PrivacyPolicyPage /> });
   // The API reference, for everyone signed in (docs/api.md).
   children.push({ path: 'developer/api', element: <DeveloperApiPage /> });
+  // Their own usage, budget and data (docs/operations.md "What users see"), for everyone signed in.
+  children.push({ path: 'usage', element: <UsagePage /> });
   if (isFeatureAvailable('accessibility')) children.push({ path: 'accessibility', element: <AccessibilityPage /> });
   if (isFeatureAvailable('signLanguage')) children.push({ path: 'sign-language', element: <SignLanguagePage /> });
   if (isFeatureAvailable('easyLanguage')) children.push({ path: 'easy-language', element: <EasyLanguagePage /> });

@@ -221,6 +221,7 @@ export function UserMenuPopup({ id, initialItem, buttonRef, onClose, name, email
         )}
         <LanguageGroup />
         <UserMenuSeparator />
+        <UserMenuLink to="/usage">{t('USER_MENU.usage')}</UserMenuLink>
         {customization.get_started_enabled && <UserMenuItem onSelect={showGetStarted}>{t('USER_MENU.getStarted')}</UserMenuItem>}
         <UserMenuLink to="/privacy-policy">{t('USER_MENU.privacyPolicy')}</UserMenuLink>
         <UserMenuLink to="/developer/api">{t('USER_MENU.developerApi')}</UserMenuLink>

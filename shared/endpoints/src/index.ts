@@ -13,6 +13,8 @@ export { useAnswerRating } from './answer-ratings';
 export { agentKeys, getAgent, useAgentQuery } from './agents';
 export { collectionFilesQuery } from './collection-files';
 export { collectionKeys, sortCollections, useCollectionsQuery } from './collections';
+// the root of the chat's conversation keys (the shell asks them all again after "delete all my conversations")
+export { conversationKeysRoot } from './conversations';
 export { customAppKeys, customAppsQuery } from './custom-apps';
 export { fileContentRequest } from './documents/file-content-request';
 export { isPdfMediaType, type SourceTextRange } from './documents/source-preview';
@@ -32,6 +34,8 @@ export {
 export { useLibrarySignIn } from './library-sign-in';
 // the end of a connector's sign-in popup (the shell's /oauth/callback page) and its failures
 export { handOAuthCallbackToOpener, OAuthPopupError } from './oauth-popup';
+export { myRetentionQuery } from './my-retention';
+export { myUsageQuery, useMarkBudgetNoticeSeen, usageKeys } from './my-usage';
 export { qaResourceKeys, qaResourcesQuery, shownResources, useLanguageModelsQuery } from './qa-resources';
 export { sharedWithMeQuery, useMarkSharedWithMeSeen } from './shared-with-me';
 export { toolServerKeys, useToolServersQuery, type ToolServer } from './tool-servers';

@@ -44,6 +44,7 @@ describe('lazy pages', () => {
       'privacy-policy',
       'datenschutz',
       'developer/api',
+      'usage',
       'accessibility',
       'sign-language',
       'easy-language',

@@ -125,6 +125,7 @@ describe('user menu', () => {
     await userEvent.click(await waitFor(menuButton));
     expect(screen.getByRole('menuitem', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
     expect(screen.getByRole('menuitem', { name: 'API reference' })).toHaveAttribute('href', '/developer/api');
+    expect(screen.getByRole('menuitem', { name: 'Usage and data' })).toHaveAttribute('href', '/usage');
     const help = screen.getByRole('menuitem', { name: 'Help center (opens in a new tab)' });
     expect(help).toHaveAttribute('href', 'https://help.example.com/');
     expect(help).toHaveAttribute('target', '_blank');
