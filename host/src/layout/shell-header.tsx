@@ -10,6 +10,9 @@ const SharedWithMeBell = lazy(() =>
   import(/* webpackChunkName: "shared-with-me" */ './shared-with-me-bell').then((module) => ({ default: module.SharedWithMeBell })),
 );
 
+// The 80 % budget notice draws nothing of its own: it comes after the first paint too, with its texts.
+const BudgetNotice = lazy(() => import(/* webpackChunkName: "budget-notice" */ './budget-notice').then((module) => ({ default: module.BudgetNotice })));
+
 /**
  * Logo and application name, what was shared with the user (the bell), and the user menu
  * (language, guided start, privacy, help, sign-out).
@@ -30,6 +33,9 @@ export function ShellHeader() {
         </Suspense>
         <UserMenu />
       </div>
+      <Suspense fallback={null}>
+        <BudgetNotice />
+      </Suspense>
     </div>
   );
 }
