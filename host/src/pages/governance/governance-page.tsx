@@ -3,7 +3,7 @@ import { LinkTabs, Loading, PageHeader, type RenderLink } from '@assistant/ui';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useLocation, useRoutes } from '@assistant/routing';
-import { NotFoundPage } from '../../app/lazy-pages';
+import { NotFoundPage } from '../not-found-page';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
 import { GOVERNANCE_TABS } from './governance-tabs';
 import { addGovernanceTexts } from './governance-texts';
