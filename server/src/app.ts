@@ -29,6 +29,13 @@ import { registerUnreadBodyGuard } from './http/unread-body';
 import { generateRequestId, registerRequestIdHeader } from './http/request-id';
 import { registerUserLimits } from './http/user-limits';
 import { ModelProvider } from './inference/model-provider';
+import { BudgetSettingsRepository } from './usage/budget-settings';
+import { registerUsageMetering } from './usage/usage-routes-hook';
+import { UsageMeter } from './usage/usage-meter';
+import { UsageReports } from './usage/usage-reports';
+import { usageRoutes } from './routes/usage';
+import { adminUsageRoutes } from './routes/admin-usage';
+import { adminBudgetRoutes } from './routes/admin-budgets';
 import { FileStorage } from './ingestion/file-storage';
 import { uploadLimitsFromConfig } from './ingestion/receive-upload';
 import { JobQueue } from './jobs/job-queue';
@@ -40,6 +47,8 @@ import { adminSettingsRoutes } from './routes/admin-settings';
 import { appFavouriteRoutes } from './routes/app-favourites';
 import { onboardingRoutes } from './routes/onboarding';
 import { adminGroupRoutes } from './routes/admin-groups';
+import { adminAuditRoutes } from './routes/admin-audit';
+import { AuditLogReader } from './audit/audit-log-reader';
 import { directoryRoutes } from './routes/directory';
 import { sharedWithMeRoutes } from './routes/shared-with-me';
 import { shareRoutes } from './routes/shares';
@@ -127,10 +136,12 @@ export interface AppDependencies {
   notifications?: Notifications;
   /** Request spans and metrics (docs/observability.md); absent: neither. */
   telemetry?: AppTelemetry;
+  /** Usage and budgets (usage/usage-meter.ts), shared with `models` and the job runners; built here when absent. */
+  usage?: UsageMeter;
 }
 
 /** Builds the API without listening, so tests drive it with `inject` and `main.ts` with a port. */
-export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch, nudgeLibrarySync, nudgeRetention, notifications, telemetry }: AppDependencies) {
+export async function buildApp({ config, db, verifier, logger, models: givenModels, storage: givenStorage, nudgeIngestion, nudgeJobs, retriever: givenRetriever, nudgeResearch, nudgeLibrarySync, usage: givenUsage, nudgeRetention, notifications, telemetry }: AppDependencies) {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger === undefined ? serverLoggerOptions(config.logLevel, { traceContext: telemetry?.tracing !== undefined }) : undefined,
@@ -161,6 +172,11 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   registerAuthentication(app, verifier, config.auth, signInRecorder(directory));
   // Before the routes: model-backed routes and uploads opt in through their config.
   await registerUserLimits(app, db, config.userLimits);
+  // Usage and budgets (docs/operations.md): routes that name their usage feature are metered.
+  const usage = givenUsage ?? new UsageMeter({ db, groupsOf: (sub) => directory.groupsOf(sub), log: app.log.child({ component: 'usage' }), metrics: telemetry?.metrics });
+  registerUsageMetering(app, usage);
+  // Nothing recorded is lost at shutdown (and a test reads what it caused).
+  app.addHook('onClose', () => usage.close());
 
   // An API answer is data, never a page: no sniffing, no caching of per-user answers, no framing.
   // A route may set a stricter policy of its own (an HTML document's sandbox).
@@ -211,7 +227,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   });
   if (resealed > 0) librariesLog.info({ resealed }, 'library credentials sealed with the current key');
 
-  const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }), telemetry?.metrics);
+  const models = givenModels ?? ModelProvider.fromConfig(config.inference, app.log.child({ component: 'inference' }), telemetry?.metrics, usage);
   const translation = translationServiceFromConfig(config, models);
   const maxCharacters = config.translation.maxCharacters;
   const storage = givenStorage ?? new FileStorage(config.dataDir);
@@ -224,6 +240,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   // Library folders kept in sync with collections (docs/document-libraries.md#sync); their syncs are main.ts's sync runner.
   const libraryBindings = new LibraryBindingsRepository(db, libraryConnections);
   const libraryDocuments = new LibraryDocuments({ db, files, storage, limits: uploadLimitsFromConfig(config.limits) });
+  const usageReports = new UsageReports(db, groupNamer(config.auth.groupNames));
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -315,6 +332,11 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(shareRoutes, { kinds, shares, directory, companyRole: config.auth.shareWithCompanyRole });
       await api.register(directoryRoutes, { directory });
       await api.register(adminGroupRoutes, { directory });
+      await api.register(usageRoutes, { meter: usage, reports: usageReports });
+      await api.register(adminUsageRoutes, { meter: usage, reports: usageReports });
+      await api.register(adminBudgetRoutes, { budgets: new BudgetSettingsRepository(db), meter: usage, audit: new AuditLog(db), groupName: groupNamer(config.auth.groupNames) });
+      // The audit log (docs/operations.md "Audit log"): administrators read and export it, nobody changes it.
+      await api.register(adminAuditRoutes, { audit: new AuditLogReader(db) });
       await api.register(sharedWithMeRoutes, { kinds, shares });
       await api.register(promptRoutes, { prompts, sharingOf: shares.sharingOf });
       // Retention (docs/operations.md "Retention"): the policy and runs for administrators; a user's
@@ -335,7 +357,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       });
       await api.register(generateRoutes, { models, settings });
       await api.register(transcriptionRoutes, {
-        transcription: new TranscriptionClient(config.transcription),
+        transcription: new TranscriptionClient(config.transcription, usage),
         maxAudioBytes: megabytesToBytes(config.limits.maxAudioFileUploadSizeMB),
       });
     },

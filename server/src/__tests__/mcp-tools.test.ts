@@ -132,7 +132,7 @@ describe('mcpTools: MCP servers as tools of the tool-calling loop', () => {
       name: 'ToolError',
       message: 'The tool server "Gone soon" did not answer.',
     });
-    await repository.delete(id);
+    await repository.delete(id, 'admin');
   });
 
   it('stops a call when the request is aborted', async () => {
@@ -181,6 +181,6 @@ describe('mcpTools: MCP servers as tools of the tool-calling loop', () => {
     const names = tools.map((tool) => tool.name);
     assert.equal(new Set(names).size, names.length);
     assert.ok(names.includes('it__lookup_employee') && names.includes('it__lookup_employee_2'), names.join(', '));
-    await repository.delete(twin);
+    await repository.delete(twin, 'admin');
   });
 });

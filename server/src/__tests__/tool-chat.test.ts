@@ -288,7 +288,7 @@ for (const target of testDatabaseTargets()) {
         assert.equal((await t.as('employee', { method: 'PUT', url, payload: { server_ids: [hr.id], extra: true } })).statusCode, 400);
         assert.deepEqual((await picked()).ids, [wiki.id, hr.id]);
         // A server removed since is left out of the pick.
-        await servers.delete(wiki.id);
+        await servers.delete(wiki.id, 'admin');
         assert.deepEqual((await picked()).ids, [hr.id]);
         // Without tools (CHAT_TOOLS=off) nothing can be picked either.
         const off = await startCollectionsTestApp(handle, { OPENAI_BASE_URL: model.url, CHAT_TOOLS: 'off' });

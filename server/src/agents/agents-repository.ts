@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { agentDefinitionSchema, uuidSchema, type Agent, type AgentVersion, type AgentVersionListResponse, type AgentVisibility, type CreateAgentRequest } from '@assistant/contracts';
 import type { Selectable, SqlBool, Transaction } from 'kysely';
+import { AuditLog } from '../audit/audit-log';
 import type { Viewer } from '../auth/principal';
 import type { Database } from '../db/database';
 import type { AgentsTable, AgentVersionsTable, DatabaseSchema } from '../db/schema';
@@ -111,7 +112,10 @@ export class AgentsRepository {
     });
   }
 
-  /** Publishes (company) or unpublishes (back to its owner's personal agents); administrators only (the route checks). */
+  /**
+   * Publishes (company) or unpublishes (back to its owner's personal agents); administrators only
+   * (the route checks). A change is recorded in the audit log in the same transaction.
+   */
   async setVisibility(viewer: Viewer, id: string, visibility: AgentVisibility): Promise<StoredAgent | AgentRefusal> {
     return this.db.transaction().execute(async (trx) => {
       const current = await this.lock(trx, viewer, id);
@@ -119,6 +123,14 @@ export class AgentsRepository {
       if (current.visibility === visibility) return toAgent(current);
       const now = new Date();
       await trx.updateTable('agents').set({ visibility, updated_at: now }).where('id', '=', id).execute();
+      await new AuditLog(trx).record({
+        actor: viewer.sub,
+        action: visibility === 'company' ? 'agent.publish' : 'agent.unpublish',
+        subjectKind: 'agent',
+        subjectId: id,
+        before: { visibility: current.visibility, owner: current.owner_id },
+        after: { visibility, owner: current.owner_id },
+      });
       // Whether the viewer may still change it under its new visibility (readable or not: an
       // administrator may unpublish another user's agent).
       const { editable } = await trx.selectFrom('agents').select(agentRule.editable(viewer, AGENT_COLUMNS).as('editable')).where('agents.id', '=', id).executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import type { AuditAction } from '@assistant/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DatabaseSchema } from '../db/schema';
+import { redactSecrets } from './redact-secrets';
 
 /**
  * One record of the audit log: who did what to which item, and the item's state before and after
@@ -18,8 +19,9 @@ export interface AuditRecord {
 }
 
 /**
- * Appends to `audit_log` (append-only: nothing in the API changes or deletes a record). Pass the
- * caller's transaction when the change it records is written in one, so both land or neither.
+ * Appends to `audit_log` (append-only: nothing in the API changes or deletes a record, and the
+ * database refuses it too). Pass the caller's transaction when the change it records is written in
+ * one, so both land or neither. Secret-named fields of before and after are redacted here.
  */
 export class AuditLog {
   constructor(private readonly db: Database) {}
@@ -35,8 +37,8 @@ export class AuditLog {
           action: entry.action,
           subject_kind: entry.subjectKind,
           subject_id: entry.subjectId,
-          before: entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
-          after: entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
+          before: entry.before === undefined || entry.before === null ? null : JSON.stringify(redactSecrets(entry.before)),
+          after: entry.after === undefined || entry.after === null ? null : JSON.stringify(redactSecrets(entry.after)),
         })),
       )
       .execute();

@@ -10,6 +10,7 @@ import {
 } from '@assistant/contracts';
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import { z } from 'zod';
+import { AuditLog } from '../audit/audit-log';
 import type { Viewer } from '../auth/principal';
 import type { Database } from '../db/database';
 import type { CustomAppsTable } from '../db/schema';
@@ -197,8 +198,9 @@ export class CustomAppsRepository {
 
   /**
    * Publishes the app for the company or takes it back to its owner's personal apps, as a new
-   * version made by the viewer (an editor holding the old one must reload). Unchanged when it
-   * already has that visibility; undefined when it is gone.
+   * version made by the viewer (an editor holding the old one must reload), recorded in the audit
+   * log in the same transaction. Unchanged when it already has that visibility; undefined when it
+   * is gone.
    */
   async setVisibility(id: string, visibility: CustomAppVisibility, viewer: Viewer): Promise<CustomAppRecord | undefined> {
     const by = viewer.sub;
@@ -223,6 +225,14 @@ export class CustomAppsRepository {
         const record = toRecord(changed);
         const change = visibility === 'company' ? 'published' : 'unpublished';
         await recordVersion(trx, { appId: id, version: record.version, change, by, at: now }, record);
+        await new AuditLog(trx).record({
+          actor: by,
+          action: visibility === 'company' ? 'app.publish' : 'app.unpublish',
+          subjectKind: 'custom_app',
+          subjectId: id,
+          before: { visibility: visibility === 'company' ? 'personal' : 'company', owner: record.ownerId },
+          after: { visibility, owner: record.ownerId, version: record.version },
+        });
       }
       return changed;
     });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { AuditLog } from '../audit/audit-log';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { accessTokenClaims, findAccountBySub, SCOPE_CLAIMS, standardClaims } from './accounts';
@@ -86,6 +87,7 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
   // database and cookie keys (sessions and grants live on) and swaps the request handler.
   // One throttle for every provider built, so that a rotation does not forget failed sign-ins.
   const loginThrottle = options.loginThrottle ?? createLoginThrottle();
+  const audit = new AuditLog(db);
   const build = (keys: IdpKeys) => {
     const configuration: Configuration = {
       adapter: createOidcAdapterFactory(db),
@@ -275,6 +277,7 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
         firstPartyClientIds: firstParty,
         logger: logger as InteractionLogger,
         loginThrottle,
+        audit,
       }),
     );
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import Provider, { errors } from 'oidc-provider';
+import type { AuditLog } from '../audit/audit-log';
 import { listDemoAccounts, verifyCredentials } from './accounts';
 import type { IdpContext, IdpMiddleware } from './koa-types';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle';
@@ -27,10 +28,14 @@ export interface InteractionOptions {
   logger: InteractionLogger;
   /** Slows down repeated wrong passwords; a default one (see login-throttle.ts) when absent. */
   loginThrottle?: LoginThrottle;
+  /** Where a wrong password is recorded (docs/operations.md "Audit log"). */
+  audit: AuditLog;
 }
 
 const INTERACTION_ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|abort))?$/;
 const MAX_FORM_BYTES = 8 * 1024;
+/** As much of a typed user name as the log and the audit log keep. */
+const LOGGED_USERNAME_LENGTH = 64;
 
 class BadFormError extends Error {}
 
@@ -58,7 +63,7 @@ export function createAssetMiddleware(): IdpMiddleware {
  * `loadExistingGrant` grants the first-party portal what it asks) is granted for the portal too.
  */
 export function createInteractionMiddleware(options: InteractionOptions): IdpMiddleware {
-  const { provider, firstPartyClientIds, logger } = options;
+  const { provider, firstPartyClientIds, logger, audit } = options;
   const throttle = options.loginThrottle ?? createLoginThrottle();
   const demoAccounts = listDemoAccounts().map((a) => a.username);
 
@@ -112,7 +117,7 @@ export function createInteractionMiddleware(options: InteractionOptions): IdpMid
         const retryAfter = throttle.retryAfterSeconds(attempt);
         if (retryAfter > 0) {
           logger.warn(
-            { username: username.slice(0, 64), address: ctx.ip, retryAfter },
+            { username: username.slice(0, LOGGED_USERNAME_LENGTH), address: ctx.ip, retryAfter },
             'dev identity provider: sign-in throttled',
           );
           ctx.status = 429;
@@ -124,7 +129,13 @@ export function createInteractionMiddleware(options: InteractionOptions): IdpMid
         const account = verifyCredentials(username, form.get('password') ?? '');
         if (!account) {
           throttle.recordFailure(attempt);
-          logger.warn({ username: username.slice(0, 64) }, 'dev identity provider: sign-in failed');
+          const typed = username.slice(0, LOGGED_USERNAME_LENGTH);
+          logger.warn({ username: typed }, 'dev identity provider: sign-in failed');
+          // Who tried (as typed: there may be no such account), through which client, from where;
+          // never the password. Throttled attempts are not recorded: they never reach a password check.
+          await audit
+            .record({ actor: `anonymous:${typed}`, action: 'sign_in.failed', subjectKind: 'client', subjectId: clientId, after: { address: ctx.ip } })
+            .catch((error: unknown) => logger.error({ err: error }, 'dev identity provider: could not record a failed sign-in'));
           ctx.status = 401;
           ctx.type = 'html';
           ctx.body = page({ username, error: messages.invalidCredentials });

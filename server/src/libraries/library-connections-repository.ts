@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CollectionScope, LibraryConnection, LibraryConnectionState } from '@assistant/contracts';
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { AuditLog } from '../audit/audit-log';
 import type { Viewer } from '../auth/principal';
 import type { Database } from '../db/database';
 import type { DatabaseSchema, LibraryConnectionsTable } from '../db/schema';
@@ -43,6 +44,11 @@ export function toLibraryConnection(row: LibraryConnectionRow): LibraryConnectio
     problem: row.problem,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** What the audit log keeps of a connection: which library, account and scope (never credentials). */
+function audited(row: LibraryConnectionRow) {
+  return { kind: row.kind, scope: row.scope, name: row.name, url: row.url, account: row.account, owner: row.owner_id };
 }
 
 export interface NewLibraryConnection {
@@ -103,32 +109,43 @@ export class LibraryConnectionsRepository {
       .executeTakeFirst();
   }
 
+  /** Stores a new connection, recorded in the audit log in the same transaction (never its credentials). */
   async create(viewer: Viewer, connection: NewLibraryConnection): Promise<LibraryConnection> {
     const secrets = this.requireSecrets();
     const id = randomUUID();
-    const row = await this.db
-      .insertInto('library_connections')
-      .values({
-        id,
-        owner_id: viewer.sub,
-        scope: connection.scope,
-        kind: connection.kind,
-        name: connection.name,
-        url: connection.url,
-        account: connection.account,
-        credentials: secrets.seal(JSON.stringify(connection.credentials), id),
-        state: 'connected',
-        problem: null,
-      })
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    return toLibraryConnection(row);
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('library_connections')
+        .values({
+          id,
+          owner_id: viewer.sub,
+          scope: connection.scope,
+          kind: connection.kind,
+          name: connection.name,
+          url: connection.url,
+          account: connection.account,
+          credentials: secrets.seal(JSON.stringify(connection.credentials), id),
+          state: 'connected',
+          problem: null,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      await new AuditLog(trx).record({ actor: viewer.sub, action: 'library.connect', subjectKind: 'library', subjectId: id, after: audited(row) });
+      return toLibraryConnection(row);
+    });
   }
 
-  /** Deletes a connection the viewer may see, its credentials with it; false when there was none. */
+  /**
+   * Deletes a connection the viewer may see, its credentials with it, recorded in the audit log in
+   * the same transaction; false when there was none.
+   */
   async delete(id: string, viewer: Viewer): Promise<boolean> {
-    const result = await this.db.deleteFrom('library_connections').where('id', '=', id).where(visibleTo(viewer)).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom('library_connections').where('id', '=', id).where(visibleTo(viewer)).returning(COLUMNS).executeTakeFirst();
+      if (!row) return false;
+      await new AuditLog(trx).record({ actor: viewer.sub, action: 'library.disconnect', subjectKind: 'library', subjectId: id, before: audited(row) });
+      return true;
+    });
   }
 
   /** The row and its credentials opened (JSON as stored); re-sealed with the current key when an older one sealed them. */

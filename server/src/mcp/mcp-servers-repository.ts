@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { uuidSchema, type CreateMcpServerRequest, type McpServer } from '@assistant/contracts';
+import { AuditLog } from '../audit/audit-log';
 import type { Database } from '../db/database';
 
 /** What the server needs to connect: the registration with its bearer token (never sent to a browser). */
@@ -29,23 +30,36 @@ export class McpServersRepository {
     return Number(row.n);
   }
 
+  /** Registers a server, recorded in the audit log by `createdBy` (its token as "set", never its value). */
   async create(request: CreateMcpServerRequest, createdBy: string): Promise<McpServer> {
-    const row = await this.db
-      .insertInto('mcp_servers')
-      .values({ id: randomUUID(), name: request.name, url: request.url, bearer_token: request.bearer_token ?? null, created_by: createdBy })
-      .returning(['id', 'name', 'url', 'bearer_token', 'created_at'])
-      .executeTakeFirstOrThrow();
-    return { id: row.id, name: row.name, url: row.url, has_auth: row.bearer_token !== null, created_at: row.created_at.toISOString() };
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('mcp_servers')
+        .values({ id: randomUUID(), name: request.name, url: request.url, bearer_token: request.bearer_token ?? null, created_by: createdBy })
+        .returning(['id', 'name', 'url', 'bearer_token', 'created_at'])
+        .executeTakeFirstOrThrow();
+      const server = { id: row.id, name: row.name, url: row.url, has_auth: row.bearer_token !== null, created_at: row.created_at.toISOString() };
+      await new AuditLog(trx).record({ actor: createdBy, action: 'mcp_server.add', subjectKind: 'mcp_server', subjectId: server.id, after: audited(server) });
+      return server;
+    });
   }
 
   async connection(id: string): Promise<McpServerConnection | undefined> {
     return (await this.connections([id]))[0];
   }
 
-  /** Whether a registration was removed (false: there was none with this id). */
-  async delete(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('mcp_servers').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** Whether a registration was removed (false: there was none with this id); recorded in the audit log by `removedBy`. */
+  async delete(id: string, removedBy: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('mcp_servers')
+        .where('id', '=', id)
+        .returning(['id', 'name', 'url', (eb) => eb('bearer_token', 'is not', null).as('has_auth')])
+        .executeTakeFirst();
+      if (!row) return false;
+      await new AuditLog(trx).record({ actor: removedBy, action: 'mcp_server.remove', subjectKind: 'mcp_server', subjectId: id, before: audited({ ...row, has_auth: Boolean(row.has_auth) }) });
+      return true;
+    });
   }
 
   /** The registrations with these ids that exist, in the order asked; unknown ids are left out. */
@@ -60,4 +74,9 @@ export class McpServersRepository {
       return row ? [{ id: row.id, name: row.name, url: row.url, bearerToken: row.bearer_token ?? undefined }] : [];
     });
   }
+}
+
+/** What the audit log keeps of a registration: name, address and whether it has a token. */
+function audited(server: Pick<McpServer, 'name' | 'url' | 'has_auth'>) {
+  return { name: server.name, url: server.url, has_auth: server.has_auth };
 }

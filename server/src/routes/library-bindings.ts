@@ -109,7 +109,7 @@ export const libraryBindingRoutes: FastifyPluginAsyncZod<LibraryBindingRoutesOpt
         await bindings.pause(found.id);
         removed = await documents.removeAllOf([found.id]);
       }
-      await bindings.delete(found.id);
+      await bindings.delete(found.id, request.viewer.sub);
       request.log.info({ by: request.viewer.sub, bindingId: found.id, removed }, 'library folder unbound');
       return reply.code(204).send();
     },

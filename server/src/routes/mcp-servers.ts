@@ -60,7 +60,7 @@ export const mcpServerRoutes: FastifyPluginAsyncZod<McpServerRoutesOptions> = as
       });
 
       admin.delete('/:id', { schema: { params: mcpServerIdParamsSchema, response: noContentResponse } }, async (request, reply) => {
-        if (!(await servers.delete(request.params.id))) return sendError(reply, 404, 'No such tool server');
+        if (!(await servers.delete(request.params.id, request.principal.sub))) return sendError(reply, 404, 'No such tool server');
         request.log.info({ by: request.principal.sub, server: request.params.id }, 'MCP server removed');
         return reply.code(204).send();
       });

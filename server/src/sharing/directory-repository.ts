@@ -9,7 +9,7 @@ import { groupNamer, type GroupNamer } from './group-names';
 export const DIRECTORY_RESULTS_MAX = 20;
 
 /** `q` as a case-insensitive substring pattern (its own `%`, `_` and `\` taken literally). */
-function containing(q: string): string {
+export function containing(q: string): string {
   return `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 

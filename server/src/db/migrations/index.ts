@@ -25,7 +25,9 @@ import * as developerMode from './0024-developer-mode';
 import * as groupsAndSharing from './0025-groups-and-sharing';
 import * as conversationSnapshots from './0026-conversation-snapshots';
 import * as prompts from './0027-prompts';
+import * as usageAndBudgets from './0028-usage-and-budgets';
 import * as retention from './0029-retention';
+import * as auditLogAppendOnly from './0030-audit-log-append-only';
 import * as answerRatings from './0031-answer-ratings';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
@@ -56,6 +58,8 @@ export const migrations: Record<string, Migration> = {
   '0025-groups-and-sharing': groupsAndSharing,
   '0026-conversation-snapshots': conversationSnapshots,
   '0027-prompts': prompts,
+  '0028-usage-and-budgets': usageAndBudgets,
   '0029-retention': retention,
+  '0030-audit-log-append-only': auditLogAppendOnly,
   '0031-answer-ratings': answerRatings,
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   adminSettingsSchema,
   customizationReachable,
@@ -6,7 +7,12 @@ import {
   featureSetValueSchema,
   type AdminSettings,
   type AdminSettingsPatch,
+  type AuditAction,
+  type BrandImage,
+  type Customization,
 } from '@assistant/contracts';
+import { auditDiff } from '../../audit/audit-diff';
+import { AuditLog, type AuditRecord } from '../../audit/audit-log';
 import type { Database } from '../database';
 
 /** A change that would hide /customization from every administrator, sent without confirm_lockout. */
@@ -59,6 +65,7 @@ export class SettingsRepository {
    * Flags merge into the stored ones (an omitted flag keeps its value); the rest replaces. A change
    * that takes /customization away from every administrator (customizationReachable: the flag or
    * the BETA feature set) throws LockoutRefusedError and stores nothing unless `confirm_lockout`.
+   * What changed is recorded in the audit log in the same transaction, by `updatedBy`.
    */
   async update(patch: AdminSettingsPatch, updatedBy: string): Promise<AdminSettings> {
     // Joins the caller's transaction when there is one, so a larger change stays all-or-nothing.
@@ -84,7 +91,31 @@ export class SettingsRepository {
           )
           .execute();
       }
+      await new AuditLog(trx).record(auditRecords(current, next, updatedBy));
       return next;
     });
   }
+}
+
+/** What the audit log records of each setting: its action, and its fields as compared. */
+const AUDITED: Record<SettingKey, { action: AuditAction; fields: (settings: AdminSettings) => object }> = {
+  feature_flags: { action: 'flags.change', fields: (settings) => settings.feature_flags },
+  feature_set: { action: 'settings.change', fields: (settings) => ({ feature_set: settings.feature_set }) },
+  customization: { action: 'customization.change', fields: (settings) => auditedCustomization(settings.customization) },
+};
+
+/** One record per setting that changed, holding only the fields that did (a flag, a colour). */
+function auditRecords(current: AdminSettings, next: AdminSettings, actor: string): AuditRecord[] {
+  return KEYS.flatMap((key) => {
+    const { action, fields } = AUDITED[key];
+    const diff = auditDiff(fields(current), fields(next));
+    return diff ? [{ actor, action, subjectKind: 'settings', subjectId: key, ...diff }] : [];
+  });
+}
+
+/** A logo or favicon as the audit log keeps it: its type, name and a hash, not its bytes. */
+function auditedCustomization(customization: Customization): object {
+  const image = (value: BrandImage | null | undefined) =>
+    value ? { type: value.type, name: value.name, sha256: createHash('sha256').update(value.data).digest('hex') } : (value ?? null);
+  return { ...customization, logo: image(customization.logo), favicon: image(customization.favicon) };
 }

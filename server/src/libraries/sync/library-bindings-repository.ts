@@ -11,6 +11,7 @@ import {
   type IngestionErrorCode,
 } from '@assistant/contracts';
 import { sql, type Selectable } from 'kysely';
+import { AuditLog } from '../../audit/audit-log';
 import type { Viewer } from '../../auth/principal';
 import type { Database } from '../../db/database';
 import type { LibraryBindingsTable } from '../../db/schema';
@@ -28,6 +29,11 @@ type BindingRow = Selectable<LibraryBindingsTable> & { collection_name: string }
 
 /** A binding found for a viewer, with its connection's scope. */
 export type VisibleBinding = BindingRow & { connection_scope: CollectionScope };
+
+/** What the audit log keeps of a binding: which library folder feeds which collection. */
+function audited(row: Pick<LibraryBindingsTable, 'connection_id' | 'collection_id' | 'folder_path'>) {
+  return { library: row.connection_id, collection: row.collection_id, folder_path: row.folder_path };
+}
 
 /**
  * Bindings and their items as users see them. A binding is reached through its connection, under
@@ -73,8 +79,9 @@ export class LibraryBindingsRepository {
   }
 
   /**
-   * Binds the folders to the collection, each due at once; 'conflict' (nothing stored) when one of
-   * them is bound already.
+   * Binds the folders to the collection, each due at once and recorded in the audit log by
+   * `createdBy` in the same transaction; 'conflict' (nothing stored) when one of them is bound
+   * already.
    */
   async create(
     connectionId: string,
@@ -96,15 +103,23 @@ export class LibraryBindingsRepository {
       updated_at: now,
     }));
     try {
-      return await this.db.insertInto('library_bindings').values(rows).returning(['id', 'created_by']).execute();
+      return await this.db.transaction().execute(async (trx) => {
+        const created = await trx.insertInto('library_bindings').values(rows).returning(['id', 'created_by']).execute();
+        await new AuditLog(trx).record(rows.map((row) => ({ actor: createdBy, action: 'library.bind', subjectKind: 'library_binding', subjectId: row.id, after: audited(row) })));
+        return created;
+      });
     } catch (error) {
       if ((error as { code?: unknown }).code === '23505') return 'conflict';
       throw error;
     }
   }
 
-  async delete(bindingId: string): Promise<void> {
-    await this.db.deleteFrom('library_bindings').where('id', '=', bindingId).execute();
+  /** Removes the binding, recorded in the audit log by `removedBy` in the same transaction. */
+  async delete(bindingId: string, removedBy: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom('library_bindings').where('id', '=', bindingId).returning(['connection_id', 'collection_id', 'folder_path']).executeTakeFirst();
+      if (row) await new AuditLog(trx).record({ actor: removedBy, action: 'library.unbind', subjectKind: 'library_binding', subjectId: bindingId, before: audited(row) });
+    });
   }
 
   /** Pauses the binding (a running sync stops at its next file; the scheduler leaves it). */
