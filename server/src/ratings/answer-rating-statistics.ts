@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { contractReasons } from './answer-ratings-repository';
 
 /** The latest comments and shared conversations the administrators see. */
-export const LATEST_COMMENTS = 100;
+const LATEST_COMMENTS = 100;
 const DAY_MS = 86_400_000;
 
 // Counts as int: PostgreSQL's count is a bigint, which the driver answers as a string.
