@@ -187,6 +187,23 @@ describe('dev identity provider over HTTP', () => {
     });
   });
 
+  test('a wrong password is recorded in the audit log: who typed it, the client, never the password', async () => {
+    const longName = `mallory-${'x'.repeat(100)}`;
+    await assert.rejects(signIn(longName, 'guessed-password-1'), SignInError);
+    const rows = await h.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'sign_in.failed')
+      .where('actor_sub', 'like', 'anonymous:mallory-%')
+      .execute();
+    assert.equal(rows.length, 1);
+    const [row] = rows;
+    assert.equal(row!.actor_sub, `anonymous:${longName.slice(0, 64)}`, 'the typed name, cut to 64 characters');
+    assert.deepEqual([row!.subject_kind, row!.subject_id], ['client', clientId]);
+    assert.equal(typeof (row!.after as { address: string }).address, 'string');
+    assert.ok(!JSON.stringify(row).includes('guessed-password-1'));
+  });
+
   test('cancel on the login page returns access_denied to the portal', async () => {
     const metadata = await discover(issuer);
     const { challenge } = createPkcePair();
