@@ -3,3 +3,4 @@ export { defaultStartupData, startupHandlers, TEST_PERMISSIONS, type StartupData
 export { renderWithProviders, type RenderWithProvidersOptions } from './render-with-providers';
 export { remoteModuleProblems, renderRemoteAt, type RenderRemoteOptions } from './remote-module-checks';
 export { keepPersistedAnswer } from './persisted-answers';
+export { answerRatingHandlers, type FakeAnswerRatings } from './answer-rating-handlers';

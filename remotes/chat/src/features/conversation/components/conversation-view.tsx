@@ -305,6 +305,8 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         sourcesConversationId={history.kind === 'server' ? conversation.conversationId : undefined}
         announce={announce}
         onOpenInCanvas={canvas ? onOpenInCanvas : undefined}
+        question={message.role !== 'assistant' ? undefined : (message.research_id !== undefined ? researchQuestionOf(tree, message.message_id) : questionOf(message.message_id))?.content}
+        agentId={agentId}
       />
     );
   };

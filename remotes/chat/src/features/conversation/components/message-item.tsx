@@ -1,6 +1,7 @@
 import type { Message } from '@assistant/contracts';
+import { useAnswerRating } from '@assistant/endpoints';
 import { useDeveloperMode } from '@assistant/platform';
-import { Button, Markdown, SuccessIcon } from '@assistant/ui';
+import { AnswerRating, Button, Markdown, SuccessIcon } from '@assistant/ui';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
@@ -13,6 +14,7 @@ import { foundDocuments, isGrounded, mediaTypeOfSource, toolCallsOf } from '../m
 import { useLanguageModels } from '../hooks/use-qa-resources';
 import { AnswerMeta, AnswerReasoning } from './answer-parts';
 import { EditQuestionForm } from './edit-question-form';
+import { SendFailure } from './send-failure';
 import { SiblingSwitcher } from './sibling-switcher';
 import { ToolStep } from './tool-step';
 import './message-item.css';
@@ -47,6 +49,10 @@ export interface MessageItemProps {
   announce?: (text: string) => void;
   /** Opens the answer (or the research report it became) in the canvas beside the conversation. */
   onOpenInCanvas?: (message: Message) => void;
+  /** The question this answer answers, as shown: sent with a rating the user shares with the administrators. */
+  question?: string;
+  /** The agent the conversation is with: its answers are rated as the agent's. */
+  agentId?: string;
 }
 
 /**
@@ -136,7 +142,7 @@ function Question({ message, busy, onEdit }: MessageItemProps) {
   );
 }
 
-function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRetry, sourcesConversationId, announce, onOpenInCanvas }: MessageItemProps) {
+function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRetry, sourcesConversationId, announce, onOpenInCanvas, question, agentId }: MessageItemProps) {
   const { t } = useTranslation(NAMESPACE);
   const calls = useMemo(() => toolCallsOf(message.tool_events), [message.tool_events]);
   const documents = useMemo(() => foundDocuments(calls), [calls]);
@@ -177,14 +183,7 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
       )}
       {streaming && message.research_id === undefined && <p className="conversation__writing">{t('conversation.writing')}</p>}
       <AnswerMeta modelName={modelName || undefined} stopped={stopped} />
-      {failed && !streaming && (
-        <div className="conversation__failure">
-          <p>{t('conversation.failed', { reason: t(`conversation.errors.${reason}`) })}</p>
-          <Button variant="secondary" size="sm" aria-disabled={busy || undefined} onClick={() => !busy && onRetry(message.message_id)}>
-            {t('conversation.retry')}
-          </Button>
-        </div>
-      )}
+      {failed && !streaming && <SendFailure reason={reason} busy={busy} onRetry={() => onRetry(message.message_id)} />}
       {!streaming && (
         <div className="conversation__actions" role="group" aria-label={t('conversation.actions.label')}>
           {message.content !== '' && (
@@ -208,6 +207,10 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
           )}
         </div>
       )}
+      {/* A written answer the server or the browser keeps (not one still named by the browser while it streamed). */}
+      {!streaming && !failed && message.content !== '' && !message.message_id.startsWith('local-') && (
+        <ChatAnswerRating message={message} question={question} agentId={agentId} />
+      )}
       {developerMode && message.details && !streaming && <AnswerDetailsPanel details={message.details} />}
       {withSources && (
         <MessageSources
@@ -220,4 +223,20 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
       )}
     </>
   );
+}
+
+/** Thumbs up or down on the answer (docs/chat-ui.md "Rating an answer"): a chat's, an agent's or a research answer. */
+function ChatAnswerRating({ message, question, agentId }: { message: Message; question: string | undefined; agentId: string | undefined }) {
+  const rating = useAnswerRating(
+    {
+      target_kind: 'chat_message',
+      target_id: message.message_id,
+      conversation_id: message.conversation_id,
+      feature: message.research_id !== undefined ? 'research' : agentId !== undefined ? 'agents' : 'chat',
+      model: message.model,
+      agent_id: agentId,
+    },
+    () => ({ question: question ?? '', answer: message.content }),
+  );
+  return <AnswerRating {...rating} className="conversation__rating" />;
 }
