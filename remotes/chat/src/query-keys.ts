@@ -1,3 +1,4 @@
+import { conversationKeysRoot } from '@assistant/endpoints';
 import type { ChatHistoryScope } from './features/history';
 
 /**
@@ -9,7 +10,8 @@ import type { ChatHistoryScope } from './features/history';
  * for one user: features/history), so one history's data never shows in the other.
  */
 export const conversationKeys = {
-  all: ['conversations'] as const,
+  /** The root, shared: the shell asks every conversation query again after deleting all the user's conversations. */
+  all: conversationKeysRoot,
   /** Both histories' lists (a share changes what a list says of the conversation). */
   lists: ['conversations', 'list'] as const,
   list: (scope: ChatHistoryScope) => ['conversations', 'list', scope] as const,

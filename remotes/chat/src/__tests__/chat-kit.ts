@@ -54,6 +54,8 @@ export const backend = {
   listCalls: 0,
   /** While set, GET conversations answers the list as it was when asked, once this settles. */
   listHold: undefined as Promise<void> | undefined,
+  /** Days the server keeps conversations (GET me/retention); null: until the user deletes them. */
+  retentionDays: null as number | null,
 };
 
 export interface LocalStreamBody {
@@ -75,6 +77,9 @@ function checkedName(url: string): string | Response {
 
 export function chatHandlers(): HttpHandler[] {
   return [
+    http.get('*/api/me/retention', () =>
+      HttpResponse.json({ days: { conversations: backend.retentionDays, chat_attachments: null, qa_traces: null, research_runs: null, canvases: null } }),
+    ),
     http.get('*/api/qa/resources', () =>
       HttpResponse.json({ collections: [], language_models: [{ id: 'scripted-model', name: 'scripted-model', type: 'llm' }] }),
     ),
@@ -190,6 +195,7 @@ export function resetChatState(conversations: Conversation[] = [], options: { lo
   backend.listFailure = undefined;
   backend.listCalls = 0;
   backend.listHold = undefined;
+  backend.retentionDays = null;
 }
 
 /** The texts of the notifications shown so far, with their variant ("success: ..."). */

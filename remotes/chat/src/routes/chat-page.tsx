@@ -223,6 +223,7 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
           onClose={panel.narrow ? panel.close : undefined}
           onOpen={panel.done}
           onDownloadEvents={history.kind === 'server' ? downloadEvents : undefined}
+          showRetention={history.kind === 'server'}
         />
       </div>
       {drawer && <div className="chat-page__backdrop" aria-hidden="true" onClick={panel.close} />}

@@ -1,5 +1,5 @@
 import type { CanvasDocument } from '@assistant/contracts';
-import { useLocale, useQueryClient } from '@assistant/platform';
+import { budgetExhaustedMessage, useLocale, useQueryClient } from '@assistant/platform';
 import { Button, ErrorState, Loading, Tabs, VisuallyHidden, useAnnouncer } from '@assistant/ui';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -173,12 +173,14 @@ function CanvasWorkspace({ store, document, onClose }: { store: ScopedCanvasStor
         announce(t('canvas.announce.stopped'));
         if (outcome.reloaded !== null) setRewriteError(t('canvas.announce.reloaded', { version: outcome.reloaded }));
       } else {
-        const reason = t(`canvas.errors.${outcome.code}`, { defaultValue: t('canvas.errors.internal') });
+        // A used-up budget: the platform's text with the day it resets (asking again cannot work before).
+        const reason =
+          outcome.code === 'budget_exhausted' ? budgetExhaustedMessage(locale) : t(`canvas.errors.${outcome.code}`, { defaultValue: t('canvas.errors.internal') });
         const reloaded = outcome.reloaded !== null ? ` ${t('canvas.announce.reloaded', { version: outcome.reloaded })}` : '';
         setRewriteError(`${t(outcome.reloaded !== null ? 'canvas.announce.failedReloaded' : 'canvas.announce.failed')} ${reason}${reloaded}`);
       }
     },
-    [rewrite, settle, announce, t],
+    [rewrite, settle, announce, t, locale],
   );
 
   const restore = useCallback(

@@ -221,6 +221,39 @@ describe('the conversation view', () => {
     expect(texts).toContain('Too many requests. Please try again in 20 seconds.');
   });
 
+  it('says when a used-up budget resets, without a retry, whether the server refused at once or in the stream', async () => {
+    const { ApiRequestError } = jest.requireActual('@assistant/platform');
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const refused = () =>
+      new ApiRequestError('429', {
+        status: 429,
+        body: { statusCode: 429, error: 'Too Many Requests', message: 'Used up', code: 'budget_exhausted', resets_at: '2026-12-01T00:00:00.000Z' },
+      });
+    useNotificationsStore.getState().clear();
+    const history = new FakeChatHistory([], { refuse: refused, autoAnswer: null });
+    const user = userEvent.setup();
+    renderConversation(history);
+    await screen.findByRole('heading', { name: 'Ask your first question' });
+    await user.type(composer(), 'Over budget?{Enter}');
+    const text = await screen.findByText(/^Your monthly budget is used up\. It resets on \d+ \w+ \d{4}\.$/);
+    expect(within(text.closest('article')!).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(liveRegion()).toHaveTextContent('Your monthly budget is used up.');
+    expect(useNotificationsStore.getState().notifications).toHaveLength(0);
+
+    // Refused once the answer streams: the stream's error event says the same.
+    history.refuse = undefined;
+    await user.type(composer(), 'And now?{Enter}');
+    await waitFor(() => expect(history.streams).toHaveLength(1));
+    act(() => {
+      history.streams[0]!.push({ kind: 'error', code: 'budget_exhausted', message: 'Your monthly budget for the assistant is used up' });
+      history.streams[0]!.end();
+    });
+    await waitFor(() => expect(shownMessages()).toContain('Q: And now?'));
+    const answers = screen.getAllByRole('article', { name: 'Answer' });
+    await waitFor(() => expect(answers.at(-1)).toHaveTextContent(/Your monthly budget is used up\. It resets on \d+ \w+ \d{4}\./));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('Enter sends, Shift+Enter adds a line, Enter while composing with an input method does not send', async () => {
     const history = new FakeChatHistory([], { autoAnswer: (payload) => `Echo: ${payload.content}` });
     const user = userEvent.setup();

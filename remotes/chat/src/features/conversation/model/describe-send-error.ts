@@ -29,6 +29,9 @@ export function errorKeyForFailure(error: unknown): SendErrorKey {
       return 'model_unavailable';
     case 'rate_limited':
       return 'rate_limited';
+    // The monthly budget is used up: said with the day it resets (the platform's text), no retry.
+    case 'budget_exhausted':
+      return 'budget_exhausted';
     case 'payload_too_large':
       return 'input_too_long';
     case 'upstream_failed':
@@ -36,4 +39,9 @@ export function errorKeyForFailure(error: unknown): SendErrorKey {
     default:
       return 'internal';
   }
+}
+
+/** Whether the same message sent again may be answered: not before a used-up budget resets. */
+export function canRetry(key: SendErrorKey): boolean {
+  return key !== 'budget_exhausted';
 }

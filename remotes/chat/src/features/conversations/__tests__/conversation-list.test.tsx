@@ -1,4 +1,4 @@
-import { setApiClients } from '@assistant/platform';
+import { queryClient, setApiClients } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
@@ -38,6 +38,28 @@ describe('conversation list', () => {
     expect(within(older).getByText('15/01/2024')).toHaveAttribute('datetime', '2024-01-15T10:00:00.000Z');
     expect(within(screen.getByRole('region', { name: 'Today' })).getByRole('link', { name: 'Lisbon trip' })).toHaveAttribute('href', expect.stringMatching(/^\/chat\//));
     expect(screen.queryByRole('link', { current: 'page' })).not.toBeInTheDocument();
+  });
+
+  it('says how long the server keeps chats, in English and German, and nothing when they are kept until deleted', async () => {
+    resetChatState([conversation({ name: 'Lisbon trip', updated_at: daysAgo(0) })]);
+    backend.retentionDays = 90;
+    const { unmount } = await renderChat();
+    expect(await within(list()).findByText('Chats are kept for 90 days.')).toBeInTheDocument();
+    unmount();
+    queryClient.clear();
+
+    resetChatState([conversation({ name: 'Lisbon trip', updated_at: daysAgo(0) })]);
+    backend.retentionDays = 1;
+    const german = await renderChat('/chat', 'de');
+    expect(await within(screen.getByRole('complementary', { name: 'Unterhaltungen' })).findByText('Unterhaltungen werden einen Tag aufbewahrt.')).toBeInTheDocument();
+    german.unmount();
+    queryClient.clear();
+
+    resetChatState([conversation({ name: 'Lisbon trip', updated_at: daysAgo(0) })]);
+    await renderChat();
+    await screen.findByRole('link', { name: 'Lisbon trip' });
+    await waitFor(() => expect(queryClient.getQueryState(['retention', 'me'])?.status).toBe('success'));
+    expect(within(list()).queryByText(/kept for/)).toBeNull();
   });
 
   it('says with whom a conversation is shared, and nothing for one that is not', async () => {

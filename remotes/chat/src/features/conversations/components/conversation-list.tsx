@@ -10,6 +10,7 @@ import { groupByDate } from '../model/group-by-date';
 import { ConversationListItem } from './conversation-list-item';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
 import { RenameConversationDialog } from './rename-conversation-dialog';
+import { RetentionNote } from './retention-note';
 import '../conversations.css';
 
 export interface ConversationListProps {
@@ -35,6 +36,8 @@ export interface ConversationListProps {
   onOpen?(): void;
   /** Developer mode: each conversation's menu downloads its raw events (absent: no such entry). */
   onDownloadEvents?(conversation: Conversation): void;
+  /** The server keeps the list: say how long it keeps conversations (the browser-kept history keeps them until deleted). */
+  showRetention?: boolean;
 }
 
 type Dialog = { kind: 'rename' | 'delete'; conversation: Conversation } | undefined;
@@ -58,6 +61,7 @@ export function ConversationList({
   onClose,
   onOpen,
   onDownloadEvents,
+  showRetention = false,
 }: ConversationListProps) {
   const { t } = useTranslation(NAMESPACE);
   const [query, setQuery] = useState('');
@@ -144,6 +148,7 @@ export function ConversationList({
         <span role="status">{searching && list.status === 'ready' ? t('conversations.search.found', { count: matches.length }) : ''}</span>
       </VisuallyHidden>
       <div className="chat-conversations__body">{body}</div>
+      {showRetention && <RetentionNote />}
       {dialog?.kind === 'rename' && (
         <RenameConversationDialog
           conversation={dialog.conversation}
