@@ -8,6 +8,8 @@ import { SettingsRepository } from './db/repositories/settings-repository';
 import { SOURCES_JOB_KIND, sourcesJobHandler } from './grounding/sources-job';
 import { EmbeddingsClient } from './inference/embeddings';
 import { ModelProvider } from './inference/model-provider';
+import { meteredJobHandlers } from './usage/metered-job-handlers';
+import { UsageMeter } from './usage/usage-meter';
 import { defaultIngestionDependencies } from './ingestion/default-dependencies';
 import { FileStorage } from './ingestion/file-storage';
 import { ingestionJobRunner } from './ingestion/ingestion-job';
@@ -106,7 +108,11 @@ async function main() {
   }
 
   const verifier = createTokenVerifier({ ...tokenVerifierOptions(config.auth), log: logger.child({ component: 'auth' }) });
-  const models = ModelProvider.fromConfig(config.inference, logger.child({ component: 'inference' }), metrics);
+  // Usage and budgets (docs/operations.md): every model call of a user's request or job is
+  // recorded and checked; written in batches, the last one after everything else stopped.
+  const usage = new UsageMeter({ db: database.db, groupsOf: (sub) => directory.groupsOf(sub), log: logger.child({ component: 'usage' }), metrics });
+  closers.unshift(() => usage.close());
+  const models = ModelProvider.fromConfig(config.inference, logger.child({ component: 'inference' }), metrics, usage);
   // Retrieval (docs/search.md): what the database offers (pgvector, pg_trgm) and EMBEDDINGS_MODEL
   // decide the mode; said once here and by qa/resources (`search_mode`).
   const searchLog = logger.child({ component: 'search' });
@@ -143,7 +149,9 @@ async function main() {
   // Source computation and re-embedding: rows any replica may claim.
   const jobHandlers: Record<string, JobHandler> = {
     ...(embedder ? { [REEMBED_JOB_KIND]: reembedJobHandler({ db: database.db, embedder, queue: new JobQueue(database.db), nudge: () => jobs.nudge() }) } : {}),
-    [SOURCES_JOB_KIND]: sourcesJobHandler({ db: database.db, models, portalOrigin: config.portalOrigin, log: logger.child({ component: 'grounding' }) }),
+    ...meteredJobHandlers(usage, 'sources', {
+      [SOURCES_JOB_KIND]: sourcesJobHandler({ db: database.db, models, portalOrigin: config.portalOrigin, log: logger.child({ component: 'grounding' }) }),
+    }),
   };
   const jobs = new JobRunner({ db: database.db, handlers: jobHandlers, notifications: database.notifications, log: logger.child({ component: 'jobs' }) });
   // Deep research runs (docs/deep-research.md) on a runner of their own: long jobs that must not
@@ -153,7 +161,7 @@ async function main() {
   const directory = new DirectoryRepository(database.db);
   const researchJobs = new JobRunner({
     db: database.db,
-    handlers: researchJobHandlers({
+    handlers: meteredJobHandlers(usage, 'research', researchJobHandlers({
       research: new ResearchRepository(database.db),
       traces: new GroundingTracesRepository(database.db),
       models,
@@ -168,7 +176,7 @@ async function main() {
       groupsOf: (sub) => directory.groupsOf(sub),
       log: logger.child({ component: 'research' }),
       notifications: database.notifications,
-    }),
+    })),
     concurrency: 4,
     leaseMs: 60_000,
     timeoutMs: researchLimits.jobTimeoutMs,
@@ -218,6 +226,7 @@ async function main() {
     nudgeJobs: () => jobs.nudge(),
     nudgeResearch: () => researchJobs.nudge(),
     nudgeLibrarySync: () => librarySync.nudge(),
+    usage,
     nudgeRetention: () => retention.nudge(),
     notifications: database.notifications,
     logger: logger.child({ component: 'api' }),

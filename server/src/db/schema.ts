@@ -42,6 +42,9 @@ export interface DatabaseSchema {
   shared_with_me_seen: SharedWithMeSeenTable;
   prompts: PromptsTable;
   conversation_snapshots: ConversationSnapshotsTable;
+  usage_events: UsageEventsTable;
+  usage_balances: UsageBalancesTable;
+  budget_settings: BudgetSettingsTable;
   retention_runs: RetentionRunsTable;
   file_removals: FileRemovalsTable;
   answer_ratings: AnswerRatingsTable;
@@ -587,4 +590,39 @@ export interface AnswerRatingsTable {
   ui_version: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One model call of a user (migration 0028, usage/usage-meter.ts); retention deletes by `at`. */
+export interface UsageEventsTable {
+  id: Generated<string>;
+  at: ColumnType<Date, Date | undefined, never>;
+  user_sub: string;
+  /** The user's group ids then (a JSON array). */
+  groups: ColumnType<string[], string, never>;
+  feature: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  estimated_tokens: number;
+  /** numeric: a string when read. */
+  cost: ColumnType<string | null, number | null, never>;
+  audio_seconds: number | null;
+}
+
+/** A user's totals of a month (migration 0028), settled by each batch of usage events. */
+export interface UsageBalancesTable {
+  user_sub: string;
+  /** The month's first day, written and compared as YYYY-MM-01 (read it as text: a driver makes a local-time Date of a date). */
+  month: ColumnType<string, string, never>;
+  tokens: ColumnType<string, number, number>;
+  cost: ColumnType<string, number, number>;
+  notice_seen_at: Date | null;
+}
+
+/** The one budget settings document (contracts usage.ts budgetSettingsSchema, without names). */
+export interface BudgetSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  document: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_by: string | null;
 }

@@ -1,11 +1,12 @@
 import { validationFailure } from '@assistant/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { BudgetExhaustedError } from '../usage/budget-exhausted-error';
 import { sendError } from './send-error';
 
 /**
  * Turns every failure into the API's error body, always with a `code`: 400 validation_failed with
- * zod issues, 404 JSON, 413 with the body limit, 500 without internals.
+ * zod issues, 404 JSON, 413 with the body limit, 429 budget_exhausted with resets_at, 500 without internals.
  */
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No route ${request.method} ${request.url.split('?')[0]}`));
@@ -30,6 +31,8 @@ export function registerErrorHandlers(app: FastifyInstance) {
       request.log.error({ err: error.cause }, 'response does not match its contract');
       return sendError(reply, 500, 'The server produced an invalid response');
     }
+    // A model call of the route refused by the user's budget (usage/usage-meter.ts).
+    if (error instanceof BudgetExhaustedError) return sendError(reply, 429, error.message, { code: 'budget_exhausted', resetsAt: error.resetsAt });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -12,6 +12,8 @@ export interface ErrorDetails {
   limit?: ApiErrorLimit;
   /** With a 429: seconds until a new try may succeed. */
   retryAfterSeconds?: number;
+  /** With `budget_exhausted`: when the monthly budget starts again. */
+  resetsAt?: Date;
 }
 
 /** The one error body shape of the API (`apiErrorSchema`): always with a `code`. */
@@ -20,6 +22,7 @@ export function errorBody(statusCode: number, message: string, details: ErrorDet
   if (details.issues) body.issues = details.issues;
   if (details.limit) body.limit = details.limit;
   if (details.retryAfterSeconds !== undefined) body.retry_after_seconds = details.retryAfterSeconds;
+  if (details.resetsAt) body.resets_at = details.resetsAt.toISOString();
   return body;
 }
 

@@ -142,8 +142,9 @@ async function pendingJobs(db: Database, userId: string, upTo: number): Promise<
   return Number(row.n);
 }
 
-type Hook = 'onRequest' | 'onResponse';
-function addHook(route: RouteOptions, name: Hook, handler: (...args: never[]) => unknown): void {
+type Hook = 'onRequest' | 'onResponse' | 'onSend';
+/** Adds a hook to one route's own (a route's options hold one or a list). */
+export function addHook(route: RouteOptions, name: Hook, handler: (...args: never[]) => unknown): void {
   const existing = route[name] as unknown;
   const list = Array.isArray(existing) ? existing : existing ? [existing] : [];
   (route as unknown as Record<Hook, unknown[]>)[name] = [...list, handler];

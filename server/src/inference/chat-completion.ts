@@ -1,5 +1,5 @@
 import { answerBytes, readBounded } from './bounded-fetch';
-import { chatCompletionsPost, startChatCall, type ChatCallSettings, type ChatRequest } from './chat-request';
+import { chatCompletionsPost, reportUsage, startChatCall, type ChatCallSettings, type ChatRequest } from './chat-request';
 import { MODEL_ENDPOINT, errorBodyMessage, httpFailure, modelEndpointError } from './model-endpoint-errors';
 import { AnswerTooLongError, Deadline, UpstreamError, excerpt } from './upstream';
 import type { ModelCall } from '../telemetry/model-call-span';
@@ -63,6 +63,7 @@ async function fetchAnswer(baseUrl: string, settings: ChatCallSettings, request:
       throw new UpstreamError(MODEL_ENDPOINT, `${MODEL_ENDPOINT} answered with something that is not JSON: ${excerpt(text)}`);
     }
     call.response(completion);
+    reportUsage(request, completion);
     const content = completion?.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new UpstreamError(MODEL_ENDPOINT, `${MODEL_ENDPOINT} answered without text`);
     return content;

@@ -14,6 +14,8 @@ export interface ChatRequest {
   maxTokens?: number;
   /** Structured output: the answer must be JSON of this schema (`response_format: json_schema`). */
   jsonSchema?: { name: string; schema: Record<string, unknown> };
+  /** Receives the answer's token usage, when the endpoint reports it (a stream: asked with `stream_options.include_usage`). */
+  onUsage?: (usage: ChatUsage) => void;
 }
 
 /** A piece of a streamed chat answer: the answer's text or the model's reasoning. */
@@ -37,8 +39,6 @@ export interface ChatStreamRequest extends ChatRequest {
   onToolCall?: (delta: ToolCallDelta) => void;
   /** Called when the endpoint refused `tools` and the request went out without them. */
   onToolsRefused?: () => void;
-  /** Receives the answer's token usage, when the endpoint reports it (asked with `stream_options.include_usage`). */
-  onUsage?: (usage: ChatUsage) => void;
 }
 
 /** Token counts of one streamed answer, as the endpoint reported them, and the model it says answered. */
@@ -116,5 +116,19 @@ export function startChatCall(settings: ChatCallSettings, request: ChatRequest, 
     maxTokens: tokensFor(request, settings),
     temperature: request.temperature,
     signal: request.signal,
+  });
+}
+
+/** Passes an answer's (or a stream's last chunk's) usage to the caller, when the endpoint reported it. */
+export function reportUsage(
+  request: ChatRequest,
+  answer: { model?: unknown; usage?: { prompt_tokens?: number | null; completion_tokens?: number | null } | null },
+): void {
+  const usage = answer.usage;
+  if (!usage || !request.onUsage) return;
+  request.onUsage({
+    ...(typeof usage.prompt_tokens === 'number' ? { inputTokens: usage.prompt_tokens } : {}),
+    ...(typeof usage.completion_tokens === 'number' ? { outputTokens: usage.completion_tokens } : {}),
+    ...(typeof answer.model === 'string' && answer.model ? { responseModel: answer.model } : {}),
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { answerBytes, boundedFetch } from './bounded-fetch';
-import { chatCompletionsPost, startChatCall, type ChatCallSettings, type ChatDelta, type ChatStreamRequest } from './chat-request';
+import { chatCompletionsPost, reportUsage, startChatCall, type ChatCallSettings, type ChatDelta, type ChatStreamRequest } from './chat-request';
 import { MODEL_ENDPOINT, errorBodyMessage, failedWhileAnswering, httpFailure, modelEndpointError } from './model-endpoint-errors';
 import { sseData } from './server-sent-events';
 import { AnswerTooLongError, Deadline, UpstreamError, excerpt } from './upstream';
@@ -160,17 +160,6 @@ interface Asked {
   think: boolean;
   withTools: boolean;
   withUsage: boolean;
-}
-
-/** Passes a chunk's usage (the stream's last chunk, asked for with `stream_options`) to the caller. */
-function reportUsage(request: ChatStreamRequest, chunk: ChatCompletionChunkLike): void {
-  const usage = chunk.usage;
-  if (!usage || !request.onUsage) return;
-  request.onUsage({
-    ...(typeof usage.prompt_tokens === 'number' ? { inputTokens: usage.prompt_tokens } : {}),
-    ...(typeof usage.completion_tokens === 'number' ? { outputTokens: usage.completion_tokens } : {}),
-    ...(typeof chunk.model === 'string' && chunk.model ? { responseModel: chunk.model } : {}),
-  });
 }
 
 /**

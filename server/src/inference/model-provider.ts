@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_MAX_ANSWER_CHARACTERS, DEFAULT_MODEL_MAX_TOKENS, type ServerConfig } from '../config';
 import type { ModelCallObserver } from '../telemetry/model-call-span';
+import type { ModelCallMeter } from '../usage/usage-meter';
 import { completeChat } from './chat-completion';
-import type { ChatCallSettings, ChatDelta, ChatRequest, ChatStreamRequest } from './chat-request';
+import { tokensFor, type ChatCallSettings, type ChatDelta, type ChatRequest, type ChatStreamRequest } from './chat-request';
 import { answerText, streamChat } from './chat-stream';
+import { meteredComplete, meteredStream, promptCharacters } from './metered-calls';
 import { ModelCatalogue } from './model-catalogue';
 import { ModelDiscovery, type ModelEndpoint } from './model-discovery';
 import { ModelUnavailableError } from './upstream';
@@ -33,6 +35,8 @@ export interface ModelProviderOptions {
   probeTimeoutMs?: number;
   /** Told about every model call (metrics: telemetry/metrics.ts); each call is a span either way. */
   observer?: ModelCallObserver | undefined;
+  /** Records each call of a user's work and keeps their budget (usage/usage-meter.ts); absent: calls are not metered. */
+  meter?: ModelCallMeter | undefined;
 }
 
 /**
@@ -62,8 +66,8 @@ export class ModelProvider {
     };
   }
 
-  static fromConfig(config: ServerConfig['inference'], logger: ModelProviderOptions['logger'], observer?: ModelCallObserver): ModelProvider {
-    return new ModelProvider({ ...config, logger, observer });
+  static fromConfig(config: ServerConfig['inference'], logger: ModelProviderOptions['logger'], observer?: ModelCallObserver, meter?: ModelCallMeter): ModelProvider {
+    return new ModelProvider({ ...config, logger, observer, meter });
   }
 
   /** What start-up prints about models. */
@@ -91,9 +95,12 @@ export class ModelProvider {
     return this.catalogue.defaultModel();
   }
 
-  /** One chat completion, answered whole. */
+  /** One chat completion, answered whole (metered: usage/usage-meter.ts; over budget: BudgetExhaustedError). */
   async complete(request: ChatRequest): Promise<string> {
-    return completeChat(await this.requireBaseUrl(), this.settings, request);
+    const baseUrl = await this.requireBaseUrl();
+    const metered = await this.options.meter?.begin(this.metering(request));
+    if (!metered) return completeChat(baseUrl, this.settings, request);
+    return meteredComplete(metered, request, (asked) => completeChat(baseUrl, this.settings, asked));
   }
 
   /** A streamed chat completion's text (no reasoning, no tools): `streamChat`'s answer deltas. */
@@ -103,7 +110,14 @@ export class ModelProvider {
 
   /** A streamed chat completion with reasoning and tool calls (chat-stream.ts). */
   async streamChat(request: ChatStreamRequest): Promise<AsyncIterable<ChatDelta>> {
-    return streamChat(await this.requireBaseUrl(), this.settings, this.options.logger, request);
+    const baseUrl = await this.requireBaseUrl();
+    const metered = await this.options.meter?.begin(this.metering(request));
+    if (!metered) return streamChat(baseUrl, this.settings, this.options.logger, request);
+    return meteredStream(metered, request, (asked) => streamChat(baseUrl, this.settings, this.options.logger, asked));
+  }
+
+  private metering(request: ChatRequest) {
+    return { model: request.model, promptCharacters: promptCharacters(request), maxTokens: tokensFor(request, this.settings) };
   }
 
   private async requireBaseUrl(): Promise<string> {

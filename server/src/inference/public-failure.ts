@@ -1,4 +1,5 @@
 import { STREAM_ERROR_CODES, type ApiErrorCode, type StreamErrorCode } from '@assistant/contracts';
+import { BudgetExhaustedError } from '../usage/budget-exhausted-error';
 import { AnswerTooLongError, ModelUnavailableError, UpstreamError, UpstreamTimeoutError, UpstreamUnreachableError, statusForUpstreamError } from './upstream';
 
 /**
@@ -32,6 +33,7 @@ export function upstreamFailureReply(
  */
 export function describeStreamFailure(error: unknown, what: string): { code: StreamErrorCode; message: string; reason: string } {
   const reason = error instanceof Error ? error.message : String(error);
+  if (error instanceof BudgetExhaustedError) return { code: 'budget_exhausted', message: error.message, reason };
   if (error instanceof UpstreamTimeoutError) return { code: 'timeout', message: error.message, reason };
   if (error instanceof AnswerTooLongError) return { code: 'answer_too_long', message: error.message, reason };
   if (error instanceof ModelUnavailableError || error instanceof UpstreamUnreachableError) {

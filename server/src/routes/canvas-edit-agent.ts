@@ -42,7 +42,7 @@ export const canvasEditAgentRoutes: FastifyPluginAsyncZod<{ models: ModelProvide
       bodyLimit: CANVAS_BODY_LIMIT,
       preValidation: limitCanvasLength('document'),
       schema: { body: canvasEditRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(404, 409) } },
-      config: { modelLimits: true },
+      config: { modelLimits: true, usageFeature: 'canvas' },
     },
     async (request, reply) => {
       const body = request.body;

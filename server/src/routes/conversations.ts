@@ -36,6 +36,7 @@ import type { ResearchService } from '../research/research-service';
 import { errorResponses } from '../http/error-responses';
 import { noContentResponse, streamResponse } from '../http/declared-responses';
 import type { SharingLookup } from '../sharing/shareable-kind';
+import { setUsageFeature } from '../usage/usage-context';
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 
@@ -165,7 +166,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
 
   app.post(
     '/conversations/:id/messages/v2',
-    { schema: { params: conversationParamsSchema, body: messagePayloadSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 409, 501) } }, config: { modelLimits: true } },
+    { schema: { params: conversationParamsSchema, body: messagePayloadSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 409, 501) } }, config: { modelLimits: true, usageFeature: 'chat' } },
     async (request, reply) => {
       const owner = request.principal.sub;
       const payload = request.body;
@@ -206,6 +207,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         : { answer: undefined, setAgent: undefined };
       if ('refusal' in agentResolved) return sendError(reply, agentResolved.refusal.status, agentResolved.refusal.message, { code: agentResolved.refusal.code });
       const agent = agentResolved.answer;
+      // A conversation with an agent counts as the agents' usage.
+      if (agent) setUsageFeature('agents');
       if (agent && payload.deep_research) return sendError(reply, 501, 'Deep research is not available in a conversation with an agent yet');
       if (agent?.unreadableCollectionIds.length) {
         request.log.info({ agentId: agent.agent.id, left_out: agent.unreadableCollectionIds }, 'chat: agent collections the user may not read are not searched');

@@ -154,7 +154,7 @@ export const customAppRoutes: FastifyPluginAsyncZod<CustomAppServices> = async (
 
   app.post(
     '/custom-apps/:id/run',
-    { schema: { params: customAppIdParamsSchema, body: runCustomAppRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 422) } }, config: { modelLimits: true } },
+    { schema: { params: customAppIdParamsSchema, body: runCustomAppRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 422) } }, config: { modelLimits: true, usageFeature: 'apps' } },
     async (request, reply) => {
       const found = await customAppFor(apps, request, reply, request.params.id, 'read');
       if (!found) return reply;

@@ -22,7 +22,7 @@ export const easyLanguageRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; 
 ) => {
   app.post(
     '/easy-language',
-    { schema: { body: easyLanguageRequestSchema, response: streamResponse(streamEventSchema) }, config: { modelLimits: true }, preValidation: limitTextLength(maxCharacters, 'easy language') },
+    { schema: { body: easyLanguageRequestSchema, response: streamResponse(streamEventSchema) }, config: { modelLimits: true, usageFeature: 'easy_language' }, preValidation: limitTextLength(maxCharacters, 'easy language') },
     async (request, reply) => streamTextAnswer(request, reply, { models, messages: easyLanguageMessages(request.body), what: 'Easy language' }),
   );
 };

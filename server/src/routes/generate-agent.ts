@@ -42,7 +42,7 @@ export interface GenerateAgentOptions {
 export const generateAgentRoutes: FastifyPluginAsyncZod<GenerateAgentOptions> = async (app, { models, collections, servers, settings, tools }) => {
   app.post(
     '/skills/generate-agent',
-    { schema: { body: generateAgentRequestSchema, response: { 200: agentDraftSchema } }, config: { modelLimits: true } },
+    { schema: { body: generateAgentRequestSchema, response: { 200: agentDraftSchema } }, config: { modelLimits: true, usageFeature: 'agent_builder' } },
     async (request, reply) => {
       const viewer = request.viewer;
       const [offered, personal, company, serversOn] = await Promise.all([

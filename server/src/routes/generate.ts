@@ -18,7 +18,7 @@ import { streamResponse } from '../http/declared-responses';
 export const generateRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; settings: SettingsRepository }> = async (app, { models, settings }) => {
   app.post(
     '/generate',
-    { schema: { body: generateRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403) } }, config: { modelLimits: true }, preValidation: flagGate(settings, 'enableExtensibleGenerate', 'Generate') },
+    { schema: { body: generateRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403) } }, config: { modelLimits: true, usageFeature: 'generate' }, preValidation: flagGate(settings, 'enableExtensibleGenerate', 'Generate') },
     async (request, reply) => streamTextAnswer(request, reply, { models, messages: generateMessages(request.body), what: 'Generate' }),
   );
 };

@@ -16,6 +16,7 @@ import type { AgentsRepository } from '../agents/agents-repository';
 import { questionLanguage } from '../grounding/grounded-prompt';
 import { errorResponses } from '../http/error-responses';
 import { streamResponse } from '../http/declared-responses';
+import { setUsageFeature } from '../usage/usage-context';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -38,7 +39,7 @@ export const LOCAL_AGENT_NEEDS_SERVER = 'An agent with knowledge or tools answer
  * user may not read is a 404.
  */
 export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; agents?: AgentsRepository | undefined }> = async (app, { models, agents }) => {
-  app.post('/chat/stream', { schema: { body: localChatRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(501) } }, config: { modelLimits: true } }, async (request, reply) => {
+  app.post('/chat/stream', { schema: { body: localChatRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(501) } }, config: { modelLimits: true, usageFeature: 'chat' } }, async (request, reply) => {
     const body = request.body;
     const payload = body.payload;
     const notYet = unsupported(payload, { agents: agents !== undefined });
@@ -52,6 +53,8 @@ export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; age
     if (agent && (agent.collection_ids.length > 0 || agent.tools.length > 0 || agent.server_ids.length > 0)) {
       return sendError(reply, 501, LOCAL_AGENT_NEEDS_SERVER);
     }
+    // A chat with an agent counts as the agents' usage.
+    if (agent) setUsageFeature('agents');
 
     const picked = pickModel(offered, payload.reasoning_model_override ?? agent?.model_id);
     if ('status' in picked) return sendError(reply, picked.status, picked.message, { code: picked.code });

@@ -46,7 +46,7 @@ export const qaChatRoutes: FastifyPluginAsyncZod<{
   traces: GroundingTracesRepository;
   qa: ServerConfig['qa'];
 }> = async (app, { db, collections, files, models, retriever, traces, qa }) => {
-  app.post('/qa/chat', { schema: { body: qaChatRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(404, 409) } }, config: { modelLimits: true } }, async (request, reply) => {
+  app.post('/qa/chat', { schema: { body: qaChatRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(404, 409) } }, config: { modelLimits: true, usageFeature: 'qa' } }, async (request, reply) => {
     const viewer = request.viewer;
     const body = request.body;
 

@@ -68,7 +68,7 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
     '/summarize',
     {
       schema: { body: summarizeRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 404, 409, 422) } },
-      config: { modelLimits: true },
+      config: { modelLimits: true, usageFeature: 'summarize' },
       preValidation: async (request, reply) => {
         if (!(await requireFlag(settings, FLAG, WHAT, reply))) return reply;
         const text = (request.body as { text?: unknown } | null | undefined)?.text;
@@ -89,7 +89,7 @@ export const summarizeRoutes: FastifyPluginAsyncZod<{
     '/summarize/file',
     {
       schema: { response: { ...streamResponse(streamEventSchema), ...errorResponses(403, 422) } },
-      config: { modelLimits: true, multipartForm: summaryOptionsSchema.extend({ [SUMMARIZE_FILE_FIELD]: z.file() }) },
+      config: { modelLimits: true, usageFeature: 'summarize', multipartForm: summaryOptionsSchema.extend({ [SUMMARIZE_FILE_FIELD]: z.file() }) },
     },
     async (request, reply) => {
     if (!(await requireFlag(settings, FLAG, WHAT, reply))) return reply;

@@ -46,7 +46,7 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<{ transcription: Transcr
     accepted_extensions: [...TRANSCRIPTION_AUDIO_EXTENSIONS],
   }));
 
-  app.post('/transcriptions', { schema: { response: { 200: transcriptionSchema } }, config: { modelLimits: true, multipartForm: transcriptionFieldsSchema.extend({ [TRANSCRIPTION_FILE_FIELD]: z.file() }) } }, async (request, reply) => {
+  app.post('/transcriptions', { schema: { response: { 200: transcriptionSchema } }, config: { modelLimits: true, usageFeature: 'transcription', multipartForm: transcriptionFieldsSchema.extend({ [TRANSCRIPTION_FILE_FIELD]: z.file() }) } }, async (request, reply) => {
     if (!transcription.available) return sendError(reply, 503, NO_MODEL, { code: 'model_unavailable' });
     if (!request.isMultipart()) return sendError(reply, 415, 'Send the audio file as multipart/form-data', { code: 'unsupported_media_type' });
     let form: Awaited<ReturnType<typeof readOneFileForm>>;

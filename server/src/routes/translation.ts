@@ -30,7 +30,7 @@ export const translationRoutes: FastifyPluginAsyncZod<{ translation: Translation
     '/translate',
     {
       schema: { body: translateRequestSchema, response: { 200: translateResponseSchema, ...errorResponses(404) } },
-      config: { modelLimits: true },
+      config: { modelLimits: true, usageFeature: 'translation' },
       preValidation: limitTextLength(maxCharacters, 'one translation'),
     },
     async (request, reply) => {

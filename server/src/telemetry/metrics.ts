@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database, DatabaseHandle } from '../db/database';
+import type { UsageMetrics } from '../usage/usage-meter';
 import type { ModelCallInfo, ModelCallObserver, ModelCallOutcome } from './model-call-span';
 
 /**
@@ -27,7 +28,7 @@ const MODEL_CALL_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300,
 /** Distinct model labels kept; more (a client naming models at will) count as `other`. */
 const MAX_MODEL_LABELS = 50;
 
-export class ServerMetrics implements ModelCallObserver {
+export class ServerMetrics implements ModelCallObserver, UsageMetrics {
   readonly registry = new Registry();
   private readonly modelLabels = new Set<string>();
 
@@ -79,6 +80,22 @@ export class ServerMetrics implements ModelCallObserver {
     name: 'assistant_model_tokens_total',
     help: 'Tokens the model endpoint reported (usage), by model and type (input, output); streams report none unless the endpoint sends usage',
     labelNames: ['model', 'type'] as const,
+    registers: [this.registry],
+  });
+
+  // Usage (docs/operations.md "Usage and budgets"): what each feature asks of each model. By
+  // feature and model only, never a user; estimated tokens count too (the endpoint said none).
+  readonly usageTokens = new Counter({
+    name: 'assistant_usage_tokens_total',
+    help: 'Tokens of recorded model calls (reported by the endpoint, else estimated; transcription at its configured rate), by feature, model and direction (in, out)',
+    labelNames: ['feature', 'model', 'direction'] as const,
+    registers: [this.registry],
+  });
+
+  readonly usageCalls = new Counter({
+    name: 'assistant_usage_calls_total',
+    help: 'Recorded model calls of users, by feature and model',
+    labelNames: ['feature', 'model'] as const,
     registers: [this.registry],
   });
 
@@ -188,6 +205,13 @@ export class ServerMetrics implements ModelCallObserver {
     if (outcome.errorKind) this.modelErrors.inc({ kind: outcome.errorKind, model });
     if (outcome.inputTokens) this.modelTokens.inc({ model, type: 'input' }, outcome.inputTokens);
     if (outcome.outputTokens) this.modelTokens.inc({ model, type: 'output' }, outcome.outputTokens);
+  }
+
+  usageRecorded({ feature, model, inputTokens, outputTokens }: Parameters<UsageMetrics['usageRecorded']>[0]): void {
+    const label = this.modelLabel(model);
+    this.usageCalls.inc({ feature, model: label });
+    if (inputTokens > 0) this.usageTokens.inc({ feature, model: label, direction: 'in' }, inputTokens);
+    if (outputTokens > 0) this.usageTokens.inc({ feature, model: label, direction: 'out' }, outputTokens);
   }
 
   private modelLabel(model: string): string {

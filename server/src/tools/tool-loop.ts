@@ -6,6 +6,7 @@ import type { SourceWindow } from '../grounding/source-windows';
 import { extractModelJson } from '../inference/model-json';
 import type { ChatDelta, ChatMessage, ChatStreamRequest, ModelProvider, ToolCallDelta } from '../inference/model-provider';
 import { ToolError, type Tool, type ToolContext, type ToolResult } from './tool';
+import { withUsageFeature } from '../usage/usage-context';
 
 /** Rounds of tool calls one answer may make; then the model answers from what it has. */
 export const MAX_TOOL_STEPS = 5;
@@ -174,7 +175,8 @@ export async function startToolLoop(options: ToolLoopOptions): Promise<ToolLoop>
 
       const more = toolsAccepted && step < maxSteps && Date.now() - startedAt < timeMs;
       if (!more) log.info({ steps: step, ms: Date.now() - startedAt }, 'tools: the step or time bound is reached; the model answers without tools');
-      stream = await ask(more);
+      // The model reading what the tools found: recorded as the tools' usage.
+      stream = await withUsageFeature('tools', () => ask(more));
       offered = more && toolsAccepted;
     }
   }

@@ -5,6 +5,7 @@ import { boundedFetch } from '../inference/bounded-fetch';
 import { modelEndpointError } from '../inference/model-endpoint-errors';
 import { ModelUnavailableError, UpstreamError, withDeadline } from '../inference/upstream';
 import { sniffHead } from '../ingestion/content-type';
+import type { ModelCallMeter } from '../usage/usage-meter';
 
 const SERVICE = 'The transcription endpoint';
 /** Most bytes of a transcription answer read (hours of speech as verbose JSON stay far below). */
@@ -51,7 +52,11 @@ export function upstreamFileName(name: string, type: TranscriptionAudioType): st
 export class TranscriptionClient {
   private client: OpenAI | undefined;
 
-  constructor(private readonly config: ServerConfig['transcription']) {}
+  /** `meter`: the minutes are recorded as the user's usage, and their budget applies. */
+  constructor(
+    private readonly config: ServerConfig['transcription'],
+    private readonly meter?: ModelCallMeter,
+  ) {}
 
   /** A model and an endpoint are configured. */
   get available(): boolean {
@@ -69,7 +74,21 @@ export class TranscriptionClient {
       fetch: boundedFetch(MAX_ANSWER_BYTES, () => new UpstreamError(SERVICE, `${SERVICE} answered more than ${MAX_ANSWER_BYTES} bytes`)),
     });
     const client = this.client;
-    const answer = await withDeadline(SERVICE, this.config.timeoutMs, input.signal, async (signal) => {
+    // Over budget: refused before the audio is sent. Its length is known once transcribed.
+    const metered = await this.meter?.begin({ model, promptCharacters: 0, maxTokens: 0 });
+    let transcription: Transcription;
+    try {
+      transcription = toTranscription(await this.request(client, model, input));
+    } catch (error) {
+      metered?.end({ answerCharacters: 0, failed: true });
+      throw error;
+    }
+    metered?.end({ answerCharacters: transcription.text.length, audioSeconds: transcription.duration });
+    return transcription;
+  }
+
+  private request(client: OpenAI, model: string, input: { name: string; type: TranscriptionAudioType; bytes: Buffer; language?: string | undefined; signal?: AbortSignal }) {
+    return withDeadline(SERVICE, this.config.timeoutMs, input.signal, async (signal) => {
       try {
         return await client.audio.transcriptions.create(
           {
@@ -86,7 +105,6 @@ export class TranscriptionClient {
         throw modelEndpointError(error);
       }
     });
-    return toTranscription(answer);
   }
 }
 

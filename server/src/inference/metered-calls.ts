@@ -1,0 +1,84 @@
+import type { MeteredCall } from '../usage/usage-meter';
+import type { ChatDelta, ChatRequest, ChatStreamRequest, ChatUsage } from './chat-request';
+
+/**
+ * A model call with its usage told to the meter when it ends: the endpoint's token counts when it
+ * reports them (`onUsage`), else the characters read, which the meter turns into an estimate.
+ */
+export async function meteredComplete(metered: MeteredCall, request: ChatRequest, complete: (request: ChatRequest) => Promise<string>): Promise<string> {
+  let usage: ChatUsage = {};
+  const asked: ChatRequest = {
+    ...request,
+    onUsage: (reported) => {
+      usage = { ...usage, ...reported };
+      request.onUsage?.(reported);
+    },
+  };
+  try {
+    const answer = await complete(asked);
+    metered.end({ inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, answerCharacters: answer.length });
+    return answer;
+  } catch (error) {
+    metered.end({ inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, answerCharacters: 0, failed: true });
+    throw error;
+  }
+}
+
+/** A streamed call: counts what streams (text, reasoning, tool arguments); its end is the meter's end, however it came. */
+export async function meteredStream(
+  metered: MeteredCall,
+  request: ChatStreamRequest,
+  stream: (request: ChatStreamRequest) => Promise<AsyncIterable<ChatDelta>>,
+): Promise<AsyncIterable<ChatDelta>> {
+  let usage: ChatUsage = {};
+  let characters = 0;
+  const asked: ChatStreamRequest = {
+    ...request,
+    onUsage: (reported) => {
+      usage = { ...usage, ...reported };
+      request.onUsage?.(reported);
+    },
+    ...(request.onToolCall
+      ? {
+          onToolCall: (delta) => {
+            characters += (delta.name?.length ?? 0) + (delta.arguments?.length ?? 0);
+            request.onToolCall!(delta);
+          },
+        }
+      : {}),
+  };
+  let deltas: AsyncIterable<ChatDelta>;
+  try {
+    deltas = await stream(asked);
+  } catch (error) {
+    metered.end({ answerCharacters: 0, failed: true });
+    throw error;
+  }
+  return (async function* metering(): AsyncGenerator<ChatDelta> {
+    let failed = true;
+    try {
+      for await (const delta of deltas) {
+        characters += delta.text.length;
+        yield delta;
+      }
+      failed = false;
+    } finally {
+      metered.end({ inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, answerCharacters: characters, failed });
+    }
+  })();
+}
+
+/** Characters of a request's messages (text parts, tool calls' arguments): what an estimate of its input counts. */
+export function promptCharacters(request: ChatRequest): number {
+  let total = 0;
+  for (const message of request.messages) {
+    const content = (message as { content?: unknown }).content;
+    if (typeof content === 'string') total += content.length;
+    else if (Array.isArray(content)) {
+      for (const part of content as Array<{ text?: unknown }>) if (typeof part.text === 'string') total += part.text.length;
+    }
+    const toolCalls = (message as { tool_calls?: Array<{ function?: { arguments?: string } }> }).tool_calls;
+    for (const call of toolCalls ?? []) total += call.function?.arguments?.length ?? 0;
+  }
+  return total;
+}
