@@ -1,10 +1,11 @@
-import { Badge, Button, Markdown, Spinner } from '@assistant/ui';
+import { useAnswerRating } from '@assistant/endpoints';
+import { AnswerRating, Badge, Button, Markdown, Spinner } from '@assistant/ui';
 import { useEffect, useId, useMemo, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import type { QaExchange } from '../../../qa-exchange';
 import { linkCitations, sourceNumberOf } from '../model/citation-links';
-import { errorTextKey } from '../model/error-text';
+import { AnswerFailure } from './answer-failure';
 
 export interface AnswerViewProps {
   exchange: QaExchange;
@@ -19,6 +20,15 @@ export interface AnswerViewProps {
   copied: boolean;
   onNewQuestion(): void;
   onRetry(): void;
+}
+
+/** Thumbs up or down on the answer (docs/qa-ui.md "Rating an answer"). */
+function QaAnswerRating({ exchange, traceId }: { exchange: QaExchange; traceId: string }) {
+  const rating = useAnswerRating({ target_kind: 'qa_answer', target_id: traceId, feature: 'qa', model: exchange.model }, () => ({
+    question: exchange.question,
+    answer: exchange.answer,
+  }));
+  return <AnswerRating {...rating} className="qa-answer__rating" />;
 }
 
 /**
@@ -78,14 +88,7 @@ export function AnswerView({ exchange, searching, citationLabel, onCitation, onC
         {exchange.answer !== '' && <Markdown text={markdown} streaming={streaming} />}
       </div>
       {exchange.status === 'stopped' && <Badge className="qa-answer__badge">{t('answer.stopped')}</Badge>}
-      {exchange.status === 'error' && (
-        <div className="qa-answer__failure" role="alert">
-          <p>{t('answer.failed', { reason: t(errorTextKey(exchange.errorCode)) })}</p>
-          <Button size="sm" variant="secondary" onClick={onRetry}>
-            {t('answer.retry')}
-          </Button>
-        </div>
-      )}
+      {exchange.status === 'error' && <AnswerFailure code={exchange.errorCode} onRetry={onRetry} />}
       {!streaming && (
         <div className="qa-answer__actions">
           {exchange.answer !== '' && (
@@ -103,6 +106,8 @@ export function AnswerView({ exchange, searching, citationLabel, onCitation, onC
           )}
         </div>
       )}
+      {/* Rated by its trace, which the server named the answer with (an answer without one was never written). */}
+      {!streaming && exchange.status !== 'error' && exchange.answer !== '' && exchange.traceId && <QaAnswerRating exchange={exchange} traceId={exchange.traceId} />}
     </article>
   );
 }
