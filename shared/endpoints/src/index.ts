@@ -16,6 +16,8 @@ export { collectionKeys, sortCollections, useCollectionsQuery } from './collecti
 // the root of the chat's conversation keys (the shell asks them all again after "delete all my conversations")
 export { conversationKeysRoot } from './conversations';
 export { customAppKeys, customAppsQuery } from './custom-apps';
+// people and groups by name (the share dialog's search; the budgets' people)
+export { useDirectorySearch } from './directory';
 export { fileContentRequest } from './documents/file-content-request';
 export { isPdfMediaType, type SourceTextRange } from './documents/source-preview';
 export { useFilePreview, useSourcePreview, type SourcePreviewState } from './documents/use-source-preview';

@@ -11,6 +11,7 @@ export interface GovernanceTab {
 /** The tabs in the order shown; the first is where `/governance` leads. Each tab is one line. */
 export const GOVERNANCE_TABS: readonly GovernanceTab[] = [
   { path: 'usage', labelKey: 'GOVERNANCE.tabs.usage', Page: lazy(() => import(/* webpackChunkName: "page-governance-usage" */ './usage/usage-tab')) },
+  { path: 'budgets', labelKey: 'GOVERNANCE.tabs.budgets', Page: lazy(() => import(/* webpackChunkName: "page-governance-budgets" */ './budgets/budgets-tab')) },
   { path: 'retention', labelKey: 'GOVERNANCE.tabs.retention', Page: lazy(() => import(/* webpackChunkName: "page-governance-retention" */ './retention/retention-tab')) },
   { path: 'audit', labelKey: 'GOVERNANCE.tabs.audit', Page: lazy(() => import(/* webpackChunkName: "page-governance-audit" */ './audit/audit-tab')) },
   { path: 'ratings', labelKey: 'GOVERNANCE.tabs.ratings', Page: lazy(() => import(/* webpackChunkName: "page-governance-ratings" */ './ratings/ratings-tab')) },
