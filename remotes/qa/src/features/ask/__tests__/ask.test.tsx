@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import {
   ANSWER,
@@ -120,6 +121,29 @@ describe('asking', () => {
     await ready();
     await user.type(questionBox(), 'Hello?{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('a collection or document is no longer there.');
+  });
+
+  it('a used-up budget says the day it resets and offers no retry', async () => {
+    backend.answer = () =>
+      HttpResponse.json(
+        { statusCode: 429, error: 'Too Many Requests', message: 'Used up', code: 'budget_exhausted', resets_at: '2026-12-01T00:00:00.000Z' },
+        { status: 429 },
+      );
+    const user = userEvent.setup();
+    await ready();
+    await user.type(questionBox(), 'Hello?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your monthly budget is used up. It resets on 1 December 2026.');
+    expect(screen.queryByRole('button', { name: 'Ask again' })).toBeNull();
+  });
+
+  it('a budget used up while the answer streams says so in German, without a retry', async () => {
+    backend.answer = () => answerEvents('', { end: { kind: 'error', code: 'budget_exhausted', message: 'Your monthly budget for the assistant is used up' } });
+    const user = userEvent.setup();
+    await renderQa('de');
+    await screen.findByText(/2 Sammlungen/);
+    await user.type(screen.getByRole('textbox', { name: 'Ihre Frage' }), 'Hallo?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Ihr monatliches Budget ist aufgebraucht\. Ab dem 1\. \S+ \d{4} steht es wieder zur Verfügung\.$/);
+    expect(screen.queryByRole('button', { name: /erneut/i })).toBeNull();
   });
 
   it('copies the answer and starts a new question with the focus in the box', async () => {

@@ -5,3 +5,8 @@ const WORDED = ['model_unavailable', 'upstream_failed', 'timeout', 'upstream_tim
 export function errorTextKey(code: string | undefined): string {
   return (WORDED as readonly string[]).includes(code ?? '') ? `errors.${code}` : 'errors.failed';
 }
+
+/** Whether asking the same again may be answered: not before a used-up budget resets. */
+export function canRetry(code: string | undefined): boolean {
+  return code !== 'budget_exhausted';
+}
