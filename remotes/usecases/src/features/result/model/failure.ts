@@ -1,5 +1,5 @@
 import type { ApiErrorLimit } from '@assistant/contracts';
-import { ApiRequestError, currentLanguage, errorMessageText, type TextStreamFailures, type TextStreamState } from '@assistant/platform';
+import { ApiRequestError, budgetExhaustedMessage, currentLanguage, errorMessageText, type TextStreamFailures, type TextStreamState } from '@assistant/platform';
 
 /**
  * Why a call of a use case failed, by the error's stable `code` (DESIGN.md section 9); `detail`
@@ -16,6 +16,7 @@ export interface UseCaseFailure {
     | 'invalid'
     | 'no-model'
     | 'rate-limited'
+    | 'budget-exhausted'
     | 'timeout'
     | 'incomplete'
     | 'failed';
@@ -56,6 +57,9 @@ export function failureFromError(error: unknown): UseCaseFailure {
       return { kind: 'timeout', detail };
     case 'rate_limited':
       return { kind: 'rate-limited', detail: errorMessageText(error, currentLanguage()) };
+    // The platform's text says the day the budget resets (the body's resets_at).
+    case 'budget_exhausted':
+      return { kind: 'budget-exhausted', detail: errorMessageText(error, currentLanguage()) };
     default:
       return { kind: 'failed', detail };
   }
@@ -66,6 +70,8 @@ export function failureFromStreamError(code: string, message: string): UseCaseFa
   if (code === 'model_unavailable' || code === 'service_unavailable') return { kind: 'no-model', detail: message };
   if (code === 'payload_too_large' || code === 'input_too_long') return { kind: 'too-large', detail: message };
   if (code === 'upstream_timeout') return { kind: 'timeout', detail: message };
+  // The event carries no date: budgets reset at the start of next month.
+  if (code === 'budget_exhausted') return { kind: 'budget-exhausted', detail: budgetExhaustedMessage(currentLanguage()) };
   return { kind: 'failed', detail: message };
 }
 

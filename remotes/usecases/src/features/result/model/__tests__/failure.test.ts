@@ -1,5 +1,5 @@
-import { ApiRequestError } from '@assistant/platform';
-import { failureFromError } from '../failure';
+import { ApiRequestError, changeLanguage } from '@assistant/platform';
+import { failureFromError, failureFromStreamError } from '../failure';
 
 function refusal(status: number, code: string | undefined, message: string) {
   return new ApiRequestError(`${status} ${message}`, { status, body: { statusCode: status, error: 'Error', message, ...(code ? { code } : {}) } });
@@ -17,5 +17,28 @@ describe('failureFromError', () => {
     expect(failureFromError(refusal(503, 'model_unavailable', 'No model')).kind).toBe('no-model');
     expect(failureFromError(refusal(404, undefined, 'gone')).kind).toBe('not-found');
     expect(failureFromError(refusal(504, 'upstream_timeout', 'slow')).kind).toBe('timeout');
+  });
+});
+
+describe('a used-up budget', () => {
+  afterEach(() => changeLanguage('de'));
+
+  it('says the day it resets, from the refusal or (a stream event has none) the start of next month', async () => {
+    await changeLanguage('en');
+    const refused = new ApiRequestError('429 budget', {
+      status: 429,
+      body: { statusCode: 429, error: 'Too Many Requests', message: 'Used up', code: 'budget_exhausted', resets_at: '2026-12-01T00:00:00.000Z' },
+    });
+    expect(failureFromError(refused)).toEqual({ kind: 'budget-exhausted', detail: 'Your monthly budget is used up. It resets on 1 December 2026.' });
+    jest.useFakeTimers({ now: new Date('2026-12-15T10:00:00Z') });
+    try {
+      await changeLanguage('de');
+      expect(failureFromStreamError('budget_exhausted', 'Your monthly budget for the assistant is used up')).toEqual({
+        kind: 'budget-exhausted',
+        detail: 'Ihr monatliches Budget ist aufgebraucht. Ab dem 1. Januar 2027 steht es wieder zur Verfügung.',
+      });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
