@@ -2,6 +2,7 @@ import { apiErrorCodeOf, streamEventSchema, type EasyLanguageRequest } from '@as
 import {
   ApiRequestError,
   apiClients,
+  budgetExhaustedMessage,
   currentLanguage,
   errorMessageText,
   useTextStream,
@@ -36,11 +37,15 @@ const FAILURES: TextStreamFailures<RewriteFailure> = {
     const detail = error instanceof ApiRequestError ? error.body?.message : undefined;
     if (code === 'model_unavailable' || code === 'service_unavailable') return { kind: 'no-model', detail };
     if (code === 'payload_too_large') return { kind: 'too-long', detail };
-    // A per-user limit: the platform's text, in the interface language, says when to try again.
-    if (code === 'rate_limited' || !detail) return { kind: 'failed', detail: errorMessageText(error, currentLanguage()) };
+    // A per-user limit or a used-up budget: the platform's text, in the interface language, says
+    // when to try again (the budget: the day it resets).
+    if (code === 'rate_limited' || code === 'budget_exhausted' || !detail) return { kind: 'failed', detail: errorMessageText(error, currentLanguage()) };
     return { kind: 'failed', detail };
   },
-  fromStreamError: (code, message) => ({ kind: code === 'model_unavailable' ? 'no-model' : code === 'input_too_long' ? 'too-long' : 'failed', detail: message }),
+  fromStreamError: (code, message) =>
+    code === 'budget_exhausted'
+      ? { kind: 'failed', detail: budgetExhaustedMessage(currentLanguage()) }
+      : { kind: code === 'model_unavailable' ? 'no-model' : code === 'input_too_long' ? 'too-long' : 'failed', detail: message },
   incomplete: { kind: 'incomplete' },
 };
 

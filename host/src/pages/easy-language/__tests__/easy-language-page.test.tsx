@@ -173,6 +173,28 @@ describe('easy-language page', () => {
     expect(alert).not.toHaveTextContent('Too many model requests');
   });
 
+  it('a used-up budget says the day it resets (English)', async () => {
+    server.use(
+      http.post('*/api/easy-language', () =>
+        HttpResponse.json(
+          { statusCode: 429, error: 'Too Many Requests', message: 'Used up', code: 'budget_exhausted', resets_at: '2026-12-01T00:00:00.000Z' },
+          { status: 429 },
+        ),
+      ),
+    );
+    const user = await started('en');
+    await user.click(screen.getByRole('button', { name: 'Rewrite' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your monthly budget is used up. It resets on 1 December 2026.');
+  });
+
+  it('a budget used up while streaming says so in German', async () => {
+    const user = await started('de');
+    await user.click(screen.getByRole('button', { name: 'Umschreiben' }));
+    live.send(begin, { kind: 'error', code: 'budget_exhausted', message: 'Your monthly budget for the assistant is used up' });
+    live.close();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Ihr monatliches Budget ist aufgebraucht\. Ab dem 1\. \S+ \d{4} steht es wieder zur Verfügung\./);
+  });
+
   it('a stream that ends without done is reported as broken off', async () => {
     const user = await started('en');
     await user.click(screen.getByRole('button', { name: 'Rewrite' }));
