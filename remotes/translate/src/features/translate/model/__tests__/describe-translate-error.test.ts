@@ -18,6 +18,15 @@ describe('describeTranslateError', () => {
     expect(describeTranslateError(limited, 'en')).toEqual({ kind: 'other', detail: 'Too many requests. Please try again in 20 seconds.' });
   });
 
+  it('says the day a used-up budget resets, in both languages', () => {
+    const exhausted = answered(429, { code: 'budget_exhausted', resets_at: '2026-12-01T00:00:00.000Z' });
+    expect(describeTranslateError(exhausted, 'en')).toEqual({ kind: 'other', detail: 'Your monthly budget is used up. It resets on 1 December 2026.' });
+    expect(describeTranslateError(exhausted, 'de')).toEqual({
+      kind: 'other',
+      detail: 'Ihr monatliches Budget ist aufgebraucht. Ab dem 1. Dezember 2026 steht es wieder zur Verfügung.',
+    });
+  });
+
   it('reads the limit of a 413 from its body (code and limit), never from the message text', () => {
     const tooLong = answered(413, {
       message: 'The text is too long: 6,000 characters, and one translation takes at most 5,000',
