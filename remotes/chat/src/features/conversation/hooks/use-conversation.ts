@@ -1,4 +1,5 @@
 import type { Message, MessageAttachment, MessagePayloadInput } from '@assistant/contracts';
+import { usageKeys } from '@assistant/endpoints';
 import { ApiRequestError, isDeveloperModeOn, notifyError, useQuery, useQueryClient } from '@assistant/platform';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { conversationKeys } from '../../../query-keys';
@@ -337,6 +338,8 @@ export function useConversation(
       }
       cancelFrame(frameRef);
       if (controllerRef.current === controller) controllerRef.current = null;
+      // The exchange counted against the month's budget: the shell's 80 % notice asks again.
+      void queryClient.invalidateQueries({ queryKey: usageKeys.all });
       const final = pendingRef.current;
       if (!final || generation !== generationRef.current) return undefined;
       pendingRef.current = null;
