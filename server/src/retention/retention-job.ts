@@ -10,6 +10,9 @@ import { RETENTION_JOB_KIND, RetentionRuns, retentionJobPayloadSchema } from './
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void; debug?(obj: object, msg: string): void };
 
+/** Claims of one run (restarts during it) before it fails with the reason. */
+const MAX_ATTEMPTS = 5;
+
 export interface RetentionJobOptions {
   db: Database;
   runs: RetentionRuns;
@@ -32,6 +35,11 @@ export function retentionJobHandler(options: RetentionJobOptions): JobHandler {
       const { run_id: runId } = retentionJobPayloadSchema.parse(job.payload);
       const work = await options.runs.resume(runId);
       if (!work) return { run_id: runId };
+      if (job.attempt > MAX_ATTEMPTS) {
+        const reason = `The run was started ${MAX_ATTEMPTS} times without finishing; the next run continues`;
+        await options.runs.finish(runId, reason);
+        throw new JobFailure(reason);
+      }
       try {
         // Bytes a killed process left queued go first.
         await options.files.drain();
@@ -79,8 +87,9 @@ export function retentionJobRunner(options: RetentionJobOptions & { notification
     concurrency: 1,
     leaseMs: options.leaseMs ?? 60_000,
     timeoutMs: 6 * 60 * 60_000,
-    // Resuming is the normal way past a restart; a run that brings its process down each time stops here.
-    maxAttempts: 5,
+    // Resuming is the normal way past a restart; a run that brings its process down each time
+    // stops: one claim more than MAX_ATTEMPTS reaches the handler, which records why on the run.
+    maxAttempts: MAX_ATTEMPTS + 1,
     ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
     ...(options.idlePollMs !== undefined ? { idlePollMs: options.idlePollMs } : {}),
     notifications: options.notifications,

@@ -323,6 +323,13 @@ for (const target of testDatabaseTargets()) {
       assert.equal(await replicas[0]!.scheduler.tick(), false, 'not again the same day');
       now = new Date(T0.getTime() + DAY);
       assert.equal(await replicas[1]!.scheduler.tick(), true, 'the next day');
+
+      // A run whose process went down at every claim stops at the last one, and says why.
+      await sql`update jobs set status = 'running', attempts = 5, locked_until = now() - interval '1 second' where kind = ${RETENTION_JOB_KIND}`.execute(db);
+      await retentionJobRunner(services().options).drain();
+      const [gaveUp] = await replicas[0]!.runs.list();
+      assert.deepEqual([gaveUp?.status, gaveUp?.error], ['failed', 'The run was started 5 times without finishing; the next run continues']);
+      assert.equal(await count(db, 'audit_log', sql`action = 'retention.run' and after ->> 'status' = 'failed'`), 1);
     });
   });
 }
