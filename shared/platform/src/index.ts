@@ -82,7 +82,7 @@ export { useFeature, useFlag } from './gating/use-feature';
 // i18n and dates
 export { addNamespace, changeLanguage, currentLanguage, i18n } from './i18n/i18n';
 export { useLocale } from './i18n/use-locale';
-export { formatDay, formatLongDate, formatShortDate } from './dates/format-date';
+export { formatLongDate, formatShortDate } from './dates/format-date';
 
 // telemetry
 export { createAnalytics, type Analytics } from './telemetry/analytics';

@@ -1,6 +1,6 @@
 import type { Locale } from '@assistant/contracts';
 import { currentLanguage } from '../i18n/i18n';
-import { formatDayIn, LOCALE_TAGS } from './day-format';
+import { LOCALE_TAGS } from './day-format';
 
 /**
  * Date formats of SPEC section 9 with Intl.DateTimeFormat. English uses the British conventions
@@ -54,9 +54,4 @@ export function formatShortDate(value: DateInput, options: DateFormatOptions = {
 /** Year, short month, day, weekday, hour, minute: "Mi., 5. März 2025, 14:30" (de). */
 export function formatLongDate(value: DateInput, options: DateFormatOptions = {}): string {
   return formatter('long', options.language ?? currentLanguage(), options.timeZone).format(toDate(value));
-}
-
-/** Day, month in words, year: "1. Dezember 2026" (de), "1 December 2026" (en). */
-export function formatDay(value: DateInput, options: DateFormatOptions = {}): string {
-  return formatDayIn(value, options.language ?? currentLanguage(), options.timeZone);
 }

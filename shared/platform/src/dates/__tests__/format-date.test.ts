@@ -1,4 +1,5 @@
-import { formatDay, formatLongDate, formatShortDate } from '../format-date';
+import { formatDayIn } from '../day-format';
+import { formatLongDate, formatShortDate } from '../format-date';
 
 const afternoon = new Date('2025-03-05T14:07:00Z');
 const morning = new Date('2025-11-09T09:30:00Z');
@@ -25,8 +26,8 @@ describe('date formats (SPEC section 9)', () => {
   });
 
   it('day: the day, the month in words and the year', () => {
-    expect(formatDay('2026-12-01T00:00:00Z', { language: 'de', ...tz })).toBe('1. Dezember 2026');
-    expect(formatDay('2026-12-01T00:00:00Z', { language: 'en', ...tz })).toBe('1 December 2026');
+    expect(formatDayIn('2026-12-01T00:00:00Z', 'de', 'UTC')).toBe('1. Dezember 2026');
+    expect(formatDayIn('2026-12-01T00:00:00Z', 'en', 'UTC')).toBe('1 December 2026');
   });
 
   it('uses the current interface language by default (German before any choice)', () => {
