@@ -63,9 +63,14 @@ function ratingsQueryOf(answer: RatedAnswer): { key: readonly string[]; query: R
     : { key: answerRatingKeys.target(answer.target_kind, answer.target_id), query: { target_kind: answer.target_kind, target_id: answer.target_id } };
 }
 
-export const answerRatingsQuery = (answer: RatedAnswer) => {
+/** `fresh`: an answer named just now (an app's result), which nobody can have rated yet: nothing is read. */
+export const answerRatingsQuery = (answer: RatedAnswer, fresh = false) => {
   const { key, query } = ratingsQueryOf(answer);
-  return queryOptions({ queryKey: key, queryFn: ({ signal }) => getMyAnswerRatings(query, signal) });
+  return queryOptions({
+    queryKey: key,
+    queryFn: ({ signal }) => getMyAnswerRatings(query, signal),
+    ...(fresh ? { enabled: false, initialData: [] } : {}),
+  });
 };
 
 const cut = (text: string) => text.slice(0, RATING_SHARED_TEXT_MAX_LENGTH);
@@ -105,14 +110,15 @@ const isTarget = (answer: RatedAnswer) => (rating: AnswerRating) => rating.targe
  * The data props of the UI kit's AnswerRating for one answer (the ui may not import the
  * endpoints): the user's rating as saved (undefined while it is read, null for none; a failed
  * read counts as none, so the user can still rate), and its save and take-back, shown at once and
- * put back when the server refuses. `texts` is read when a shared rating is sent.
+ * put back when the server refuses. `texts` is read when a shared rating is sent; `fresh` says the
+ * answer's id was made just now (see answerRatingsQuery).
  *
  *   <AnswerRating {...useAnswerRating({ target_kind: 'qa_answer', target_id: traceId, feature: 'qa' }, () => ({ question, answer }))} />
  */
-export function useAnswerRating(answer: RatedAnswer, texts?: () => RatedTexts) {
+export function useAnswerRating(answer: RatedAnswer, texts?: () => RatedTexts, options: { fresh?: boolean } = {}) {
   const client = useQueryClient();
   const { key } = ratingsQueryOf(answer);
-  const ratings = useQuery(answerRatingsQuery(answer));
+  const ratings = useQuery(answerRatingsQuery(answer, options.fresh));
   const rating = ratings.data ? (ratings.data.find(isTarget(answer)) ?? null) : ratings.isError ? null : undefined;
 
   // Shown at once; the query is asked again when the call has settled.

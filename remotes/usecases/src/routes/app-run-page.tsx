@@ -12,6 +12,7 @@ import { checkRunValues } from '../features/custom-apps/model/run-issues';
 import { DocumentPicker, NO_DOCUMENT, documentPickerFocusId } from '../features/documents/components/document-picker';
 import { StreamResult } from '../features/result/components/stream-result';
 import { USE_CASE_FAILURES } from '../features/result/model/failure';
+import { askedText } from '../features/result/model/asked-text';
 import { fieldMessage } from '../features/result/model/field-message';
 import '../usecases.css';
 
@@ -31,6 +32,8 @@ export default function AppRunPage() {
   const [picked, setPicked] = useState(NO_DOCUMENT);
   const [documentProblem, setDocumentProblem] = useState<string | null>(null);
   const stream = useTextStream(USE_CASE_FAILURES);
+  // The values the running result was asked with (a rating shared with the administrators carries them).
+  const [asked, setAsked] = useState('');
   const pickerId = useId();
   const running = stream.status === 'running';
 
@@ -86,6 +89,7 @@ export default function AppRunPage() {
       return;
     }
     const fileId = overDocument ? picked.fileId : undefined;
+    setAsked(askedText(definition.name, { ...checked.values, file_id: fileId }));
     void stream.start((signal) => runCustomApp(definition.id, { values: checked.values, file_id: fileId }, signal));
   };
 
@@ -143,7 +147,7 @@ export default function AppRunPage() {
           </Button>
         </div>
       </form>
-      <StreamResult stream={stream} title={t('apps.result')} emptyText={t('apps.emptyText')} canvasTitle={definition.name} />
+      <StreamResult stream={stream} title={t('apps.result')} emptyText={t('apps.emptyText')} canvasTitle={definition.name} rateAs={{ feature: 'apps', question: asked }} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { NAMESPACE } from '../namespace';
 import { generateText } from '../features/generate/api/generate-text';
 import { TemplateField } from '../features/generate/components/template-field';
 import { USE_CASE_FAILURES } from '../features/result/model/failure';
+import { askedText } from '../features/result/model/asked-text';
 import { fieldMessage } from '../features/result/model/field-message';
 import { StreamResult } from '../features/result/components/stream-result';
 import '../usecases.css';
@@ -25,6 +26,8 @@ export default function GeneratePage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outputLanguage, setOutputLanguage] = useState<UseCaseLanguage>(language);
   const stream = useTextStream(USE_CASE_FAILURES);
+  // The template and the fields the running text was asked with (a rating shared with the administrators carries them).
+  const [asked, setAsked] = useState('');
   const template = templateId ? generateTemplate(templateId) : undefined;
   const running = stream.status === 'running';
 
@@ -46,6 +49,7 @@ export default function GeneratePage() {
       if (first) document.querySelector<HTMLElement>(`[data-field="${first.name}"] input, [data-field="${first.name}"] textarea, [data-field="${first.name}"] select`)?.focus();
       return;
     }
+    setAsked(askedText(template.label[language], fields));
     void stream.start((signal) => generateText({ template: templateId, fields, language: outputLanguage }, signal));
   };
 
@@ -100,7 +104,7 @@ export default function GeneratePage() {
           </div>
         </form>
       )}
-      {template && <StreamResult stream={stream} title={t('generate.result')} lang={outputLanguage} emptyText={t('generate.emptyText')} canvasTitle={template.label[language]} />}
+      {template && <StreamResult stream={stream} title={t('generate.result')} lang={outputLanguage} emptyText={t('generate.emptyText')} canvasTitle={template.label[language]} rateAs={{ feature: 'generate', question: asked }} />}
     </section>
   );
 }

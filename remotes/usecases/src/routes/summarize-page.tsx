@@ -43,6 +43,8 @@ export default function SummarizePage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [localFailure, setLocalFailure] = useState<UseCaseFailure | null>(null);
   const stream = useTextStream(USE_CASE_FAILURES);
+  // What the running summary is of, as the user gave it (a rating shared with the administrators carries it).
+  const [asked, setAsked] = useState('');
   const ids = useId();
   const numbers = new Intl.NumberFormat(i18n.language);
   const running = stream.status === 'running';
@@ -73,10 +75,12 @@ export default function SummarizePage() {
       if (text.trim() === '') return setProblem(t('summarize.textMissing'));
       if (over > 0) return setProblem(t('summarize.textTooLong', { limit: numbers.format(SUMMARIZE_MAX_CHARACTERS) }));
       setProblem(null);
+      setAsked(text);
       void stream.start((signal) => summarizeText({ ...options, text }, signal));
     } else if (source === 'file') {
       if (!file) return setProblem(t('summarize.fileMissing'));
       setProblem(null);
+      setAsked(file.name);
       void stream.start((signal) => summarizeFile(file, options, signal));
     } else {
       if (!picked.fileId) {
@@ -84,6 +88,7 @@ export default function SummarizePage() {
         return setProblem(t('documents.missing'));
       }
       setProblem(null);
+      setAsked(picked.fileId);
       void stream.start((signal) => summarizeText({ ...options, file_id: picked.fileId }, signal));
     }
   };
@@ -190,7 +195,7 @@ export default function SummarizePage() {
         </div>
       </form>
       {localFailure && <FailureAlert failure={localFailure} />}
-      <StreamResult stream={stream} title={t('summarize.result')} lang={options.language} emptyText={t('summarize.emptyText')} canvasTitle={t('summarize.result')} />
+      <StreamResult stream={stream} title={t('summarize.result')} lang={options.language} emptyText={t('summarize.emptyText')} canvasTitle={t('summarize.result')} rateAs={{ feature: 'summarize', question: asked }} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../namespace';
 import { FailureAlert } from '../features/result/components/failure-alert';
+import { ResultRating } from '../features/result/components/result-rating';
 import { failureFromError, type UseCaseFailure } from '../features/result/model/failure';
 import { transcribeAudio } from '../features/transcribe/api/transcribe-audio';
 import { audioFileProblem, downloadName, downloadText, formatTimestamp } from '../features/transcribe/model/audio-check';
@@ -177,6 +178,7 @@ export default function TranscribePage() {
           ) : (
             <p className="usecases__output">{result.transcription.text || t('transcribe.nothingHeard')}</p>
           )}
+          {result.transcription.text !== '' && <ResultRating feature="transcription" question={result.name} answer={result.transcription.text} />}
         </section>
       )}
       <p className="ui-visually-hidden" aria-live="polite">

@@ -72,12 +72,16 @@ describe('useAnswerRating', () => {
     expect(ratings.puts[1]).not.toHaveProperty('comment');
   });
 
-  it('cuts shared texts to what the server keeps', async () => {
+  it('asks nothing for a result named just now, and cuts shared texts to what the server keeps', async () => {
     const long = 'x'.repeat(RATING_SHARED_TEXT_MAX_LENGTH + 10);
-    const { result } = renderHook(() => useAnswerRating({ target_kind: 'app_run', target_id: 'run-1', feature: 'summarize' }, () => ({ question: long, answer: long })), {
-      wrapper,
-    });
+    const { result } = renderHook(
+      () => useAnswerRating({ target_kind: 'app_run', target_id: 'run-1', feature: 'summarize' }, () => ({ question: long, answer: long }), { fresh: true }),
+      { wrapper },
+    );
+    expect(result.current.rating).toBeNull();
     await act(() => result.current.onSave({ rating: 'up', reasons: [], comment: '', share_with_admins: true }));
+    await waitFor(() => expect(result.current.rating).toMatchObject({ rating: 'up', share_with_admins: true }));
+    expect(ratings.asked).toEqual([]);
     expect(ratings.puts[0]!.question_text).toHaveLength(RATING_SHARED_TEXT_MAX_LENGTH);
     expect(ratings.puts[0]!.answer_text).toHaveLength(RATING_SHARED_TEXT_MAX_LENGTH);
   });

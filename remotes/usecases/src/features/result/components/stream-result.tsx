@@ -7,6 +7,7 @@ import { NAMESPACE } from '../../../namespace';
 import type { UseCaseStream } from '../model/failure';
 import { handToCanvas } from '../model/hand-to-canvas';
 import { FailureAlert } from './failure-alert';
+import { ResultRating, type ResultRatingProps } from './result-rating';
 
 const COPY_NOTICES = { copied: { key: 'result.copied', ns: NAMESPACE }, unavailable: { key: 'result.copyUnavailable', ns: NAMESPACE } };
 
@@ -19,6 +20,8 @@ export interface StreamResultProps {
   emptyText: string;
   /** The canvas's title when the result is opened in the chat's canvas (with the chat switched on). */
   canvasTitle?: string;
+  /** A written result is rated under this feature, with what was asked (thumbs up or down). */
+  rateAs?: Omit<ResultRatingProps, 'answer'>;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface StreamResultProps {
  * open in the chat's canvas) when there is text, the failure as an alert, and a polite announcement when it starts and ends (never
  * the text token by token).
  */
-export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: StreamResultProps) {
+export function StreamResult({ stream, title, lang, emptyText, canvasTitle, rateAs }: StreamResultProps) {
   const { t } = useTranslation(NAMESPACE);
   const { status, output, failure, progress, stop } = stream;
   const headingId = useId();
@@ -101,6 +104,8 @@ export function StreamResult({ stream, title, lang, emptyText, canvasTitle }: St
         !running && !failure && <EmptyState headingLevel={3} title={t('result.emptyTitle')} text={emptyText} />
       )}
       {status === 'stopped' && output !== '' && <p className="usecases__note">{t('result.stoppedVisible')}</p>}
+      {/* Mounted anew with each written result, so each run is rated on its own. */}
+      {rateAs && output !== '' && (status === 'done' || status === 'stopped') && <ResultRating {...rateAs} answer={output} />}
       <p className="ui-visually-hidden" aria-live="polite">
         {announcement}
       </p>
