@@ -181,6 +181,10 @@ for (const target of testDatabaseTargets()) {
         assert.deepEqual(await subjects('from=2026-03-01&to=2026-03-02'), ['march-second', 'march-first']);
         assert.deepEqual(await subjects('from=2026-03-03&to=2026-03-03'), ['@SUM(A1)', 'march-third']);
         assert.deepEqual(await subjects('from=2026-03-04&to=2026-03-31'), []);
+        // The calendar's ends and the largest cursor the contract allows are no server error.
+        assert.equal((await page('from=0000-01-01&to=9999-12-31&action=share.add')).entries.length, 1);
+        assert.equal((await page('to=0000-12-31')).entries.length, 0);
+        assert.equal((await page('cursor=9999999999999999999&action=share.add')).entries.length, 1);
       });
 
       it(`pages newest first, ${AUDIT_PAGE_SIZE} at a time, each record once`, async () => {

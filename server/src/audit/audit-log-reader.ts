@@ -1,4 +1,5 @@
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, type AuditQuery } from '@assistant/contracts';
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { containing } from '../sharing/directory-repository';
 
@@ -7,7 +8,9 @@ export type AuditFilter = Omit<AuditQuery, 'cursor'>;
 
 /** How many records one round trip of the CSV export reads. */
 const EXPORT_BATCH = 500;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const FIRST_DAY = '0001-01-01';
+/** PostgreSQL's largest bigint: the ids are a bigserial. */
+const MAX_ID = 9_223_372_036_854_775_807n;
 
 /**
  * Reads the audit log for administrators (docs/operations.md "Audit log"): newest first, paged by
@@ -35,6 +38,9 @@ export class AuditLogReader {
   }
 
   private async select(filter: AuditFilter, before: string | undefined, limit: number): Promise<AuditEntry[]> {
+    // Year 0 is an ISO day but no PostgreSQL date: it lies before every record.
+    if (filter.to !== undefined && filter.to < FIRST_DAY) return [];
+    const from = filter.from !== undefined && filter.from >= FIRST_DAY ? filter.from : undefined;
     let query = this.db
       .selectFrom('audit_log as a')
       .leftJoin('directory_users as u', 'u.sub', 'a.actor_sub')
@@ -47,10 +53,12 @@ export class AuditLogReader {
       query = query.where((eb) => eb.or([eb('a.actor_sub', '=', actor), eb('u.name', 'ilike', part), eb('u.email', 'ilike', part)]));
     }
     if (filter.action !== undefined) query = query.where('a.action', '=', filter.action);
-    // Days in UTC, `to` inclusive: up to the start of the day after.
-    if (filter.from !== undefined) query = query.where('a.at', '>=', new Date(`${filter.from}T00:00:00Z`));
-    if (filter.to !== undefined) query = query.where('a.at', '<', new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS));
-    if (before !== undefined) query = query.where('a.id', '<', before);
+    // Days in UTC, `to` inclusive: up to the start of the day after. Reckoned by the database, which
+    // knows the day after 9999-12-31 (JavaScript's ISO strings do not).
+    if (from !== undefined) query = query.where('a.at', '>=', sql<Date>`(${from}::date)::timestamp at time zone 'UTC'`);
+    if (filter.to !== undefined) query = query.where('a.at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp at time zone 'UTC'`);
+    // A cursor past the largest id is before every record (and no bigint overflow).
+    if (before !== undefined && BigInt(before) <= MAX_ID) query = query.where('a.id', '<', before);
     const rows = await query.execute();
     return rows.map((row) => ({
       id: String(row.id),
