@@ -206,11 +206,12 @@ export class UsageMeter implements ModelCallMeter {
     if (balance?.month === month) balance.noticeSeen = true;
   }
 
-  /** The settings as saved; `updated` puts newly saved ones in force in this process at once. */
+  /** The settings as saved. */
   async currentSettings(): Promise<BudgetSettings> {
     return this.loadSettings();
   }
 
+  /** Puts newly saved settings in force in this process at once (the others read them within seconds). */
   updated(settings: BudgetSettings): void {
     this.useSettings(settings);
   }
@@ -382,13 +383,10 @@ export class UsageMeter implements ModelCallMeter {
       }
       throw error;
     }
-    const month = monthKey(this.now());
     for (const row of rows) {
       const balance = this.balances.get(row.user_sub);
-      const rowMonth = row.month;
-      const added = totals.get(`${row.user_sub}\n${rowMonth}`);
-      if (!balance || balance.month !== rowMonth || !added) continue;
-      if (rowMonth !== month) continue;
+      const added = totals.get(`${row.user_sub}\n${row.month}`);
+      if (!balance || balance.month !== row.month || !added) continue;
       balance.unflushedTokens = Math.max(0, balance.unflushedTokens - added.tokens);
       balance.unflushedCost = Math.max(0, balance.unflushedCost - added.cost);
       balance.settle(row);
