@@ -12,6 +12,17 @@ const de = {
     description: 'Nutzung und Budgets, Aufbewahrung, Protokoll und Bewertungen des Portals.',
     tabsLabel: 'Bereiche der Verwaltung',
     loading: 'Wird geladen',
+    /** The periods of the usage and ratings filters (USAGE_PERIODS), for every tab. */
+    period: 'Zeitraum',
+    periods: {
+      this_month: 'Dieser Monat',
+      last_month: 'Letzter Monat',
+      last_30_days: 'Letzte 30 Tage',
+      last_90_days: 'Letzte 90 Tage',
+      custom: 'Eigener Zeitraum',
+    },
+    from: 'Von',
+    to: 'Bis',
     tabs: {
       usage: 'Nutzung',
       budgets: 'Budgets',
@@ -45,6 +56,16 @@ const en: typeof de = {
     description: "The portal's usage and budgets, retention, audit log and answer ratings.",
     tabsLabel: 'Governance areas',
     loading: 'Loading',
+    period: 'Period',
+    periods: {
+      this_month: 'This month',
+      last_month: 'Last month',
+      last_30_days: 'Last 30 days',
+      last_90_days: 'Last 90 days',
+      custom: 'Custom period',
+    },
+    from: 'From',
+    to: 'To',
     tabs: {
       usage: 'Usage',
       budgets: 'Budgets',

@@ -29,15 +29,15 @@ export function UsageFiltersForm({ filters, onChange, today, problems, groups, m
     <fieldset className="admin-usage-filters">
       <legend className="ui-visually-hidden">{t('GOVERNANCE_USAGE.filters')}</legend>
       <Select
-        label={t('GOVERNANCE_USAGE.period')}
+        label={t('GOVERNANCE.period')}
         value={filters.period}
         onChange={(event) => choosePeriod(event.target.value as UsagePeriod)}
-        options={USAGE_PERIODS.map((period) => ({ value: period, label: t(`GOVERNANCE_USAGE.periods.${period}`) }))}
+        options={USAGE_PERIODS.map((period) => ({ value: period, label: t(`GOVERNANCE.periods.${period}`) }))}
       />
       {filters.period === 'custom' && (
         <>
-          <TextField type="date" label={t('GOVERNANCE_USAGE.from')} value={filters.from} onChange={(event) => set({ from: event.target.value })} error={problemText('from')} />
-          <TextField type="date" label={t('GOVERNANCE_USAGE.to')} value={filters.to} onChange={(event) => set({ to: event.target.value })} error={problemText('to')} />
+          <TextField type="date" label={t('GOVERNANCE.from')} value={filters.from} onChange={(event) => set({ from: event.target.value })} error={problemText('from')} />
+          <TextField type="date" label={t('GOVERNANCE.to')} value={filters.to} onChange={(event) => set({ to: event.target.value })} error={problemText('to')} />
         </>
       )}
       <Select

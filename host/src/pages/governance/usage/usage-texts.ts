@@ -7,16 +7,6 @@ const de = {
   GOVERNANCE_USAGE: {
     intro: 'Wie viel das Portal die Sprachmodelle nutzt: nach Tag, Funktion, Modell, Gruppe und Person. Tage zählen in UTC.',
     filters: 'Filter',
-    period: 'Zeitraum',
-    periods: {
-      this_month: 'Dieser Monat',
-      last_month: 'Letzter Monat',
-      last_30_days: 'Letzte 30 Tage',
-      last_90_days: 'Letzte 90 Tage',
-      custom: 'Eigener Zeitraum',
-    },
-    from: 'Von',
-    to: 'Bis',
     problems: {
       day: 'Bitte ein Datum angeben.',
       order: '„Bis“ darf nicht vor „Von“ liegen.',
@@ -81,16 +71,6 @@ const en: typeof de = {
   GOVERNANCE_USAGE: {
     intro: "How much the portal uses the language models: by day, feature, model, group and person. Days count in UTC.",
     filters: 'Filters',
-    period: 'Period',
-    periods: {
-      this_month: 'This month',
-      last_month: 'Last month',
-      last_30_days: 'Last 30 days',
-      last_90_days: 'Last 90 days',
-      custom: 'Custom period',
-    },
-    from: 'From',
-    to: 'To',
     problems: {
       day: 'Please enter a date.',
       order: '“To” must not be before “From”.',
