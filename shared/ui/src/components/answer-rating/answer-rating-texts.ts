@@ -29,6 +29,7 @@ export interface AnswerRatingTexts {
   send: string;
 }
 
+// The reasons read as the administrators' ratings tab names them (host governance/ratings), so both speak of the same thing.
 export const ANSWER_RATING_TEXTS_DE: AnswerRatingTexts = {
   group: 'Antwort bewerten',
   up: 'Gute Antwort',
@@ -82,10 +83,10 @@ export const ANSWER_RATING_TEXTS_EN: AnswerRatingTexts = {
     well_written: 'Well written',
     wrong: 'Wrong',
     incomplete: 'Incomplete',
-    bad_sources: 'Poor sources',
+    bad_sources: 'Bad sources',
     not_helpful: 'Not helpful',
     too_long: 'Too long',
-    other: 'Something else',
+    other: 'Other',
   },
   comment: 'Comment (optional)',
   share: 'Share this conversation with the administrators',
