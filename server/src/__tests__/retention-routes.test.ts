@@ -99,8 +99,23 @@ for (const target of testDatabaseTargets()) {
     });
 
     it('exports the user’s data as JSON and Markdown, with nothing of another user’s, and audits it', async () => {
-      await conversation('maria', 'Budget plan 2027', 'What is our travel budget?');
-      await conversation('sam', 'Sales pipeline', 'Which deals close this week?');
+      const budget = await conversation('maria', 'Budget plan 2027', 'What is our travel budget?');
+      const pipeline = await conversation('sam', 'Sales pipeline', 'Which deals close this week?');
+      // A canvas and a personal collection with a document each (the document's name, never its bytes).
+      for (const [person, conversationId, title, fileName] of [
+        ['maria', budget, 'Travel policy draft', 'receipts-2026.pdf'],
+        ['sam', pipeline, 'Sales canvas', 'sam-deals.xlsx'],
+      ] as const) {
+        const canvasId = randomUUID();
+        await handle.db.insertInto('canvases').values({ id: canvasId, owner_id: person, conversation_id: conversationId, title, version: 1 }).execute();
+        await handle.db.insertInto('canvas_versions').values({ canvas_id: canvasId, version: 1, author: 'user', instruction: null, restored_from: null, markdown: `# ${title}`, characters: 10 }).execute();
+        const collectionId = randomUUID();
+        await handle.db.insertInto('collections').values({ id: collectionId, scope: 'personal', owner_id: person, name: `${title} sources` }).execute();
+        await handle.db
+          .insertInto('files')
+          .values({ id: randomUUID(), collection_id: collectionId, name: fileName, version: 1, media_type: 'application/pdf', size: 3, storage_key: randomUUID(), created_by: person, status: 'processed' })
+          .execute();
+      }
       for (const [person, title] of [['maria', 'Polite reminder'], ['sam', 'Cold call opener']] as const) {
         const response = await t.as(person, { method: 'POST', url: '/api/prompts', payload: { title, text: `${title} for {{name}}` } });
         assert.equal(response.statusCode, 201, response.body);
@@ -121,7 +136,16 @@ for (const target of testDatabaseTargets()) {
         data.prompts.map((p) => p.title),
         ['Polite reminder'],
       );
-      for (const section of ['agents', 'custom_apps', 'collections', 'canvases', 'research_runs', 'usage_this_year']) assert.ok(Array.isArray((data as Record<string, unknown>)[section]), section);
+      const sections = data as unknown as Record<string, Array<Record<string, unknown>>>;
+      assert.deepEqual(
+        sections.canvases!.map((canvas) => [canvas.title, canvas.markdown]),
+        [['Travel policy draft', '# Travel policy draft']],
+      );
+      assert.deepEqual(
+        sections.collections!.map((collection) => [collection.name, (collection.documents as Array<{ name: string }>).map((document) => document.name)]),
+        [['Travel policy draft sources', ['receipts-2026.pdf']]],
+      );
+      for (const section of ['agents', 'custom_apps', 'research_runs', 'usage_this_year']) assert.ok(Array.isArray(sections[section]), section);
 
       const markdown = await t.as('maria', { method: 'GET', url: '/api/me/export?format=markdown' });
       assert.equal(markdown.statusCode, 200);
@@ -131,8 +155,10 @@ for (const target of testDatabaseTargets()) {
       assert.match(markdown.body, /### Budget plan 2027\n/);
       assert.match(markdown.body, /\*\*You\*\*, [^\n]+:\n\nWhat is our travel budget\?/);
       assert.match(markdown.body, /## Prompts\n\n- \*\*Polite reminder\*\*/);
+      assert.match(markdown.body, /## Collections\n\n- \*\*Travel policy draft sources\*\* \(1 document\)\n {2}- receipts-2026\.pdf/);
+      assert.match(markdown.body, /## Canvases\n\n- \*\*Travel policy draft\*\*/);
 
-      for (const body of [json.body, markdown.body]) for (const others of ['Sales pipeline', 'Which deals', 'Cold call opener']) assert.ok(!body.includes(others), others);
+      for (const body of [json.body, markdown.body]) for (const others of ['Sales pipeline', 'Which deals', 'Cold call opener', 'Sales canvas', 'sam-deals.xlsx']) assert.ok(!body.includes(others), others);
       assert.equal((await t.as('maria', { method: 'GET', url: '/api/me/export?format=pdf' })).statusCode, 400);
       assert.deepEqual(
         (await audited('data.export')).map((entry) => [entry.actor_sub, entry.after]),

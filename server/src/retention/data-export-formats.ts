@@ -63,7 +63,7 @@ function sectionItem(section: ExportSection, entry: Record<string, unknown>): st
       return `- **${oneLine(entry.title)}**: ${oneLine(entry.text)}`;
     case 'collections': {
       const documents = entry.documents as Array<Record<string, unknown>>;
-      return [`- **${oneLine(entry.name)}** (${documents.length} documents)`, ...documents.map((document) => `  - ${oneLine(document.name)} (version ${document.version}, ${document.created_at})`)].join('\n');
+      return [`- **${oneLine(entry.name)}** (${documents.length} ${documents.length === 1 ? 'document' : 'documents'})`, ...documents.map((document) => `  - ${oneLine(document.name)} (version ${document.version}, ${document.created_at})`)].join('\n');
     }
     case 'canvases':
       return `- **${oneLine(entry.title)}** (version ${entry.version}, changed ${entry.updated_at})`;

@@ -84,62 +84,49 @@ export class DataExport {
   section(sub: string, section: ExportSection): AsyncGenerator<Record<string, unknown>> {
     switch (section) {
       case 'agents':
-        return this.rows((after) =>
-          page(
-            this.db
-              .selectFrom('agents')
-              .innerJoin('agent_versions', (join) => join.onRef('agent_versions.agent_id', '=', 'agents.id').onRef('agent_versions.version', '=', 'agents.version'))
-              .select(['agents.id', 'agents.name', 'agents.visibility', 'agents.version', 'agents.created_at', 'agents.updated_at', 'agent_versions.definition'])
-              .where('agents.owner_id', '=', sub),
-            'agents',
-            after,
-          ).execute(),
+        return this.all(
+          'agents',
+          this.db
+            .selectFrom('agents')
+            .innerJoin('agent_versions', (join) => join.onRef('agent_versions.agent_id', '=', 'agents.id').onRef('agent_versions.version', '=', 'agents.version'))
+            .select(['agents.id', 'agents.name', 'agents.visibility', 'agents.version', 'agents.created_at', 'agents.updated_at', 'agent_versions.definition'])
+            .where('agents.owner_id', '=', sub),
         );
       case 'custom_apps':
-        return this.rows((after) =>
-          page(
-            this.db
-              .selectFrom('custom_apps')
-              .select(['id', 'name', 'visibility', 'icon', 'description', 'template', 'variables', 'version', 'created_at', 'updated_at'])
-              .where('owner_id', '=', sub),
-            'custom_apps',
-            after,
-          ).execute(),
+        return this.all(
+          'custom_apps',
+          this.db
+            .selectFrom('custom_apps')
+            .select(['id', 'name', 'visibility', 'icon', 'description', 'template', 'variables', 'version', 'created_at', 'updated_at'])
+            .where('owner_id', '=', sub),
         );
       case 'prompts':
-        return this.rows((after) => page(this.db.selectFrom('prompts').select(['id', 'title', 'text', 'created_at', 'updated_at']).where('owner_id', '=', sub), 'prompts', after).execute());
+        return this.all('prompts', this.db.selectFrom('prompts').select(['id', 'title', 'text', 'created_at', 'updated_at']).where('owner_id', '=', sub));
       case 'collections':
         return this.collections(sub);
       case 'canvases':
-        return this.rows((after) =>
-          page(
-            this.db
-              .selectFrom('canvases')
-              .innerJoin('canvas_versions', (join) => join.onRef('canvas_versions.canvas_id', '=', 'canvases.id').onRef('canvas_versions.version', '=', 'canvases.version'))
-              .select(['canvases.id', 'canvases.title', 'canvases.conversation_id', 'canvases.version', 'canvases.created_at', 'canvases.updated_at', 'canvas_versions.markdown'])
-              .where('canvases.owner_id', '=', sub),
-            'canvases',
-            after,
-          ).execute(),
+        return this.all(
+          'canvases',
+          this.db
+            .selectFrom('canvases')
+            .innerJoin('canvas_versions', (join) => join.onRef('canvas_versions.canvas_id', '=', 'canvases.id').onRef('canvas_versions.version', '=', 'canvases.version'))
+            .select(['canvases.id', 'canvases.title', 'canvases.conversation_id', 'canvases.version', 'canvases.created_at', 'canvases.updated_at', 'canvas_versions.markdown'])
+            .where('canvases.owner_id', '=', sub),
         );
       case 'research_runs':
-        return this.rows((after) =>
-          page(
-            this.db
-              .selectFrom('research_runs')
-              .select(['id', 'question', 'title', 'status', 'report', 'conversation_id', 'created_at', 'updated_at'])
-              .where('owner_id', '=', sub),
-            'research_runs',
-            after,
-          ).execute(),
+        return this.all(
+          'research_runs',
+          this.db.selectFrom('research_runs').select(['id', 'question', 'title', 'status', 'report', 'conversation_id', 'created_at', 'updated_at']).where('owner_id', '=', sub),
         );
       case 'usage_this_year':
         return this.usageThisYear(sub);
     }
   }
 
-  private async *rows(query: Parameters<typeof paged<Record<string, unknown>>>[0]): AsyncGenerator<Record<string, unknown>> {
-    for await (const row of paged(query)) yield dated(row);
+  /** Every row of `query` (over `table`, scoped by the caller), a page at a time, dates as ISO strings. */
+  private async *all(table: string, query: SelectQueryBuilder<DatabaseSchema, keyof DatabaseSchema, object>): AsyncGenerator<Record<string, unknown>> {
+    const rows = paged((after) => page(query, table, after).execute() as Promise<Array<Page<Record<string, unknown>>>>);
+    for await (const row of rows) yield dated(row);
   }
 
   /** The user's personal collections (shared with them or company ones are others'), each with its documents' names. */
