@@ -34,13 +34,23 @@ function figures(row: FigureRow | undefined): UsageFigures {
   };
 }
 
-/** The day after `day` (YYYY-MM-DD). */
-function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/** Every day from `from` to `to` (YYYY-MM-DD, both included). */
+function daysOf(from: string, to: string): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const count = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY_MS) + 1;
+  return Array.from({ length: count }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** A period as SQL: from its start (included) to its end (excluded). */
+interface Period {
+  from: unknown;
+  to: unknown;
 }
 
 /** The rows of a period and the query's filters. */
-function scope(period: { from: Date; to: Date }, filters: { sub?: string; group?: string; feature?: UsageFeature; model?: string } = {}): RawBuilder<unknown> {
+function scope(period: Period, filters: { sub?: string; group?: string; feature?: UsageFeature; model?: string } = {}): RawBuilder<unknown> {
   const parts = [sql`at >= ${period.from}`, sql`at < ${period.to}`];
   if (filters.sub !== undefined) parts.push(sql`user_sub = ${filters.sub}`);
   if (filters.group !== undefined) parts.push(sql`groups @> jsonb_build_array(${filters.group}::text)`);
@@ -49,8 +59,12 @@ function scope(period: { from: Date; to: Date }, filters: { sub?: string; group?
   return sql.join(parts, sql` and `);
 }
 
-function adminPeriod(query: AdminUsageQuery): { from: Date; to: Date } {
-  return { from: new Date(`${query.from}T00:00:00Z`), to: new Date(`${dayAfter(query.to)}T00:00:00Z`) };
+/** The days of a query in UTC, reckoned by the database (the day after 9999-12-31 is one to it). */
+function adminPeriod(query: AdminUsageQuery): Period {
+  return {
+    from: sql`(${query.from}::date)::timestamp at time zone 'UTC'`,
+    to: sql`(${query.to}::date + 1)::timestamp at time zone 'UTC'`,
+  };
 }
 
 /** One CSV row: a day's calls of one user, feature and model. */
@@ -108,7 +122,7 @@ export class UsageReports {
     ]);
     const days = new Map(byDay.map((row) => [row.day, figures(row)]));
     const by_day: AdminUsageResponse['by_day'] = [];
-    for (let day = query.from; day <= query.to; day = dayAfter(day)) by_day.push({ day, ...(days.get(day) ?? ZERO_FIGURES) });
+    for (const day of daysOf(query.from, query.to)) by_day.push({ day, ...(days.get(day) ?? ZERO_FIGURES) });
     const tokens = (row: UsageFigures) => row.input_tokens + row.output_tokens;
     return {
       currency,

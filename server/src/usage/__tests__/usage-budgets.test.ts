@@ -186,6 +186,9 @@ for (const target of testDatabaseTargets()) {
       }
       assert.equal((await a.as(someone, { method: 'PUT', url: '/api/admin/budgets', payload: budgets({ default_limit: 0 }) })).statusCode, 403);
       assert.equal((await a.as(ADMIN, { method: 'GET', url: `/api/admin/usage?from=${today()}&to=${daysAgo(1)}` })).statusCode, 400);
+      // The calendar's last days: the end of the period is reckoned by the database.
+      const last = adminUsageResponseSchema.parse((await a.as(ADMIN, { method: 'GET', url: '/api/admin/usage?from=9999-12-30&to=9999-12-31' })).json());
+      assert.deepEqual(last.by_day.map((day) => [day.day, day.calls]), [['9999-12-30', 0], ['9999-12-31', 0]]);
     });
 
     it('refuses a group member at the budget with budget_exhausted and resets_at; the largest group and the user override apply; the 80 % notice comes once', async () => {
