@@ -154,7 +154,7 @@ export class UsageMeter implements ModelCallMeter {
         if (ended) return;
         ended = true;
         balance.reservations.delete(reservation);
-        this.record(who, call, outcome);
+        this.record(who, call, outcome, this.settings ?? settings);
       },
     };
   }
@@ -239,13 +239,12 @@ export class UsageMeter implements ModelCallMeter {
     return new BudgetExhaustedError(nextMonthStart(this.now()));
   }
 
-  private record(who: UsageContext, call: MeteredCallStart, outcome: MeteredCallEnd): void {
-    const settings = this.settings;
+  private record(who: UsageContext, call: MeteredCallStart, outcome: MeteredCallEnd, settings: BudgetSettings): void {
     let input: number;
     let output: number;
     let estimated = 0;
     if (outcome.audioSeconds !== undefined) {
-      input = Math.ceil((outcome.audioSeconds / 60) * (settings?.transcription_tokens_per_minute ?? 0));
+      input = Math.ceil((outcome.audioSeconds / 60) * settings.transcription_tokens_per_minute);
       output = 0;
     } else {
       if (outcome.failed && outcome.inputTokens === undefined && outcome.outputTokens === undefined && outcome.answerCharacters === 0) return;
@@ -393,10 +392,13 @@ export class UsageMeter implements ModelCallMeter {
     }
   }
 
-  /** Reads again the balances of users active here (other replicas' spending) and the settings, when older than `refreshAfterMs`. */
+  /**
+   * Reads again the balances of users active here (other replicas' spending) and the settings,
+   * when older than `refreshAfterMs`. A process without active users asks nothing: it forgets the
+   * settings, and the next call reads them once.
+   */
   private async refresh(): Promise<void> {
     const now = performance.now();
-    if (now - this.settingsReadAt >= this.refreshAfterMs) this.useSettings(await this.settingsRepository.read());
     const month = monthKey(this.now());
     const stale: Balance[] = [];
     for (const [sub, balance] of this.balances) {
@@ -404,6 +406,11 @@ export class UsageMeter implements ModelCallMeter {
       if (balance.month !== month || idle) this.balances.delete(sub);
       else if (now - balance.refreshedAt >= this.refreshAfterMs) stale.push(balance);
     }
+    if (this.balances.size === 0) {
+      this.settings = undefined;
+      return;
+    }
+    if (now - this.settingsReadAt >= this.refreshAfterMs) this.useSettings(await this.settingsRepository.read());
     for (let i = 0; i < stale.length; i += 500) {
       const part = stale.slice(i, i + 500);
       const rows = new Map((await readBalances(this.options.db, month, part.map((balance) => balance.sub))).map((row) => [row.user_sub, row]));

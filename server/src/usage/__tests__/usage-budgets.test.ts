@@ -248,6 +248,23 @@ for (const target of testDatabaseTargets()) {
       await setBudgets(budgets({}));
     });
 
+    it('keeps a cost budget by the price table', async () => {
+      const user = newUser();
+      await setBudgets(
+        budgets({ unit: 'cost', currency: 'CHF', users: [{ sub: user.sub, limit: 0.003 }], prices: [{ model: 'scripted-model', input_per_million: 1, output_per_million: 2 }] }),
+      );
+      // An answer costs 400 × 1 + 600 × 2 millionths: 0.0016.
+      assert.equal((await chat(a, user)).statusCode, 200);
+      assert.equal((await chat(a, user)).statusCode, 200);
+      assertBudgetExhausted(await chat(a, user));
+      const mine = myUsageResponseSchema.parse((await a.as(user, { method: 'GET', url: '/api/usage/me' })).json());
+      assert.deepEqual([mine.budget!.unit, mine.budget!.currency, mine.budget!.used.toFixed(4), mine.budget!.percent], ['cost', 'CHF', '0.0032', 106]);
+      assert.equal(mine.totals.cost!.toFixed(4), '0.0032');
+      const usage = adminUsageResponseSchema.parse((await a.as(ADMIN, { method: 'GET', url: `/api/admin/usage?from=${today()}&to=${today()}` })).json());
+      assert.equal(usage.currency, 'CHF');
+      await setBudgets(budgets({}));
+    });
+
     it('lets ten calls started at once overspend by at most one call, on each replica', async () => {
       const user = newUser();
       const limit = 2_500;
