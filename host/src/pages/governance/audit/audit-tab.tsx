@@ -42,7 +42,7 @@ function AuditFilterForm({ applied, onApply }: { applied: AuditFilters; onApply:
 
   return (
     <form className="audit-filters" noValidate onSubmit={submit} aria-label={t('GOVERNANCE_AUDIT.filters')}>
-      <TextField className="audit-filters__actor" label={t('GOVERNANCE_AUDIT.actor')} description={t('GOVERNANCE_AUDIT.actorHint')} value={draft.actor} onChange={set('actor')} error={problem('actor')} />
+      <TextField label={t('GOVERNANCE_AUDIT.actor')} description={t('GOVERNANCE_AUDIT.actorHint')} value={draft.actor} onChange={set('actor')} error={problem('actor')} />
       <Select
         label={t('GOVERNANCE_AUDIT.action')}
         options={[{ value: '', label: t('GOVERNANCE_AUDIT.allActions') }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(t, action) }))]}
