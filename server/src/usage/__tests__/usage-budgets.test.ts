@@ -74,7 +74,7 @@ for (const target of testDatabaseTargets()) {
         rules: [...RULES, { match: () => true, reply: 'one two three', usage: DEFAULT_USAGE }],
         transcription: { duration: 90 },
       });
-      env = { OPENAI_BASE_URL: model.url, TRANSCRIPTION_MODEL: 'whisper-test', MODEL_MAX_TOKENS: String(CALL_TOKENS) };
+      env = { OPENAI_BASE_URL: model.url, TRANSCRIPTION_MODEL: 'whisper-test', MODEL_MAX_TOKENS: String(CALL_TOKENS), MODEL_CONTEXT_TOKENS: '2048' };
       // Two replicas on one database, reading each other's spending every 100 ms.
       a = await startUsageTestApp(handle, env, { flushIntervalMs: 100, refreshAfterMs: 100 });
       b = await startUsageTestApp(handle, env, { flushIntervalMs: 100, refreshAfterMs: 100 });
@@ -333,7 +333,21 @@ for (const target of testDatabaseTargets()) {
       assert.doesNotMatch(body, /metrics-person/);
     });
 
-    it('ends a stream that runs into the budget with the error code budget_exhausted', () => {
+    it('ends a stream that runs into the budget with the error event budget_exhausted', async () => {
+      // A long text is summarized in parts, a model call each, made while the answer streams.
+      const user = newUser();
+      await setBudgets(budgets({ users: [{ sub: user.sub, limit: 1_500 }] }));
+      const text = Array.from({ length: 400 }, (_, i) => `Satz ${i} über den Haushalt der Abteilung und seine Posten.`).join(' ');
+      const response = await a.as(user, { method: 'POST', url: '/api/summarize', payload: { text } });
+      assert.equal(response.statusCode, 200, response.body);
+      const events = response.body.trimEnd().split('\n').map((line) => JSON.parse(line) as { kind: string; code?: string });
+      assert.ok(events.filter((event) => event.kind === 'progress').length >= 3, response.body);
+      // Two parts fit (1,000 tokens each of 1,500); the third call is refused inside the stream.
+      assert.deepEqual((({ kind, code }) => ({ kind, code }))(events.at(-1)!), { kind: 'error', code: 'budget_exhausted' });
+      await a.meter.flush();
+      assert.deepEqual((await usageRows(handle, user.sub)).map((row) => row.feature), ['summarize', 'summarize']);
+      await setBudgets(budgets({}));
+
       const failure = describeStreamFailure(new BudgetExhaustedError(nextMonthStart(new Date())), 'The answer');
       assert.equal(failure.code, 'budget_exhausted');
       assert.match(failure.message, /starts again on \d{4}-\d{2}-01/);
