@@ -48,7 +48,7 @@ describe('rating a use case’s result', () => {
 
     await user.click(screen.getByRole('button', { name: 'Zu lang' }));
     await user.click(screen.getByRole('checkbox', { name: 'Diese Unterhaltung mit den Administratoren teilen' }));
-    await user.click(screen.getByRole('button', { name: 'Senden' }));
+    await user.click(screen.getByRole('button', { name: 'Rückmeldung senden' }));
     await waitFor(() => expect(ratings.puts).toHaveLength(2));
     expect(ratings.puts[1]).toMatchObject({ target_id: first.target_id, reasons: ['too_long'], share_with_admins: true, question_text: 'A long report.', answer_text: '- The report is ready.' });
 
@@ -74,7 +74,7 @@ describe('rating a use case’s result', () => {
     await user.click(screen.getByRole('button', { name: 'Transcribe' }));
     await user.click(await thumb('Schlechte Antwort'));
     await user.click(screen.getByRole('checkbox', { name: 'Diese Unterhaltung mit den Administratoren teilen' }));
-    await user.click(screen.getByRole('button', { name: 'Senden' }));
+    await user.click(screen.getByRole('button', { name: 'Rückmeldung senden' }));
     await waitFor(() => expect(ratings.puts).toHaveLength(3));
     expect(ratings.puts[2]).toMatchObject({ target_kind: 'app_run', feature: 'transcription', rating: 'down', question_text: 'meeting.wav', answer_text: 'Hello everyone.' });
   });

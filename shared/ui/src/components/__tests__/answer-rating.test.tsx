@@ -94,7 +94,7 @@ describe('AnswerRating', () => {
     const share = screen.getByRole('checkbox', { name: 'Share this conversation with the administrators' });
     expect(share).toHaveAccessibleDescription(/administrators can read your question and this answer/);
     await userEvent.click(share);
-    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
 
     expect(saved.at(-1)).toEqual({ rating: 'down', reasons: ['incomplete'], comment: 'The 2025 rules are missing.', share_with_admins: true });
     expect(screen.queryByRole('group', { name: 'Your feedback' })).not.toBeInTheDocument();

@@ -59,7 +59,7 @@ export const ANSWER_RATING_TEXTS_DE: AnswerRatingTexts = {
   comment: 'Kommentar (optional)',
   share: 'Diese Unterhaltung mit den Administratoren teilen',
   shareHint: 'Dann können die Administratoren Ihre Frage und diese Antwort lesen. Sonst sehen sie nur die Bewertung, die Gründe und Ihren Kommentar.',
-  send: 'Senden',
+  send: 'Rückmeldung senden',
 };
 
 export const ANSWER_RATING_TEXTS_EN: AnswerRatingTexts = {
@@ -91,5 +91,5 @@ export const ANSWER_RATING_TEXTS_EN: AnswerRatingTexts = {
   comment: 'Comment (optional)',
   share: 'Share this conversation with the administrators',
   shareHint: 'Then the administrators can read your question and this answer. Otherwise they see only the rating, the reasons and your comment.',
-  send: 'Send',
+  send: 'Send feedback',
 };

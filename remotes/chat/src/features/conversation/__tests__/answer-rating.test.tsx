@@ -81,7 +81,7 @@ describe('rating a chat answer', () => {
 
     await userEvent.click(within(article).getByRole('button', { name: 'Unvollständig' }));
     await userEvent.click(within(article).getByRole('checkbox', { name: 'Diese Unterhaltung mit den Administratoren teilen' }));
-    await userEvent.click(within(article).getByRole('button', { name: 'Senden' }));
+    await userEvent.click(within(article).getByRole('button', { name: 'Rückmeldung senden' }));
     await waitFor(() => expect(ratings.puts).toHaveLength(2));
     expect(ratings.puts[1]).toMatchObject({
       rating: 'down',

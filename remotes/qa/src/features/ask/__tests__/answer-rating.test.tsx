@@ -45,7 +45,7 @@ describe('rating an answer over documents', () => {
     await user.click(within(answer).getByRole('button', { name: 'Gute Quellen' }));
     await user.type(within(answer).getByRole('textbox', { name: 'Kommentar (optional)' }), 'Exactly the memo I needed.');
     await user.click(within(answer).getByRole('checkbox', { name: 'Diese Unterhaltung mit den Administratoren teilen' }));
-    await user.click(within(answer).getByRole('button', { name: 'Senden' }));
+    await user.click(within(answer).getByRole('button', { name: 'Rückmeldung senden' }));
     await waitFor(() => expect(ratings.puts).toHaveLength(2));
     expect(ratings.puts[1]).toMatchObject({
       rating: 'up',
