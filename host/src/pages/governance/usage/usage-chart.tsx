@@ -42,10 +42,12 @@ export function UsageChart({ title, labels, values, orientation, format, summary
     const primary = themeColor(canvas, '--ui-color-primary', '#1a5fb4');
     const muted = themeColor(canvas, '--ui-color-muted', '#5e5c64');
     const divider = themeColor(canvas, '--ui-color-divider', '#deddda');
-    const categoryScale = { ticks: { color: muted, autoSkip: orientation === 'vertical' }, grid: { display: false } };
+    // The page's typeface on the axes too (chart.js draws with its own default otherwise).
+    const font = { family: getComputedStyle(canvas).fontFamily };
+    const categoryScale = { ticks: { color: muted, font, autoSkip: orientation === 'vertical' }, grid: { display: false } };
     const valueScale = {
       beginAtZero: true,
-      ticks: { color: muted, callback: (value: string | number) => formatRef.current(Number(value)) },
+      ticks: { color: muted, font, callback: (value: string | number) => formatRef.current(Number(value)) },
       grid: { color: divider },
     };
     const chart = new Chart(canvas, {

@@ -8,6 +8,8 @@ export interface UsageFiguresRow {
   key: string;
   /** The row's header: a day, a feature, a model, a group or a person. */
   label: ReactNode;
+  /** The label on a chart's axis where the row's label is long (a day: without its year). */
+  axisLabel?: string;
   figures: UsageFigures;
 }
 

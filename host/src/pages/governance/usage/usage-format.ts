@@ -23,14 +23,17 @@ export interface UsageFormat {
 export function usageFormat(language: Locale, currency: string | null): UsageFormat {
   const tag = language === 'de' ? 'de-DE' : 'en-GB';
   const integer = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
-  const money = new Intl.NumberFormat(tag, currency ? { style: 'currency', currency, maximumFractionDigits: 2 } : { maximumFractionDigits: 2 });
+  const moneyOptions: Intl.NumberFormatOptions = currency ? { style: 'currency', currency } : {};
+  const money = new Intl.NumberFormat(tag, { ...moneyOptions, maximumFractionDigits: 2 });
+  // A user's cost of a few calls is a fraction of a cent: shown with the digits that say it.
+  const small = new Intl.NumberFormat(tag, { ...moneyOptions, minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const tenths = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
-  const cost = (value: number | null) => (value === null ? '–' : money.format(value));
+  const cost = (value: number | null) => (value === null ? '–' : value > 0 && value < 1 ? small.format(value) : money.format(value));
   const number = (value: number) => integer.format(value);
   return {
     number,
     cost,
     minutes: (value) => tenths.format(value),
-    measure: (measure) => (measure === 'cost' ? (value: number) => money.format(value) : number),
+    measure: (measure) => (measure === 'cost' ? (value: number) => cost(value) : number),
   };
 }

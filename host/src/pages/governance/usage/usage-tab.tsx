@@ -20,6 +20,10 @@ import './usage.css';
 /** A day of the contract (YYYY-MM-DD, UTC) as the interface shows a date. */
 const dayText = (day: string, language: 'de' | 'en') => formatShortDate(`${day}T00:00:00Z`, { language, timeZone: 'UTC' });
 
+/** A day on the chart's axis: day and month (28.11. / 28/11), the year is the period's. */
+const axisDay = (day: string, language: 'de' | 'en') =>
+  new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
 /**
  * `/governance/usage` (administrators): the filters (kept in the address), the period's totals,
  * charts by day, feature, model and group (each with its table), the top users (the only place
@@ -105,7 +109,7 @@ function UsageReport({ query, usage, updating }: UsageReportProps) {
   };
 
   const label = (key: string, text: string, figures: UsageFigures): UsageFiguresRow => ({ key, label: text, figures });
-  const days = usage.by_day.map((row) => label(row.day, dayText(row.day, language), row));
+  const days = usage.by_day.map((row) => ({ ...label(row.day, dayText(row.day, language), row), axisLabel: axisDay(row.day, language) }));
   const features = usage.by_feature.map((row) => label(row.feature, t(`GOVERNANCE.features.${row.feature}`), row));
   const models = usage.by_model.map((row) => label(row.model, row.model, row));
   const groups = usage.by_group.map((row) => label(row.group_id, row.group_name, row));
@@ -213,7 +217,8 @@ interface ChartOfProps {
 
 /** A chart of one breakdown in the chosen measure, its summary in words and its table. */
 function ChartOf({ t, measure, format, rows, title, column, orientation = 'horizontal', wide = false, note }: ChartOfProps) {
-  const labels = useMemo(() => rows.map((row) => String(row.label)), [rows]);
+  const labels = useMemo(() => rows.map((row) => row.axisLabel ?? String(row.label)), [rows]);
+  const names = rows.map((row) => String(row.label));
   const values = useMemo(() => rows.map((row) => measureOf(row.figures, measure)), [rows, measure]);
   const show = format.measure(measure);
   const total = values.reduce((sum, value) => sum + value, 0);
@@ -226,7 +231,7 @@ function ChartOf({ t, measure, format, rows, title, column, orientation = 'horiz
           measure: t(`GOVERNANCE_USAGE.measures.${measure}`),
           count: rows.length,
           total: show(total),
-          label: labels[top],
+          label: names[top],
           max: show(values[top]!),
         });
   return (

@@ -136,6 +136,8 @@ describe('the budgets tab', () => {
     await user.clear(field('Währung'));
     await user.type(field('Währung'), 'eu');
     const prices = screen.getByRole('group', { name: 'Preistabelle' });
+    // German numbers with a decimal comma.
+    expect(within(prices).getByRole('textbox', { name: 'Eingabe je Mio. Tokens' })).toHaveValue('2,5');
     await user.click(within(prices).getByRole('button', { name: 'Preis hinzufügen' }));
     await user.type(within(prices).getAllByRole('combobox', { name: 'Modell' })[1]!, 'gpt-4o');
     await user.type(within(prices).getAllByRole('textbox', { name: 'Eingabe je Mio. Tokens' })[1]!, '-1');
