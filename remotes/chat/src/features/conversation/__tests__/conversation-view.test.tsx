@@ -237,6 +237,7 @@ describe('the conversation view', () => {
     await user.type(composer(), 'Over budget?{Enter}');
     const text = await screen.findByText(/^Your monthly budget is used up\. It resets on \d+ \w+ \d{4}\.$/);
     expect(within(text.closest('article')!).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(text.closest('article')!).queryByRole('button', { name: 'Regenerate answer' })).toBeNull();
     expect(liveRegion()).toHaveTextContent('Your monthly budget is used up.');
     expect(useNotificationsStore.getState().notifications).toHaveLength(0);
 

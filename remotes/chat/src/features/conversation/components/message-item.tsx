@@ -9,7 +9,7 @@ import { QuestionAttachments } from '../../attachments';
 import { AnswerDetailsPanel } from '../../developer';
 import { ResearchAnswer } from '../../research';
 import { MessageSources } from '../../sources';
-import type { SendErrorKey } from '../model/describe-send-error';
+import { canRetry, type SendErrorKey } from '../model/describe-send-error';
 import { foundDocuments, isGrounded, mediaTypeOfSource, toolCallsOf } from '../model/tool-calls';
 import { useLanguageModels } from '../hooks/use-qa-resources';
 import { AnswerMeta, AnswerReasoning } from './answer-parts';
@@ -191,9 +191,12 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
               {t('conversation.actions.copy')}
             </Button>
           )}
-          <Button variant="ghost" size="sm" aria-disabled={busy || undefined} onClick={() => !busy && onRegenerate(message.message_id)}>
-            {t('conversation.actions.regenerate')}
-          </Button>
+          {/* A used-up budget refuses a new answer too until it resets. */}
+          {(!failed || canRetry(reason)) && (
+            <Button variant="ghost" size="sm" aria-disabled={busy || undefined} onClick={() => !busy && onRegenerate(message.message_id)}>
+              {t('conversation.actions.regenerate')}
+            </Button>
+          )}
           {onOpenInCanvas && message.content !== '' && (
             <Button variant="ghost" size="sm" onClick={() => onOpenInCanvas(message)}>
               {t('canvas.open')}
