@@ -2,7 +2,7 @@
 // messages/v2, chat/stream), platform resets and a render of the remote.
 import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type Message, type StreamEvent } from '@assistant/contracts';
 import { createApiClients, setApiClients, setAuth, useGatingStore, useNotificationsStore, type Auth } from '@assistant/platform';
-import { renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
+import { answerRatingHandlers, renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
 import { configure } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import remote from '../module';
@@ -174,8 +174,9 @@ export function chatHandlers(): HttpHandler[] {
   ];
 }
 
+/** The start-up calls, the chat's calls, and the answer ratings its answers read and save (a fake of its own per call). */
 export function handlers(): HttpHandler[] {
-  return [...startupHandlers(), ...chatHandlers()];
+  return [...startupHandlers(), ...chatHandlers(), ...answerRatingHandlers().handlers];
 }
 
 /** A signed-in user as the platform's auth reports it (only getUser is used by the chat remote). */

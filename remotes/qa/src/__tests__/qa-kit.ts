@@ -10,7 +10,7 @@ import {
   useNotificationsStore,
   type Auth,
 } from '@assistant/platform';
-import { renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
+import { answerRatingHandlers, renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
 import { configure } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import remote from '../module';
@@ -178,8 +178,9 @@ export function qaHandlers(): HttpHandler[] {
   ];
 }
 
+/** The start-up calls, the QA calls, and the answer ratings a written answer reads and saves (a fake of its own per call). */
 export function handlers(): HttpHandler[] {
-  return [...startupHandlers(), ...qaHandlers()];
+  return [...startupHandlers(), ...qaHandlers(), ...answerRatingHandlers().handlers];
 }
 
 /** A signed-in user as the platform's auth reports it. */

@@ -19,8 +19,8 @@ beforeEach(async () => {
   useGatingStore.setState({ flags: {} });
   ratings.reset();
   server.resetHandlers(
-    ...handlers(),
     ...ratingHandlers,
+    ...handlers(),
     http.post('*/api/summarize', () => streamOf('- The report ', 'is ready.')),
     http.get(`*/api/custom-apps/${APP_ID}`, () => HttpResponse.json(customApp({ variables: [], template: 'Write a greeting.' }))),
     http.post(`*/api/custom-apps/${APP_ID}/run`, () => streamOf('Dear all, ', 'welcome.')),

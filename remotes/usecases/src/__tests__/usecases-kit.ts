@@ -1,7 +1,7 @@
 // Test kit of the use cases remote: start-up data, fake endpoints, streams, store resets, render at a mount.
 import { apiErrorCodeForStatus, type ApiError, type CollectionFile, type CollectionSummary, type CustomApp, type FileStatus } from '@assistant/contracts';
 import { createApiClients, resetPermissions, resetServerState, setApiClients, setPersistenceUser, useConfigStore, useNotificationsStore } from '@assistant/platform';
-import { renderRemoteAt, startupHandlers, type StartupData } from '@assistant/platform/testing';
+import { answerRatingHandlers, renderRemoteAt, startupHandlers, type StartupData } from '@assistant/platform/testing';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -136,8 +136,9 @@ export const customApp = (overrides: Partial<CustomApp> = {}): CustomApp => ({
   ...overrides,
 });
 
+/** The start-up calls, and the answer ratings a written result reads and saves (a fake of its own per call). */
 export function handlers(startup: Partial<StartupData> = {}): HttpHandler[] {
-  return [...startupHandlers(startup)];
+  return [...startupHandlers(startup), ...answerRatingHandlers().handlers];
 }
 
 export async function resetUseCases(options: { createYourOwn?: boolean } = {}): Promise<void> {
