@@ -33,6 +33,8 @@ export function PeriodField({ id, legend, value, onChange, defaultPeriod, error 
       <legend className="retention-period__legend">{legend}</legend>
       <Select
         id={`${id}-mode`}
+        // Without days beside it, the choice takes the whole row (its longest words fit on a phone).
+        className={value.mode === 'days' ? undefined : 'retention-period__mode--alone'}
         label={t('GOVERNANCE_RETENTION.keep')}
         options={options}
         value={value.mode}
