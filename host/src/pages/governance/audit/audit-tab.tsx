@@ -49,8 +49,8 @@ function AuditFilterForm({ applied, onApply }: { applied: AuditFilters; onApply:
         value={draft.action}
         onChange={set('action')}
       />
-      <TextField label={t('GOVERNANCE_AUDIT.from')} type="date" value={draft.from} onChange={set('from')} error={problem('from')} />
-      <TextField label={t('GOVERNANCE_AUDIT.to')} type="date" value={draft.to} onChange={set('to')} error={problem('to')} />
+      <TextField label={t('GOVERNANCE.from')} type="date" value={draft.from} onChange={set('from')} error={problem('from')} />
+      <TextField label={t('GOVERNANCE.to')} type="date" value={draft.to} onChange={set('to')} error={problem('to')} />
       <div className="audit-filters__actions">
         <Button type="submit">{t('GOVERNANCE_AUDIT.apply')}</Button>
         {Object.keys(applied).length > 0 && (

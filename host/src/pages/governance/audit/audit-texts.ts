@@ -11,8 +11,6 @@ const de = {
     actorHint: 'Kennung, Teil des Namens oder der E-Mail-Adresse',
     action: 'Was',
     allActions: 'Alle Aktionen',
-    from: 'Von',
-    to: 'Bis',
     apply: 'Anzeigen',
     reset: 'Filter zurücksetzen',
     problems: {
@@ -74,8 +72,6 @@ const en: typeof de = {
     actorHint: 'An id, or part of a name or e-mail address',
     action: 'What',
     allActions: 'All actions',
-    from: 'From',
-    to: 'To',
     apply: 'Show',
     reset: 'Reset filters',
     problems: {

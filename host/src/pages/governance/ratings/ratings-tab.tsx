@@ -41,19 +41,19 @@ function RatingsFiltersForm({ filters, onChange, today, problems, models, agents
     <fieldset className="ratings-filters">
       <legend className="ui-visually-hidden">{t('GOVERNANCE_RATINGS.filters')}</legend>
       <Select
-        label={t('GOVERNANCE_RATINGS.period')}
+        label={t('GOVERNANCE.period')}
         value={filters.period}
         // The custom period starts as the period shown so far, so the days are only adjusted.
         onChange={(event) => {
           const period = event.target.value as UsagePeriod;
           set(period === 'custom' && filters.period !== 'custom' ? { period, ...periodDays(filters, today) } : { period });
         }}
-        options={USAGE_PERIODS.map((period) => ({ value: period, label: t(`GOVERNANCE_RATINGS.periods.${period}`) }))}
+        options={USAGE_PERIODS.map((period) => ({ value: period, label: t(`GOVERNANCE.periods.${period}`) }))}
       />
       {filters.period === 'custom' && (
         <>
-          <TextField type="date" label={t('GOVERNANCE_RATINGS.from')} value={filters.from} onChange={(event) => set({ from: event.target.value })} error={problem('from')} />
-          <TextField type="date" label={t('GOVERNANCE_RATINGS.to')} value={filters.to} onChange={(event) => set({ to: event.target.value })} error={problem('to')} />
+          <TextField type="date" label={t('GOVERNANCE.from')} value={filters.from} onChange={(event) => set({ from: event.target.value })} error={problem('from')} />
+          <TextField type="date" label={t('GOVERNANCE.to')} value={filters.to} onChange={(event) => set({ to: event.target.value })} error={problem('to')} />
         </>
       )}
       <Select

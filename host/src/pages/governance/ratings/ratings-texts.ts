@@ -8,16 +8,6 @@ const de = {
     intro:
       'Wie Beschäftigte die Antworten bewerten: der Anteil guter Antworten (Daumen hoch unter allen Bewertungen) im Verlauf, nach Modell, Funktion und Agent, mit den Gründen. Frage und Antwort sehen Sie nur, wenn die Person sie beim Bewerten mit den Administratoren geteilt hat. Tage zählen in UTC.',
     filters: 'Filter',
-    period: 'Zeitraum',
-    periods: {
-      this_month: 'Dieser Monat',
-      last_month: 'Letzter Monat',
-      last_30_days: 'Letzte 30 Tage',
-      last_90_days: 'Letzte 90 Tage',
-      custom: 'Eigener Zeitraum',
-    },
-    from: 'Von',
-    to: 'Bis',
     problems: { day: 'Bitte ein Datum angeben.', order: '„Bis“ darf nicht vor „Von“ liegen.' },
     feature: 'Funktion',
     allFeatures: 'Alle Funktionen',
@@ -77,16 +67,6 @@ const en: typeof de = {
     intro:
       'How employees rate the answers: the rate of good answers (thumbs up among all ratings) over time, by model, feature and agent, with the reasons. You see the question and answer only when the person shared them with the administrators in the rating. Days count in UTC.',
     filters: 'Filters',
-    period: 'Period',
-    periods: {
-      this_month: 'This month',
-      last_month: 'Last month',
-      last_30_days: 'Last 30 days',
-      last_90_days: 'Last 90 days',
-      custom: 'Custom period',
-    },
-    from: 'From',
-    to: 'To',
     problems: { day: 'Please enter a date.', order: '“To” must not be before “From”.' },
     feature: 'Feature',
     allFeatures: 'All features',

@@ -7,6 +7,7 @@ import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { addShellTexts } from '../../../../app/shell-i18n';
+import { addGovernanceTexts } from '../../governance-texts';
 import AuditTab from '../audit-tab';
 
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -52,6 +53,8 @@ const server = setupServer(
 
 beforeAll(() => {
   addShellTexts();
+  // The page's frame adds them: the period's words are every tab's.
+  addGovernanceTexts();
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterAll(() => server.close());
