@@ -26,7 +26,8 @@ export function BudgetNotice() {
     if (!due || shown.current) return;
     shown.current = true;
     useNotificationsStore.getState().notify('info', {
-      message: { key: 'USAGE.notice.text', ns: SHELL_NAMESPACE, values: { percent: due.percent, resetsAt: due.resets_at } },
+      // Past 80 % and 100 % between two looks (one long answer): "used up", not "103 %".
+      message: { key: due.percent >= 100 ? 'USAGE.notice.exhausted' : 'USAGE.notice.text', ns: SHELL_NAMESPACE, values: { percent: due.percent, resetsAt: due.resets_at } },
       action: { labelKey: 'USAGE.notice.show', ns: SHELL_NAMESPACE, onAction: () => void navigate('/usage') },
     });
     markSeen();

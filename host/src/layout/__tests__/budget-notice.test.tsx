@@ -12,6 +12,7 @@ import { BudgetNotice } from '../budget-notice';
 
 const figures = { calls: 3, input_tokens: 1000, output_tokens: 500, estimated_tokens: 0, cost: null, transcription_minutes: 0 };
 let dueNow: boolean;
+let percent: number;
 let gets: number;
 let seen: number;
 const answer = (): MyUsageResponse => ({
@@ -19,7 +20,7 @@ const answer = (): MyUsageResponse => ({
   totals: figures,
   by_feature: [],
   by_model: [],
-  budget: { unit: 'tokens', currency: null, limit: 1800, used: 1500, percent: 83, source: 'default', resets_at: '2026-12-01T00:00:00.000Z' },
+  budget: { unit: 'tokens', currency: null, limit: 1800, used: (1800 * percent) / 100, percent, source: 'default', resets_at: '2026-12-01T00:00:00.000Z' },
   notice_due: dueNow,
 });
 const server = setupServer(
@@ -43,6 +44,7 @@ beforeEach(() => {
   setApiClients(createApiClients({ getToken: () => 'token', onUnauthenticated: jest.fn(), retryDelayMs: 0 }));
   useNotificationsStore.getState().clear();
   dueNow = true;
+  percent = 83;
   gets = 0;
   seen = 0;
 });
@@ -80,6 +82,13 @@ describe('the 80 % budget notice', () => {
     renderShell('de');
     expect(await screen.findByText('Sie haben 83 % Ihres monatlichen Budgets verbraucht. Es wird am 1. Dezember 2026 erneuert.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nutzung ansehen' })).toBeInTheDocument();
+  });
+
+  it('says "used up" when the budget was passed before the notice could be shown', async () => {
+    percent = 104;
+    renderShell('en');
+    expect(await screen.findByText('Your monthly budget is used up. It resets on 1 December 2026.')).toBeInTheDocument();
+    await waitFor(() => expect(seen).toBe(1));
   });
 
   it('shows nothing and marks nothing when no notice is due', async () => {

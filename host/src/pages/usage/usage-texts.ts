@@ -100,6 +100,7 @@ const de = {
     },
     notice: {
       text: 'Sie haben {{percent}} % Ihres monatlichen Budgets verbraucht. Es wird am {{resetsAt, day}} erneuert.',
+      exhausted: 'Ihr monatliches Budget ist aufgebraucht. Es wird am {{resetsAt, day}} erneuert.',
       show: 'Nutzung ansehen',
     },
   },
@@ -199,6 +200,7 @@ const en: typeof de = {
     },
     notice: {
       text: 'You have used {{percent}} % of your monthly budget. It resets on {{resetsAt, day}}.',
+      exhausted: 'Your monthly budget is used up. It resets on {{resetsAt, day}}.',
       show: 'See usage',
     },
   },

@@ -32,10 +32,12 @@ export function UsageTable({ caption, nameHeader, rows, currency, language }: { 
         {rows.map((row) => (
           <tr key={row.key}>
             <th scope="row">
-              <span className="usage-page__row-name">{row.label}</span>
-              {row.transcription_minutes > 0 && (
-                <span className="usage-page__muted">{t('USAGE.usage.minutes', { minutes: formatMinutes(row.transcription_minutes, language) })}</span>
-              )}
+              <span className="usage-page__row-name">
+                <span>{row.label}</span>
+                {row.transcription_minutes > 0 && (
+                  <span className="usage-page__muted">{t('USAGE.usage.minutes', { minutes: formatMinutes(row.transcription_minutes, language) })}</span>
+                )}
+              </span>
             </th>
             <td data-label={t('USAGE.usage.calls')}>{formatCount(row.calls, language)}</td>
             <td data-label={t('USAGE.usage.tokensIn')}>{formatCount(row.input_tokens, language)}</td>
