@@ -13,9 +13,9 @@ const FIRST_QUESTION = 'Wie reiche ich eine Reisekostenabrechnung ein?';
 const SECOND_QUESTION = 'Und bis wann muss ich sie einreichen?';
 const ANSWER = 'Laden Sie die Belege im Reiseportal hoch und reichen Sie die Abrechnung dort ein.';
 /**
- * The budget of group finance, in tokens. The model server reports exact usage: the intent check
- * counts 60 (it runs first and fits), the answer 1,200, so the one answer uses the budget up and the
- * next question is refused.
+ * The budget of group finance, in tokens. The model server reports exact usage: the answer counts
+ * 1,200, so the one answer uses the budget up (its side calls, intent and title, come after it and
+ * are refused) and the next question is refused.
  */
 const BUDGET = 1000;
 const SIDE_CALL_USAGE = { prompt_tokens: 40, completion_tokens: 20 };
