@@ -93,8 +93,9 @@ for (const target of testDatabaseTargets()) {
       assert.equal(retentionRunSchema.parse(again.json()).id, run.id);
       const listed = retentionRunsResponseSchema.parse((await t.as('admin', { method: 'GET', url: '/api/admin/retention/runs' })).json()).runs;
       assert.deepEqual(
-        listed.map((listedRun) => listedRun.id),
-        [run.id],
+        listed.map((listedRun) => [listedRun.id, listedRun.requested_by_name]),
+        [[run.id, 'Ada Admin']],
+        'listed with the name of whoever asked',
       );
     });
 

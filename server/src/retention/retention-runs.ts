@@ -23,7 +23,7 @@ export const retentionJobPayloadSchema = z.object({ run_id: z.string() });
 type Trx = Transaction<DatabaseSchema>;
 type RunRow = Selectable<RetentionRunsTable>;
 
-function toRun(row: RunRow): RetentionRun {
+function toRun(row: RunRow & { requested_by_name?: string | null }): RetentionRun {
   return {
     id: row.id,
     started_at: new Date(row.started_at).toISOString(),
@@ -31,6 +31,7 @@ function toRun(row: RunRow): RetentionRun {
     status: row.status,
     deleted: row.deleted,
     requested_by: row.requested_by,
+    ...(row.requested_by_name !== undefined && { requested_by_name: row.requested_by_name }),
     error: row.error,
   };
 }
@@ -108,7 +109,15 @@ export class RetentionRuns {
 
   /** The latest runs, newest first. */
   async list(): Promise<RetentionRun[]> {
-    const rows = await this.db.selectFrom('retention_runs').selectAll().orderBy('started_at', 'desc').orderBy('id').limit(LISTED_RUNS).execute();
+    const rows = await this.db
+      .selectFrom('retention_runs as r')
+      .leftJoin('directory_users as u', 'u.sub', 'r.requested_by')
+      .selectAll('r')
+      .select('u.name as requested_by_name')
+      .orderBy('r.started_at', 'desc')
+      .orderBy('r.id')
+      .limit(LISTED_RUNS)
+      .execute();
     return rows.map(toRun);
   }
 

@@ -52,6 +52,8 @@ export const retentionRunSchema = z.object({
   deleted: z.partialRecord(retentionKindSchema, z.number().int().min(0)),
   /** Who asked for it; null: the daily schedule. */
   requested_by: z.string().nullable(),
+  /** The name of whoever asked, as the directory knows them (null: unknown there). */
+  requested_by_name: z.string().nullable().optional(),
   error: z.string().nullable(),
 });
 export type RetentionRun = z.infer<typeof retentionRunSchema>;

@@ -52,7 +52,7 @@ export function RetentionRuns() {
                   <Badge variant={STATUS_VARIANT[run.status]}>{t(`GOVERNANCE_RETENTION.status.${run.status}`)}</Badge>
                 </div>
                 <p className="retention-run__meta">
-                  {run.requested_by === null ? t('GOVERNANCE_RETENTION.scheduled') : t('GOVERNANCE_RETENTION.requestedBy', { who: run.requested_by })}
+                  {run.requested_by === null ? t('GOVERNANCE_RETENTION.scheduled') : t('GOVERNANCE_RETENTION.requestedBy', { who: run.requested_by_name ?? run.requested_by })}
                   {run.finished_at && <> · {t('GOVERNANCE_RETENTION.finishedAt', { time: formatLongDate(run.finished_at, { language }) })}</>}
                 </p>
                 {deleted.length === 0 ? (
