@@ -33,7 +33,8 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       <td data-label={t('GOVERNANCE_AUDIT.columns.subject')}>
         <span className="audit-log__who">
           <span>{entry.subject_kind}</span>
-          <span className="audit-log__id">{entry.subject_id}</span>
+          {/* A setting is its own item (budgets/budgets): its name once. */}
+          {entry.subject_id !== entry.subject_kind && <span className="audit-log__id">{entry.subject_id}</span>}
         </span>
       </td>
       <td data-label={t('GOVERNANCE_AUDIT.columns.changes')} className="audit-log__changes">
