@@ -86,7 +86,7 @@ describe('the audit log tab', () => {
       expect.stringContaining('2026'),
       '<img src=x onerror=alert(1)>u-7',
       'Retention changed',
-      'retentionretention',
+      'retention',
       'Show before and after',
     ]);
     // Untrusted text stays text: no element was made from it.
