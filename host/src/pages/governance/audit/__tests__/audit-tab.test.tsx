@@ -104,7 +104,7 @@ describe('the audit log tab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(4));
-    expect(rows().map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual(['retentionretention', 'groupgroup-4', 'groupgroup-3', 'groupgroup-2']);
+    expect(rows().map((row) => within(row).getAllByRole('cell')[3]!.textContent)).toEqual(['retention', 'groupgroup-4', 'groupgroup-3', 'groupgroup-2']);
     expect(pageRequests.map((search) => search.toString())).toEqual(['', 'cursor=50']);
     // The last page: nothing more to load.
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
