@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { after, before, describe } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { startScriptedModelServer } from '../../../../tests/fixtures/scripted-model-server';
 import { buildApp } from '../../app';
@@ -7,6 +8,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { SettingsRepository } from '../../db/repositories/settings-repository';
 import { loadSettingsSeed } from '../../settings/load-seed';
 import { DEMO_SEED_FILE } from '../../testing/test-app';
+import { testDatabaseTargets } from '../../testing/test-databases';
 import { testConfig } from '../../testing/test-config';
 import { TestIssuer } from '../../testing/test-issuer';
 
@@ -60,3 +62,35 @@ export async function startColleaguesTestApp(handle: DatabaseHandle) {
   };
 }
 export type ColleaguesTestApp = Awaited<ReturnType<typeof startColleaguesTestApp>>;
+
+/** What a suite of describeWithColleagues reaches: the started app and its database (set before its tests run). */
+export interface ColleaguesSuite {
+  readonly t: ColleaguesTestApp;
+  readonly handle: DatabaseHandle;
+}
+
+/** `body` as a suite `${title} on <database>` for each test database, with the colleagues' app started before and closed after. */
+export function describeWithColleagues(title: string, body: (suite: ColleaguesSuite) => void): void {
+  for (const target of testDatabaseTargets()) {
+    describe(`${title} on ${target.name}`, () => {
+      let handle: DatabaseHandle | undefined;
+      let app: ColleaguesTestApp | undefined;
+      before(async () => {
+        handle = await target.open();
+        app = await startColleaguesTestApp(handle);
+      });
+      after(async () => {
+        await app?.close();
+        await handle?.close();
+      });
+      body({
+        get t() {
+          return app!;
+        },
+        get handle() {
+          return handle!;
+        },
+      });
+    });
+  }
+}
