@@ -43,6 +43,11 @@ describe('route table', () => {
     ).not.toContain('customization');
   });
 
+  it('adds /usage (their own usage and data) for everyone signed in', () => {
+    expect(paths(shellChildren({ isAdmin: false, flags: {} }))).toContain('usage');
+    expect(paths(shellChildren({ isAdmin: false, flags: {}, isFeatureAvailable: () => false }))).toContain('usage');
+  });
+
   it('adds /groups only for an administrator', () => {
     expect(paths(shellChildren({ isAdmin: true, flags: {} }))).toContain('groups');
     expect(paths(shellChildren({ isAdmin: false, flags: {} }))).not.toContain('groups');
@@ -65,12 +70,13 @@ describe('route table', () => {
   });
 
   it('leaves out pages whose feature is not in the feature set', () => {
-    expect(paths(shellChildren({ isFeatureAvailable: () => false }))).toEqual(['(index)', 'privacy-policy', 'datenschutz', 'developer/api', '*']);
+    expect(paths(shellChildren({ isFeatureAvailable: () => false }))).toEqual(['(index)', 'privacy-policy', 'datenschutz', 'developer/api', 'usage', '*']);
     expect(paths(shellChildren({ isFeatureAvailable: () => true }))).toEqual([
       '(index)',
       'privacy-policy',
       'datenschutz',
       'developer/api',
+      'usage',
       'accessibility',
       'sign-language',
       'easy-language',
@@ -84,6 +90,7 @@ describe('route table', () => {
       'privacy-policy',
       'datenschutz',
       'developer/api',
+      'usage',
       '/collections/*',
       '*',
     ]);
