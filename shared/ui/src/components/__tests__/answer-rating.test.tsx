@@ -62,6 +62,11 @@ describe('AnswerRating', () => {
   });
 
   it('saves a thumb at once, opens the reasons of that thumb and takes the rating back when pressed again', async () => {
+    // jsdom lays nothing out: whether the opened panel is brought into view is what can be seen.
+    const scrolledIntoView: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledIntoView.push(this);
+    };
     render(<Harness />);
     const good = await screen.findByRole('button', { name: 'Good answer' });
     await userEvent.click(good);
@@ -71,6 +76,7 @@ describe('AnswerRating', () => {
     // The panel offers the good thumb's reasons, the focus on the first.
     expect(screen.getByRole('group', { name: 'Your feedback' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Correct' })).toHaveFocus();
+    expect(scrolledIntoView).toContain(screen.getByRole('button', { name: 'Correct' }).closest('form'));
     expect(screen.queryByRole('button', { name: 'Wrong' })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Rated as a good answer.');
 

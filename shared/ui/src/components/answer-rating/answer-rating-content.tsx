@@ -41,6 +41,7 @@ export default function AnswerRatingContent({ rating, onSave, onClear, className
   const panelId = `ui-rating${useId().replace(/:/g, '')}`;
   const thumbs = { up: useRef<HTMLButtonElement>(null), down: useRef<HTMLButtonElement>(null) };
   const firstReason = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
   const [focusPanel, setFocusPanel] = useState(false);
   const [details, setDetails] = useState<Details>({ reasons: [], comment: '', share_with_admins: false });
@@ -54,7 +55,10 @@ export default function AnswerRatingContent({ rating, onSave, onClear, className
   useEffect(() => {
     if (!open || !focusPanel || !chosen) return;
     setFocusPanel(false);
-    firstReason.current?.focus();
+    // The whole panel in view (it opens under an answer, often at the bottom of a scrolled list),
+    // not only its first reason, which is where the focus goes.
+    firstReason.current?.focus({ preventScroll: true });
+    panel.current?.scrollIntoView?.({ block: 'nearest' });
   }, [open, focusPanel, chosen]);
   // Taken back (here or elsewhere): nothing left to tell more about.
   useEffect(() => {
@@ -167,7 +171,7 @@ export default function AnswerRatingContent({ rating, onSave, onClear, className
       )}
       {open && chosen && (
         <div id={panelId} className="ui-answer-rating__panel" role="group" aria-label={texts.panel} onKeyDown={onPanelKeyDown}>
-          <form onSubmit={(event) => void send(event)} noValidate>
+          <form ref={panel} onSubmit={(event) => void send(event)} noValidate>
             <fieldset className="ui-answer-rating__reasons">
               <legend>{chosen === 'up' ? texts.reasonsUp : texts.reasonsDown}</legend>
               {RATING_REASONS[chosen].map((reason, index) => (
