@@ -50,7 +50,7 @@ export function GroupsPage() {
         empty={groups.length === 0 ? { title: t('GROUPS.emptyTitle'), text: t('GROUPS.emptyText') } : null}
         headingLevel={2}
       >
-        <table className="groups-page__table">
+        <table className="ui-table groups-page__table">
           <caption className="ui-visually-hidden">{t('GROUPS.caption')}</caption>
           <thead>
             <tr>

@@ -96,7 +96,7 @@ export function AuditEntries({ filters }: { filters: AuditFilters }) {
   const next = last.data?.next_cursor ?? null;
   return (
     <div className="audit-log">
-      <table className="audit-log__table">
+      <table className="ui-table audit-log__table">
         <caption className="ui-visually-hidden">{t('GOVERNANCE_AUDIT.caption')}</caption>
         <thead>
           <tr>

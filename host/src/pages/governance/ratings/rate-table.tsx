@@ -34,7 +34,7 @@ export function RateTable({ caption, column, rows, format }: { caption: string; 
   const { t } = useTranslation(SHELL_NAMESPACE);
   return (
     <div className="ratings-table" role="region" aria-label={caption} tabIndex={0}>
-      <table>
+      <table className="ui-table">
         <caption className="ui-visually-hidden">{caption}</caption>
         <thead>
           <tr>

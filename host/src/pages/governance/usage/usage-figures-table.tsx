@@ -32,7 +32,7 @@ export function UsageFiguresTable({ caption, labelColumn, rows, format, showCapt
   const captionId = useId();
   return (
     <div className="admin-usage-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table>
+      <table className="ui-table">
         <caption id={captionId} className={showCaption ? 'admin-usage-table__caption' : 'ui-visually-hidden'}>
           {caption}
         </caption>

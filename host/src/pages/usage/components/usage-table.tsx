@@ -17,7 +17,7 @@ export function UsageTable({ caption, nameHeader, rows, currency, language }: { 
   const { t } = useTranslation(SHELL_NAMESPACE);
   const priced = rows.some((row) => row.cost !== null);
   return (
-    <table className="usage-page__table">
+    <table className="ui-table usage-page__table">
       <caption>{caption}</caption>
       <thead>
         <tr>
