@@ -160,6 +160,7 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         notFound: en ? 'This conversation does not exist' : 'Diese Unterhaltung gibt es nicht',
         startNew: en ? 'Start a new conversation' : 'Neue Unterhaltung beginnen',
         startScreen: en ? 'Start a conversation' : 'Eine Unterhaltung beginnen',
+        stop: en ? 'Stop answer' : 'Antwort anhalten',
       };
       // Screenshots only when asked for (CHAT_SCREENSHOTS_DIR), to look at the screens.
       const shot = async (name: string) => {
@@ -174,6 +175,13 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         const scroller = page.getByTestId('conversation-scroller');
         const list = page.getByRole('complementary', { name: texts.list });
         const toggle = page.getByRole('button', { name: texts.toggle });
+        // Enter sends nothing while an answer still streams: its last words can show before the
+        // stream's end arrives, which takes longer on a busy machine.
+        const send = async (text: string) => {
+          await page.getByRole('button', { name: texts.stop }).waitFor({ state: 'hidden' });
+          await composer.fill(text);
+          await composer.press('Enter');
+        };
 
         // /chat: a message box at once, pinned at the bottom of the window.
         await page.getByRole('heading', { name: texts.startScreen }).waitFor();
@@ -200,8 +208,7 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         // the message box stay in view.
         for (let n = 1; n <= 5; n += 1) {
           const question = `${texts.question} ${n}`;
-          await composer.fill(question);
-          await composer.press('Enter');
+          await send(question);
           await messages.getByText(`Punkt 12:`, { exact: false }).nth(n - 1).waitFor();
           const newest = messages.getByRole('listitem').last();
           const box = await scroller.boundingBox();
@@ -224,8 +231,7 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         assert.equal(violations.length, 0, describeViolations(violations));
 
         // Scrolling up stops the following; "jump to latest" brings it back.
-        await composer.fill(texts.long);
-        await composer.press('Enter');
+        await send(texts.long);
         await messages.getByText('Punkt 3:', { exact: false }).last().waitFor();
         const sbox = (await scroller.boundingBox())!;
         await page.mouse.move(sbox.x + sbox.width / 2, sbox.y + sbox.height / 2);

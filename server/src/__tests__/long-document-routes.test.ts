@@ -142,7 +142,9 @@ describe('a document longer than the model\'s context: summarize and custom apps
   });
 
   it('makes no further model call once the client stops', async () => {
-    model.setScript({ rules: [{ ...rules[0]!, delayMs: 80 }, ...rules.slice(1)] });
+    // Each part takes a second: the stop reaches the server while the second is surely under way,
+    // however busy the machine.
+    model.setScript({ rules: [{ ...rules[0]!, delayMs: 1_000 }, ...rules.slice(1)] });
     const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const controller = new AbortController();
@@ -165,8 +167,8 @@ describe('a document longer than the model\'s context: summarize and custom apps
       await model.waitFor((requests) => requests.at(-1)!.aborted);
       const made = model.chatRequests().length;
       assert.equal(made, 2, 'the second part was under way');
-      // Longer than a part takes: a next call would have come by now.
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // A next call would start at once after the aborted one; give it time to show.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       assert.equal(model.chatRequests().length, made, 'no call after the stop');
     } finally {
       t.app.server.closeAllConnections();
