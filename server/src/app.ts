@@ -72,6 +72,7 @@ import { collectionRoutes } from './routes/collections';
 import { configRoutes } from './routes/config';
 import { conversationFileRoutes } from './routes/conversation-files';
 import { conversationRoutes } from './routes/conversations';
+import { mayFileInto } from './projects/may-file-into';
 import { conversationEventsRoutes } from './routes/conversation-events';
 import { customAppHistoryRoutes } from './routes/custom-app-history';
 import { customAppRoutes } from './routes/custom-apps';
@@ -257,6 +258,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(conversationRoutes, {
         conversations,
         sharingOf: shares.sharingOf,
+        mayFileInto: mayFileInto(db),
         models,
         storage,
         collections,

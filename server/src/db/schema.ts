@@ -14,6 +14,7 @@ export interface DatabaseSchema {
   passages: PassagesTable;
   passage_embeddings: PassageEmbeddingsTable;
   conversations: ConversationsTable;
+  projects: ProjectsTable;
   messages: MessagesTable;
   message_event_logs: MessageEventLogsTable;
   rate_limits: RateLimitsTable;
@@ -197,6 +198,20 @@ export interface ConversationsTable {
   agent_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The tool (MCP) servers picked in the composer for this conversation (string[]; migration 0019). */
   tool_server_ids: ColumnType<unknown, string | undefined, string>;
+  /** Pinned since, archived since, and the project it is in (migration 0032). */
+  pinned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  project_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Projects: a user's conversations grouped with instructions and files (migration 0032). */
+export interface ProjectsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  instructions: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** Chat messages: a tree per conversation through parent_message_id; `seq` is the storing order. */

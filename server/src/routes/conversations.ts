@@ -2,11 +2,13 @@ import {
   CONVERSATION_ERRORS,
   conversationListResponseSchema,
   conversationNameQuerySchema,
+  conversationRenameQuerySchema,
   conversationSchema,
   conversationSearchQuerySchema,
   conversationSearchResponseSchema,
   conversationSearchWords,
   conversationToolServersSchema,
+  conversationUpdateSchema,
   messageListResponseSchema,
   messagePayloadSchema,
   uuidSchema,
@@ -36,6 +38,7 @@ import type { ResearchService } from '../research/research-service';
 import { errorResponses } from '../http/error-responses';
 import { noContentResponse, streamResponse } from '../http/declared-responses';
 import type { SharingLookup } from '../sharing/shareable-kind';
+import type { Viewer } from '../auth/principal';
 import { setUsageFeature } from '../usage/usage-context';
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
@@ -63,6 +66,8 @@ export interface ConversationServices {
   developer?: DeveloperModeServices | undefined;
   /** With whom each listed conversation's snapshot is shared (SharesRepository.sharingOf); absent: not said. */
   sharingOf?: SharingLookup | undefined;
+  /** Whether the viewer may put conversations into a project (their own, or shared with them to edit). */
+  mayFileInto: (viewer: Viewer, projectId: string) => Promise<boolean>;
 }
 
 
@@ -74,7 +79,7 @@ export interface ConversationServices {
  */
 export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (
   app,
-  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers, developer, sharingOf },
+  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers, developer, sharingOf, mayFileInto },
 ) => {
   app.post(
     '/conversations',
@@ -115,12 +120,24 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
     },
   );
 
+  // Rename (?name=), pin, archive, move into a project or out of it (the body; docs/chat-ui.md "Organize").
   app.patch(
     '/conversations/:id',
-    { schema: { params: conversationParamsSchema, querystring: conversationNameQuerySchema, response: { 200: conversationSchema } } },
+    {
+      schema: {
+        params: conversationParamsSchema,
+        querystring: conversationRenameQuerySchema,
+        // A rename sends no body (Fastify gives null).
+        body: conversationUpdateSchema.nullish(),
+        response: { 200: conversationSchema, ...errorResponses(400, 404) },
+      },
+    },
     async (request, reply) => {
-      const renamed = await conversations.rename(request.principal.sub, request.params.id, request.query.name);
-      return renamed ?? sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
+      const changes = { name: request.query.name, ...request.body };
+      if (changes.name === undefined && !request.body) return sendError(reply, 400, 'Name a change: ?name= or a body');
+      if (changes.project_id && !(await mayFileInto(request.viewer, changes.project_id))) return sendRefusal(reply, CONVERSATION_ERRORS.projectNotFound);
+      const updated = await conversations.update(request.principal.sub, request.params.id, changes);
+      return updated ?? sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
     },
   );
 

@@ -53,6 +53,7 @@ export const CONVERSATION_ERRORS = {
   conversationNotFound: { statusCode: 404, code: 'not_found', message: 'No such conversation' },
   messageNotFound: { statusCode: 404, code: 'not_found', message: 'No such message in this conversation' },
   messageIdTaken: { statusCode: 409, code: 'conflict', message: 'message_id is already used by another message' },
+  projectNotFound: { statusCode: 404, code: 'not_found', message: 'No such project' },
 } as const satisfies Record<string, { statusCode: number; code: ApiErrorCode; message: string }>;
 
 /** A conversation name: non-blank after trimming, at most 200 characters. */
@@ -65,6 +66,8 @@ export const conversationNameSchema = z
 /** The query of POST /conversations?name= and PATCH /conversations/{id}?name=. */
 export const conversationNameQuerySchema = z.object({ name: conversationNameSchema });
 export type ConversationNameQuery = z.infer<typeof conversationNameQuerySchema>;
+/** PATCH /conversations/{id}: the name is one change among others (conversationUpdateSchema). */
+export const conversationRenameQuerySchema = z.object({ name: conversationNameSchema.optional() });
 
 /** Also the answer of POST /conversations and PATCH /conversations/{id}. */
 export const conversationSchema = z.object({
@@ -77,8 +80,28 @@ export const conversationSchema = z.object({
   agent_id: uuidSchema.optional(),
   /** GET /conversations: with whom the owner shared its snapshot (docs/sharing.md); absent elsewhere. */
   sharing: itemSharingSchema.optional(),
+  /** Pinned to the top of the list (docs/chat-ui.md "Organize"); absent: not pinned. */
+  pinned: z.literal(true).optional(),
+  /** Archived: out of the list, in the archive (docs/chat-ui.md "Organize"); absent: not archived. */
+  archived: z.literal(true).optional(),
+  /** The project the conversation belongs to (docs/projects.md); absent: none. */
+  project_id: uuidSchema.optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/**
+ * The body of PATCH /conversations/{id} (beside or instead of `?name=`): pin, archive, move into a
+ * project (a project of the user's own or one shared with them to edit) or out of it (null).
+ */
+export const conversationUpdateSchema = z
+  .object({
+    pinned: z.boolean().optional(),
+    archived: z.boolean().optional(),
+    project_id: uuidSchema.nullable().optional(),
+  })
+  .strict()
+  .refine((update) => Object.values(update).some((value) => value !== undefined), 'Name at least one change');
+export type ConversationUpdate = z.infer<typeof conversationUpdateSchema>;
 
 /** GET /conversations: the user's own conversations, most recently updated first. */
 export const conversationListResponseSchema = z.object({ conversations: z.array(conversationSchema) });

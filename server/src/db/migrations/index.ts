@@ -29,6 +29,7 @@ import * as usageAndBudgets from './0028-usage-and-budgets';
 import * as retention from './0029-retention';
 import * as auditLogAppendOnly from './0030-audit-log-append-only';
 import * as answerRatings from './0031-answer-ratings';
+import * as conversationOrganization from './0032-conversation-organization';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0029-retention': retention,
   '0030-audit-log-append-only': auditLogAppendOnly,
   '0031-answer-ratings': answerRatings,
+  '0032-conversation-organization': conversationOrganization,
 };

@@ -7,6 +7,7 @@ import {
   type AnswerDetails,
   type Conversation,
   type ConversationSearchResult,
+  type ConversationUpdate,
   type FileStatus,
   type Message,
   type MessageAttachment,
@@ -20,7 +21,9 @@ import type { ConversationsTable, MessagesTable } from '../schema';
 import { AnswerRatingsRepository } from '../../ratings/answer-ratings-repository';
 
 type ConversationRow = Pick<Selectable<ConversationsTable>, 'id' | 'owner_id' | 'name' | 'created_at' | 'updated_at'> &
-  Partial<Pick<Selectable<ConversationsTable>, 'agent_id'>>;
+  Partial<Pick<Selectable<ConversationsTable>, 'agent_id' | 'pinned_at' | 'archived_at' | 'project_id'>>;
+/** The columns a conversation is answered with. */
+const CONVERSATION_COLUMNS = ['id', 'owner_id', 'name', 'created_at', 'updated_at', 'agent_id', 'pinned_at', 'archived_at', 'project_id'] as const;
 /**
  * The deep research run, the tool events and the attached files are read where a message is shown
  * (lists), not where only its text matters (the prompt's history).
@@ -111,7 +114,7 @@ export class ConversationsRepository {
   async list(owner: string): Promise<Conversation[]> {
     const rows = await this.db
       .selectFrom('conversations')
-      .select(['id', 'owner_id', 'name', 'created_at', 'updated_at', 'agent_id'])
+      .select(CONVERSATION_COLUMNS)
       .where('owner_id', '=', owner)
       .orderBy('updated_at', 'desc')
       .orderBy('id')
@@ -144,12 +147,18 @@ export class ConversationsRepository {
     const window = sql<string | null>`(select substr(m.content, greatest(1, least(${firstAt}) - ${CONVERSATION_SNIPPET_MAX_LENGTH}), ${3 * CONVERSATION_SNIPPET_MAX_LENGTH})
       from messages m where m.conversation_id = c.id and m.role <> 'system' and (${anyPattern}) order by m.seq limit 1)`;
     const { rows } = await sql<ConversationRow & { snippet_window: string | null }>`
-      select c.id, c.owner_id, c.name, c.created_at, c.updated_at, ${window} as snippet_window
+      select c.id, c.owner_id, c.name, c.created_at, c.updated_at, c.agent_id, c.pinned_at, c.archived_at, c.project_id, ${window} as snippet_window
       from conversations c
       where c.owner_id = ${owner} and ${matchesAll}
       order by c.updated_at desc, c.id`.execute(this.db);
     return rows.map((row) => {
-      const result: ConversationSearchResult = toConversation({ ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) });
+      const result: ConversationSearchResult = toConversation({
+        ...row,
+        created_at: new Date(row.created_at),
+        updated_at: new Date(row.updated_at),
+        pinned_at: row.pinned_at && new Date(row.pinned_at),
+        archived_at: row.archived_at && new Date(row.archived_at),
+      });
       const snippet = row.snippet_window === null ? undefined : conversationSearchSnippet(row.snippet_window, words);
       if (snippet) result.snippet = snippet;
       return result;
@@ -159,7 +168,7 @@ export class ConversationsRepository {
   async find(owner: string, id: string): Promise<Conversation | undefined> {
     const row = await this.db
       .selectFrom('conversations')
-      .select(['id', 'owner_id', 'name', 'created_at', 'updated_at', 'agent_id'])
+      .select(CONVERSATION_COLUMNS)
       .where('id', '=', id)
       .where('owner_id', '=', owner)
       .executeTakeFirst();
@@ -178,12 +187,28 @@ export class ConversationsRepository {
 
   /** Renames the owner's conversation; undefined when they have none with this id. */
   async rename(owner: string, id: string, name: string): Promise<Conversation | undefined> {
+    return this.update(owner, id, { name });
+  }
+
+  /**
+   * Renames, pins, archives or moves the owner's conversation into a project (null: out of it);
+   * undefined when they have none with this id. Whether the user may put conversations into the
+   * project is the caller's to check. Only a rename moves `updated_at` (the list's order): pinning
+   * or archiving is no change of the conversation.
+   */
+  async update(owner: string, id: string, changes: { name?: string | undefined } & ConversationUpdate): Promise<Conversation | undefined> {
+    const now = new Date();
     const row = await this.db
       .updateTable('conversations')
-      .set({ name, updated_at: new Date() })
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name, updated_at: now } : {}),
+        ...(changes.pinned !== undefined ? { pinned_at: changes.pinned ? now : null } : {}),
+        ...(changes.archived !== undefined ? { archived_at: changes.archived ? now : null } : {}),
+        ...(changes.project_id !== undefined ? { project_id: changes.project_id } : {}),
+      })
       .where('id', '=', id)
       .where('owner_id', '=', owner)
-      .returning(['id', 'owner_id', 'name', 'created_at', 'updated_at'])
+      .returning(CONVERSATION_COLUMNS)
       .executeTakeFirst();
     return row && toConversation(row);
   }
@@ -591,6 +616,9 @@ export class ConversationsRepository {
 function toConversation(row: ConversationRow): Conversation {
   const conversation: Conversation = { id: row.id, name: row.name, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
   if (row.agent_id) conversation.agent_id = row.agent_id;
+  if (row.pinned_at) conversation.pinned = true;
+  if (row.archived_at) conversation.archived = true;
+  if (row.project_id) conversation.project_id = row.project_id;
   return conversation;
 }
 
