@@ -1,4 +1,4 @@
-import type { Conversation, ConversationSearchResult, ConversationSnapshot, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
+import type { Conversation, ConversationSearchResult, ConversationSnapshot, ConversationUpdate, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
 
 /**
  * Where the conversations of the signed-in user live. The screens use only this, so the same
@@ -24,6 +24,8 @@ export interface ChatHistory {
   searchConversations(query: string, signal?: AbortSignal): Promise<ConversationSearchResult[]>;
   createConversation(name: string): Promise<Conversation>;
   renameConversation(id: string, name: string): Promise<Conversation>;
+  /** Pins, archives or moves a conversation into a project (null: out of it); the order stays. */
+  updateConversation(id: string, changes: ConversationUpdate): Promise<Conversation>;
   deleteConversation(id: string): Promise<void>;
   /** Every message of every branch, oldest first (the tree is built from parent_message_id). */
   listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]>;

@@ -11,6 +11,7 @@ import {
   validationFailure,
   type Conversation,
   type ConversationSearchResult,
+  type ConversationUpdate,
   type ConversationSnapshot,
   type ConversationSnapshotUploadInput,
   type LocalChatRequestInput,
@@ -182,6 +183,14 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
       return change(id, (record) => {
         record.conversation = { ...record.conversation, name: checked, updated_at: now() };
         record.renamed = true;
+        return record.conversation;
+      });
+    },
+
+    updateConversation(id: string, changes: ConversationUpdate): Promise<Conversation> {
+      return change(id, (record) => {
+        const { pinned, archived, project_id, ...rest } = { ...record.conversation, ...changes };
+        record.conversation = { ...rest, ...(pinned ? { pinned } : {}), ...(archived ? { archived } : {}), ...(project_id ? { project_id } : {}) };
         return record.conversation;
       });
     },

@@ -7,6 +7,7 @@ import {
   type Conversation,
   type ConversationSnapshot,
   type ConversationSearchResult,
+  type ConversationUpdate,
   type Message,
   type MessagePayloadInput,
   type StreamEvent,
@@ -44,6 +45,9 @@ export function createServerHistory(client: () => HttpClient = () => apiClients(
     },
     async renameConversation(id: string, name: string): Promise<Conversation> {
       return (await client().patch(`${conversationPath(id)}?${nameQuery(name)}`, undefined, conversationSchema))!;
+    },
+    async updateConversation(id: string, changes: ConversationUpdate): Promise<Conversation> {
+      return (await client().patch(conversationPath(id), changes, conversationSchema))!;
     },
     async deleteConversation(id: string): Promise<void> {
       await client().delete(conversationPath(id));

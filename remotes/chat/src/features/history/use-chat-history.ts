@@ -25,6 +25,7 @@ function withScope(history: ChatHistory, scope: ChatHistoryScope): ScopedChatHis
     searchConversations: (query, signal) => history.searchConversations(query, signal),
     createConversation: (name) => history.createConversation(name),
     renameConversation: (id, name) => history.renameConversation(id, name),
+    updateConversation: (id, changes) => history.updateConversation(id, changes),
     deleteConversation: (id) => history.deleteConversation(id),
     listMessages: (conversationId, signal) => history.listMessages(conversationId, signal),
     sendMessage: (conversationId, payload, signal) => history.sendMessage(conversationId, payload, signal),

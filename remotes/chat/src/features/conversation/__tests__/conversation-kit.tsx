@@ -142,6 +142,7 @@ export class FakeChatHistory implements ScopedChatHistory {
   searchConversations = async () => [];
   createConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   renameConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
+  updateConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   deleteConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   shareableId = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   continueShared = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
