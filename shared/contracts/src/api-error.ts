@@ -19,6 +19,8 @@ const API_ERROR_STATUS = {
   unknown_model: 400,
   /** a language pair the chosen translation engine does not offer. */
   unsupported_language: 400,
+  /** images with a question for a model that does not accept them. */
+  images_not_supported: 400,
   /** no valid bearer token. */
   unauthorized: 401,
   /** signed in, but not allowed to do this. */

@@ -178,6 +178,18 @@ export {
 } from './upload';
 export { fileRecordSchema, mediaTypeSchema, type FileRecord } from './files';
 export {
+  IMAGE_ACCEPT,
+  IMAGE_ERRORS,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PER_MESSAGE,
+  IMAGE_MEDIA_TYPES,
+  IMAGE_TYPES,
+  isImageFile,
+  isImageMediaType,
+  isOverImageLimit,
+  type ImageMediaType,
+} from './images';
+export {
   COLLECTION_NAME_MAX_LENGTH,
   COLLECTION_SCOPES,
   FILE_STATUSES,

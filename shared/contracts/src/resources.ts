@@ -30,6 +30,8 @@ export const languageModelSchema = z.object({
   max_characters: z.optional(nonNegativeIntSchema),
   /** A short description of the model where its endpoint gives one; never made up. */
   description: z.string().trim().min(1).max(300).optional(),
+  /** The model takes images with a question (docs/chat.md "Images"); absent: text only. */
+  accepts_images: z.boolean().optional(),
 });
 export type LanguageModel = z.infer<typeof languageModelSchema>;
 

@@ -91,7 +91,7 @@ describe('api error codes', () => {
   it('tells a refused request (400) and a server fault (5xx) from the other refusals by code', () => {
     assert.deepEqual(
       API_ERROR_CODES.filter((code) => isRefusedRequest(code)),
-      ['validation_failed', 'bad_request', 'malformed_multipart', 'unknown_model', 'unsupported_language'],
+      ['validation_failed', 'bad_request', 'malformed_multipart', 'unknown_model', 'unsupported_language', 'images_not_supported'],
     );
     assert.deepEqual(
       API_ERROR_CODES.filter((code) => isServerFault(code)),
