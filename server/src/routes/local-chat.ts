@@ -126,7 +126,8 @@ async function relayLocalAnswer(options: {
     signal.removeEventListener('abort', stopSideCall);
     startSideCall();
   }
-  const logged = { messageId: assistantMessageId, model, ms: Date.now() - started, characters: outcome.content.length };
+  // A temporary chat leaves no trace but the usage's counts: not even its (client-made) ids in the log.
+  const logged = { ...(body.temporary ? {} : { messageId: assistantMessageId }), model, ms: Date.now() - started, characters: outcome.content.length };
   if (outcome.status === 'stopped') {
     stopSideCall();
     log.info(logged, 'local chat: answer stopped, the client went away');

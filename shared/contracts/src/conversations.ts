@@ -82,6 +82,8 @@ export const conversationSchema = z.object({
   sharing: itemSharingSchema.optional(),
   /** Pinned to the top of the list (docs/chat-ui.md "Organize"); absent: not pinned. */
   pinned: z.literal(true).optional(),
+  /** When it was pinned (with `pinned`): the pinned group shows the latest pin first. */
+  pinned_at: isoDateTimeSchema.optional(),
   /** Archived: out of the list, in the archive (docs/chat-ui.md "Organize"); absent: not archived. */
   archived: z.literal(true).optional(),
   /** The project the conversation belongs to (docs/projects.md); absent: none. */

@@ -34,6 +34,11 @@ export const localChatRequestSchema = z.strictObject({
   conversation_id: uuidSchema.optional(),
   /** A client-made id for the answer, echoed as `assistant_message_id`; a fresh one when absent. */
   assistant_message_id: uuidSchema.optional(),
+  /**
+   * A temporary chat (kept nowhere, docs/chat-ui.md "Temporary chat"): the server records its
+   * usage as counts only and logs no ids of it.
+   */
+  temporary: z.literal(true).optional(),
 });
 export type LocalChatRequest = z.infer<typeof localChatRequestSchema>;
 export type LocalChatRequestInput = z.input<typeof localChatRequestSchema>;

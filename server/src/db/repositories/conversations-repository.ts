@@ -616,7 +616,10 @@ export class ConversationsRepository {
 function toConversation(row: ConversationRow): Conversation {
   const conversation: Conversation = { id: row.id, name: row.name, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
   if (row.agent_id) conversation.agent_id = row.agent_id;
-  if (row.pinned_at) conversation.pinned = true;
+  if (row.pinned_at) {
+    conversation.pinned = true;
+    conversation.pinned_at = new Date(row.pinned_at).toISOString();
+  }
   if (row.archived_at) conversation.archived = true;
   if (row.project_id) conversation.project_id = row.project_id;
   return conversation;

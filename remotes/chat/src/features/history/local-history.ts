@@ -189,8 +189,10 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
 
     updateConversation(id: string, changes: ConversationUpdate): Promise<Conversation> {
       return change(id, (record) => {
-        const { pinned, archived, project_id, ...rest } = { ...record.conversation, ...changes };
-        record.conversation = { ...rest, ...(pinned ? { pinned } : {}), ...(archived ? { archived } : {}), ...(project_id ? { project_id } : {}) };
+        const { pinned, pinned_at, archived, project_id, ...rest } = { ...record.conversation, ...changes };
+        // A new pin is the latest (the pinned group's order); one kept keeps its time.
+        const pin = pinned ? { pinned, pinned_at: changes.pinned ? now() : (pinned_at ?? now()) } : {};
+        record.conversation = { ...rest, ...pin, ...(archived ? { archived } : {}), ...(project_id ? { project_id } : {}) };
         return record.conversation;
       });
     },
