@@ -1,6 +1,8 @@
 import type { BrandImage, Customization } from '@assistant/contracts';
 import { applyTheme } from '@assistant/ui';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useResolvedTheme } from '../theme/use-resolved-theme';
+import { darkBrandColors } from './dark-brand-colors';
 
 const MIME = { svg: 'image/svg+xml', png: 'image/png' } as const;
 
@@ -13,9 +15,19 @@ export function brandImageUrl(image: BrandImage | null | undefined): string | un
   return `data:${MIME[image.type]};base64,${image.data.replace(/\s/g, '')}`;
 }
 
-/** Applies the customization to the page: colours and fonts, favicon. Undone when it changes. */
+/**
+ * Applies the customization to the page: colours and fonts, favicon. Undone when it changes. In
+ * the dark theme the brand colours are their dark variants and the light theme's own colours
+ * (surface, text, ...) give way to the dark defaults.
+ */
 export function useBranding(customization: Customization): void {
-  useEffect(() => applyTheme(customization), [customization]);
+  const theme = useResolvedTheme();
+  const themed = useMemo(
+    () => (theme === 'dark' ? { ...customization, colors: darkBrandColors(customization.colors) } : customization),
+    [customization, theme],
+  );
+  // A layout effect: in place before the page paints and before any effect reads the colours (charts).
+  useLayoutEffect(() => applyTheme(themed), [themed]);
 
   useEffect(() => {
     const href = brandImageUrl(customization.favicon);

@@ -16,6 +16,12 @@ const de = {
     documentation: 'Dokumentation',
     newTab: 'öffnet in neuem Tab',
   },
+  THEME: {
+    label: 'Darstellung',
+    system: 'Systemeinstellung',
+    light: 'Hell',
+    dark: 'Dunkel',
+  },
   FOOTER: {
     label: 'Rechtliches und Kontakt',
     imprint: 'Impressum',
@@ -41,6 +47,12 @@ const en: typeof de = {
     helpCenter: 'Help center',
     documentation: 'Documentation',
     newTab: 'opens in a new tab',
+  },
+  THEME: {
+    label: 'Appearance',
+    system: 'System setting',
+    light: 'Light',
+    dark: 'Dark',
   },
   FOOTER: {
     label: 'Legal and contact',

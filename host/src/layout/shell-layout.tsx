@@ -18,6 +18,7 @@ import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { useShell } from '../app/shell-context';
 import { useCapabilities } from '../capabilities/use-capabilities';
 import { useBranding } from '../branding/use-branding';
+import { useThemeChoice } from '../theme/use-resolved-theme';
 import { GetStartedGate } from '../get-started/get-started-gate';
 import { NotificationsHost } from '../notifications/notifications-host';
 import { liveNavigation } from '../navigation/build-navigation';
@@ -45,6 +46,7 @@ export function ShellLayout() {
   const flags = useGatingStore((state) => state.flags);
   const featureSet = useGatingStore((state) => state.featureSet);
   const isCapabilityAvailable = useCapabilities(remotes);
+  useThemeChoice();
   useBranding(customization);
 
   // An area an administrator switches off leaves the navigation at once (the gating store reloads);

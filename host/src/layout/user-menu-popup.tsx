@@ -17,6 +17,7 @@ import { useShell } from '../app/shell-context';
 import { markSignedOut } from '../auth/signed-out';
 import { DeveloperModeSwitch } from '../developer/developer-mode-switch';
 import { useGetStartedStore } from '../get-started/get-started-store';
+import { THEME_CHOICES } from '../theme/theme-choice';
 import { addLegalTexts } from './legal-texts';
 
 const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
@@ -93,35 +94,55 @@ export function UserMenuSeparator() {
   return <div role="separator" className="user-menu__separator" />;
 }
 
-/** The interface language as two radio items (the way ChatGPT and Copilot keep it beside the account). */
-function LanguageGroup() {
-  const { t } = useTranslation(SHELL_NAMESPACE);
+interface RadioOption<T extends string> {
+  value: T;
+  label: string;
+  lang?: string;
+}
+
+/** A choice of one (language, theme) as radio items under a label, the chosen one checked. */
+function UserMenuRadioGroup<T extends string>({ label, options, value, onChange }: { label: string; options: readonly RadioOption<T>[]; value: T; onChange: (value: T) => void }) {
   const menu = useMenu();
-  const setLocale = useWorkspaceStore((state) => state.setLocale);
-  const language = currentLanguage();
   const labelId = useId();
   return (
     <div role="group" aria-labelledby={labelId} className="user-menu__group">
       <div id={labelId} className="user-menu__group-label" role="presentation">
-        {t('HEADER.language')}
+        {label}
       </div>
-      {(['de', 'en'] as const).map((locale) => (
+      {options.map((option) => (
         <button
-          key={locale}
+          key={option.value}
           type="button"
           role="menuitemradio"
-          aria-checked={language === locale}
-          lang={locale}
+          aria-checked={value === option.value}
+          lang={option.lang}
           tabIndex={-1}
           className="user-menu__item user-menu__item--check"
-          onClick={() => menu.select(() => setLocale(locale))}
+          onClick={() => menu.select(() => onChange(option.value))}
         >
-          <span className="user-menu__mark user-menu__mark--radio" aria-hidden="true" data-on={language === locale || undefined} />
-          {t(locale === 'de' ? 'HEADER.german' : 'HEADER.english')}
+          <span className="user-menu__mark user-menu__mark--radio" aria-hidden="true" data-on={value === option.value || undefined} />
+          {option.label}
         </button>
       ))}
     </div>
   );
+}
+
+/** The interface language as two radio items (the way ChatGPT and Copilot keep it beside the account). */
+function LanguageGroup() {
+  const { t } = useTranslation(SHELL_NAMESPACE);
+  const setLocale = useWorkspaceStore((state) => state.setLocale);
+  const options = (['de', 'en'] as const).map((locale) => ({ value: locale, lang: locale, label: t(locale === 'de' ? 'HEADER.german' : 'HEADER.english') }));
+  return <UserMenuRadioGroup label={t('HEADER.language')} options={options} value={currentLanguage()} onChange={setLocale} />;
+}
+
+/** The colour theme: as the system, light or dark; remembered for the signed-in user (src/theme). */
+function ThemeGroup() {
+  const { t } = useTranslation(SHELL_NAMESPACE);
+  const theme = useWorkspaceStore((state) => state.theme);
+  const setTheme = useWorkspaceStore((state) => state.setTheme);
+  const options = THEME_CHOICES.map((choice) => ({ value: choice, label: t(`THEME.${choice}`) }));
+  return <UserMenuRadioGroup label={t('THEME.label')} options={options} value={theme} onChange={setTheme} />;
 }
 
 export interface UserMenuPopupProps {
@@ -220,6 +241,7 @@ export function UserMenuPopup({ id, initialItem, buttonRef, onClose, name, email
           </div>
         )}
         <LanguageGroup />
+        <ThemeGroup />
         <UserMenuSeparator />
         <UserMenuLink to="/usage">{t('USER_MENU.usage')}</UserMenuLink>
         {customization.get_started_enabled && <UserMenuItem onSelect={showGetStarted}>{t('USER_MENU.getStarted')}</UserMenuItem>}

@@ -55,7 +55,7 @@ export { useTextStream, type TextStreamFailures, type TextStreamState, type Text
 
 // stores
 export { persistKey, persistenceUser, setPersistenceUser } from './stores/per-user-persistence';
-export { useWorkspaceStore } from './stores/workspace-store';
+export { useWorkspaceStore, type ThemeChoice } from './stores/workspace-store';
 export { useConfigStore } from './stores/config-store';
 export { initialTranslationPreferences, useTranslationPreferencesStore } from './stores/translation-preferences-store';
 export { initialChatPreferences, useChatPreferencesStore } from './stores/chat-preferences-store';

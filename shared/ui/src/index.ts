@@ -2,6 +2,8 @@
 
 // Theme
 export { applyTheme } from './theme/apply-theme';
+export { contrastRatio, parseRgb } from './theme/color';
+export { DARK_THEME_COLORS } from './theme/tokens';
 export { cx } from './internal/cx';
 
 // Texts

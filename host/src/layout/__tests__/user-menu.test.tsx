@@ -120,6 +120,22 @@ describe('user menu', () => {
     act(() => useWorkspaceStore.getState().setLocale('en'));
   });
 
+  it('switches the theme (system, light, dark), marking the current one checked', async () => {
+    renderMenu();
+    await userEvent.click(await waitFor(menuButton));
+    const group = screen.getByRole('group', { name: 'Appearance' });
+    expect(within(group).getByRole('menuitemradio', { name: 'System setting' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(group).getByRole('menuitemradio', { name: 'Dark' }));
+    expect(useWorkspaceStore.getState().theme).toBe('dark');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(menuButton()).toHaveFocus();
+    await userEvent.click(menuButton());
+    expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('menuitemradio', { name: 'System setting' })).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'System setting' }));
+    expect(useWorkspaceStore.getState().theme).toBe('system');
+  });
+
   it('links the privacy policy and the configured help links only, and reopens the guided start', async () => {
     renderMenu({ help_center_link: 'https://help.example.com/', documentation_link: null });
     await userEvent.click(await waitFor(menuButton));

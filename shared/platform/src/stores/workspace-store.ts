@@ -12,9 +12,13 @@ export interface DocumentLibraryFlags {
   promptDismissed: boolean;
 }
 
+/** The colour theme the user chose in the user menu; 'system' follows the system's setting. */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
 export interface WorkspaceData {
   /** The chosen interface language; null follows the browser. */
   locale: Locale | null;
+  theme: ThemeChoice;
   sidebarOpen: boolean;
   privacyNoticeShown: boolean;
   documentLibrary: DocumentLibraryFlags;
@@ -22,6 +26,7 @@ export interface WorkspaceData {
 
 interface WorkspaceState extends WorkspaceData {
   setLocale(locale: Locale | null): void;
+  setTheme(theme: ThemeChoice): void;
   setSidebarOpen(open: boolean): void;
   toggleSidebar(): void;
   markPrivacyNoticeShown(): void;
@@ -30,6 +35,7 @@ interface WorkspaceState extends WorkspaceData {
 
 export const initialWorkspace: WorkspaceData = {
   locale: null,
+  theme: 'system',
   sidebarOpen: true,
   privacyNoticeShown: false,
   documentLibrary: { connected: false, promptDismissed: false },
@@ -37,6 +43,7 @@ export const initialWorkspace: WorkspaceData = {
 
 const pick = (state: WorkspaceState): WorkspaceData => ({
   locale: state.locale,
+  theme: state.theme,
   sidebarOpen: state.sidebarOpen,
   privacyNoticeShown: state.privacyNoticeShown,
   documentLibrary: state.documentLibrary,
@@ -49,6 +56,9 @@ export const useWorkspaceStore = create<WorkspaceState>()(
       setLocale(locale) {
         set({ locale });
         void changeLanguage(locale);
+      },
+      setTheme(theme) {
+        set({ theme });
       },
       setSidebarOpen(sidebarOpen) {
         set({ sidebarOpen });

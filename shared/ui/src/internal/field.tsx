@@ -55,7 +55,7 @@ export function FieldError({ id, children }: { id: string | undefined; children:
     <p id={id} className="ui-field__error">
       <svg className="ui-icon" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
         <circle cx="12" cy="12" r="10" fill="currentColor" />
-        <path d="M12 7v6M12 16.5v.01" stroke="#fff" strokeWidth="2.25" strokeLinecap="round" />
+        <path className="ui-field__error-mark" d="M12 7v6M12 16.5v.01" strokeWidth="2.25" strokeLinecap="round" />
       </svg>
       <span>{children}</span>
     </p>

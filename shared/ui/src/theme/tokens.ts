@@ -39,6 +39,21 @@ export const DEFAULT_THEME_COLORS: Readonly<Record<ThemeColorToken, string>> = {
   info: '#0b5cad',
 };
 
+/** Dark theme defaults, as in tokens.css's dark blocks (the tests check their contrast). */
+export const DARK_THEME_COLORS: Readonly<Record<ThemeColorToken, string>> = {
+  primary: '#8ab4f8',
+  'on-primary': '#0d1117',
+  surface: '#1b1e23',
+  background: '#121418',
+  text: '#e8eaed',
+  muted: '#a8b0bb',
+  border: '#808995',
+  focus: '#c4a5ff',
+  success: '#6fcf8e',
+  error: '#ff8f85',
+  info: '#79b8ff',
+};
+
 /**
  * The key of a customization colour as a token: `on-primary` and `onPrimary` both work; anything
  * else is not a token.

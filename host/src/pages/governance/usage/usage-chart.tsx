@@ -1,5 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useResolvedTheme } from '../../../theme/use-resolved-theme';
 
 // Only what the bar charts use: chart.js is tree-shaken to these (and comes with this tab's chunk only).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
@@ -34,6 +35,8 @@ export function UsageChart({ title, labels, values, orientation, format, summary
   // The latest formatter for the axis and the tooltips without building the chart anew.
   const formatRef = useRef(format);
   formatRef.current = format;
+  // The colours are read when the chart is built: a theme switch builds it anew.
+  const theme = useResolvedTheme();
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -69,7 +72,7 @@ export function UsageChart({ title, labels, values, orientation, format, summary
       chart.destroy();
       chartRef.current = null;
     };
-  }, [orientation]);
+  }, [orientation, theme]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -77,7 +80,7 @@ export function UsageChart({ title, labels, values, orientation, format, summary
     chart.data.labels = [...labels];
     chart.data.datasets[0]!.data = [...values];
     chart.update();
-  }, [labels, values]);
+  }, [labels, values, orientation, theme]);
 
   // Bars across need room per bar; days share a fixed height.
   const height = orientation === 'vertical' ? undefined : `${Math.max(6, labels.length * 2 + 3)}rem`;

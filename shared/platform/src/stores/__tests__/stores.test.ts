@@ -60,6 +60,7 @@ describe('per-user persistence', () => {
     useWorkspaceStore.getState().setDocumentLibrary({ connected: true });
     expect(JSON.parse(localStorage.getItem(persistKey('workspace', 'anna'))!).state).toEqual({
       locale: null,
+      theme: 'system',
       sidebarOpen: false,
       privacyNoticeShown: true,
       documentLibrary: { connected: true, promptDismissed: false },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DEFAULT_CUSTOMIZATION, type Customization } from '@assistant/contracts';
 import { applyTheme, fontFamilyValue, fontSizeValue } from '../apply-theme';
 import { contrastRatio, isSafeColor } from '../color';
-import { DEFAULT_THEME_COLORS, THEME_COLOR_TOKENS } from '../tokens';
+import { DARK_THEME_COLORS, DEFAULT_THEME_COLORS, THEME_COLOR_TOKENS } from '../tokens';
 
 const css = (name: string, root: HTMLElement = document.documentElement) => root.style.getPropertyValue(name);
 
@@ -149,16 +149,32 @@ describe('isSafeColor', () => {
   });
 });
 
-describe('default light theme', () => {
-  it('tokens.css declares the same colours as DEFAULT_THEME_COLORS', () => {
-    const tokensCss = readFileSync(join(__dirname, '../../styles/tokens.css'), 'utf8');
+const tokensCss = readFileSync(join(__dirname, '../../styles/tokens.css'), 'utf8');
+
+/** The declarations of the first rule whose selector is exactly `selector`. */
+function declarationsOf(selector: string): string {
+  const start = tokensCss.indexOf(`${selector} {`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const body = tokensCss.slice(start + selector.length + 2, tokensCss.indexOf('}', start));
+  return body
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+describe.each([
+  ['light', DEFAULT_THEME_COLORS, ':root'],
+  ['dark', DARK_THEME_COLORS, ":root[data-theme='dark']"],
+])('default %s theme', (_name, c, selector) => {
+  it('tokens.css declares the same colours as the defaults in tokens.ts', () => {
+    const declarations = declarationsOf(selector);
     for (const token of THEME_COLOR_TOKENS) {
-      expect(tokensCss).toContain(`--ui-color-${token}: ${DEFAULT_THEME_COLORS[token]};`);
+      expect(declarations).toContain(`--ui-color-${token}: ${c[token]};`);
     }
   });
 
   it('meets WCAG AA contrast for text and 3:1 for borders and the focus ring', () => {
-    const c = DEFAULT_THEME_COLORS;
     const ratio = (a: string, b: string) => contrastRatio(a, b) ?? 0;
     for (const bg of [c.surface, c.background]) {
       expect(ratio(c.text, bg)).toBeGreaterThanOrEqual(4.5);
@@ -171,6 +187,24 @@ describe('default light theme', () => {
       expect(ratio(c.focus, bg)).toBeGreaterThanOrEqual(3);
     }
     expect(ratio(c['on-primary'], c.primary)).toBeGreaterThanOrEqual(4.5);
-    expect(ratio('#ffffff', c.error)).toBeGreaterThanOrEqual(4.5); // danger button text
+    const onError = /--ui-color-on-error: (#[0-9a-f]{6});/.exec(declarationsOf(selector))?.[1] ?? '';
+    expect(ratio(onError, c.error)).toBeGreaterThanOrEqual(4.5); // danger button text
+  });
+});
+
+describe('dark theme in tokens.css', () => {
+  it('declares the same dark tokens for data-theme="dark" and for a dark system setting', () => {
+    expect(declarationsOf(":root:not([data-theme='light'])")).toBe(declarationsOf(":root[data-theme='dark']"));
+  });
+
+  it('keeps marked text, code and its highlighting readable in both themes', () => {
+    for (const selector of [':root', ":root[data-theme='dark']"]) {
+      const declarations = declarationsOf(selector);
+      const token = (name: string) => new RegExp(`--ui-color-${name}: (#[0-9a-f]{6});`).exec(declarations)?.[1] ?? '';
+      expect(contrastRatio(token('on-mark'), token('mark'))).toBeGreaterThanOrEqual(4.5);
+      for (const part of ['text', 'comment', 'keyword', 'string', 'number', 'title', 'deletion']) {
+        expect([selector, part, contrastRatio(token(`code-${part}`), token('code-background'))! >= 4.5]).toEqual([selector, part, true]);
+      }
+    }
   });
 });
