@@ -353,6 +353,27 @@ export {
   type SnapshotUploadMessage,
 } from './conversation-snapshots';
 export {
+  CONVERSATION_EXPORT_FORMAT,
+  CONVERSATION_EXPORT_FORMAT_VERSION,
+  CONVERSATION_IMPORT_BATCH_MAX_CHARACTERS,
+  CONVERSATION_IMPORT_BATCH_MAX_CONVERSATIONS,
+  CONVERSATION_IMPORT_MAX_CONVERSATIONS,
+  CONVERSATION_IMPORT_MAX_FILE_BYTES,
+  CONVERSATION_IMPORT_MAX_MESSAGES,
+  CONVERSATION_IMPORT_MESSAGE_MAX_CHARACTERS,
+  conversationExportSchema,
+  conversationImportRequestSchema,
+  conversationImportResponseSchema,
+  exportedConversationSchema,
+  exportedMessageSchema,
+  importedSizeOf,
+  type ConversationExport,
+  type ConversationImportRequest,
+  type ConversationImportResponse,
+  type ExportedConversation,
+  type ExportedMessage,
+} from './conversation-export';
+export {
   AGENT_BUILTIN_TOOLS,
   AGENT_DESCRIPTION_MAX_LENGTH,
   AGENT_ERRORS,
