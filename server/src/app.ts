@@ -73,6 +73,9 @@ import { configRoutes } from './routes/config';
 import { conversationFileRoutes } from './routes/conversation-files';
 import { conversationRoutes } from './routes/conversations';
 import { mayFileInto } from './projects/may-file-into';
+import { ProjectsRepository } from './projects/projects-repository';
+import { projectFileRoutes } from './routes/project-files';
+import { projectRoutes } from './routes/projects';
 import { conversationEventsRoutes } from './routes/conversation-events';
 import { customAppHistoryRoutes } from './routes/custom-app-history';
 import { customAppRoutes } from './routes/custom-apps';
@@ -216,7 +219,9 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const prompts = new PromptsRepository(db, shares);
   const jobs = new JobQueue(db);
   // The kinds of item that can be shared (docs/sharing.md, sharing/shareable-kinds.ts).
-  const kinds = shareableKinds({ db, shares, collections, agents, customApps, conversations, prompts });
+  // Projects (docs/projects.md): conversations grouped with files and instructions, shareable.
+  const projects = new ProjectsRepository(db);
+  const kinds = shareableKinds({ db, shares, collections, agents, customApps, conversations, prompts, projects });
   // Document libraries (docs/document-libraries.md): connections with sealed credentials, and
   // sessions that reach a library only through the allow-listed fetch.
   const librariesLog = app.log.child({ component: 'libraries' });
@@ -258,7 +263,8 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(conversationRoutes, {
         conversations,
         sharingOf: shares.sharingOf,
-        mayFileInto: mayFileInto(db),
+        mayFileInto: mayFileInto(projects),
+        projectOf: (viewer, conversationId) => projects.ofConversation(viewer, conversationId),
         models,
         storage,
         collections,
@@ -341,6 +347,8 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(adminAuditRoutes, { audit: new AuditLogReader(db) });
       await api.register(sharedWithMeRoutes, { kinds, shares });
       await api.register(promptRoutes, { prompts, sharingOf: shares.sharingOf });
+      await api.register(projectRoutes, { projects, conversations, storage, sharingOf: shares.sharingOf });
+      await api.register(projectFileRoutes, { projects, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       // Retention (docs/operations.md "Retention"): the policy and runs for administrators; a user's
       // own data: how long it is kept, its export and "delete all my conversations".
       const retentionAudit = new AuditLog(db);

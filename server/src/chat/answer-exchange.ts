@@ -53,6 +53,8 @@ export interface PreparedExchange {
   groups?: readonly string[] | undefined;
   /** The conversation's agent (docs/agents.md): its note on the system prompt, temperature and built-in tools. */
   agent?: ExchangeAgent | undefined;
+  /** The instructions of the project the conversation is in (build-prompt.ts projectInstructionsNote). */
+  projectNote?: string | undefined;
   /** Set for a user who may use developer mode: collects the answer's details (docs/developer-mode.md). */
   developer?: AnswerDetailsRecorder | undefined;
 }
@@ -139,6 +141,8 @@ export async function startExchange(
   }
   const agent = exchange.agent;
   if (agent) messages = withAgentNote(messages, agent.systemNote);
+  // A project's instructions go where an agent's do: after the product's rules, under them.
+  if (exchange.projectNote) messages = withAgentNote(messages, exchange.projectNote);
   // Developer mode counts the answer's model calls and sums their usage (tool rounds ask again).
   const developer = exchange.developer;
   developer?.retrieved(retrieved?.windows);

@@ -67,3 +67,12 @@ export async function resolveGroundingScope(
     },
   };
 }
+
+/**
+ * The scope with more collections to search (a project's files): a message without grounding of
+ * its own gets a scope of them alone. The caller checked the user may read them.
+ */
+export function withCollections(scope: GroundingScope | undefined, collectionIds: readonly string[]): GroundingScope | undefined {
+  if (collectionIds.length === 0) return scope;
+  return { ...scope, collectionIds: [...new Set([...(scope?.collectionIds ?? []), ...collectionIds])] };
+}

@@ -91,9 +91,11 @@ export interface FeedbackTable {
  */
 export interface CollectionsTable {
   id: string;
-  scope: 'personal' | 'company' | 'conversation';
+  scope: 'personal' | 'company' | 'conversation' | 'project';
   owner_id: string | null;
   conversation_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The project whose files it keeps (scope 'project', migration 0033). */
+  project_id: ColumnType<string | null, string | null | undefined, never>;
   name: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
@@ -508,7 +510,7 @@ export interface GroupMembersTable {
 /** One share of an item with a user, a group or the company (`target_id` '' for the company). */
 export interface SharesTable {
   id: string;
-  item_kind: 'conversation' | 'agent' | 'custom_app' | 'collection' | 'prompt';
+  item_kind: 'conversation' | 'agent' | 'custom_app' | 'collection' | 'prompt' | 'project';
   item_id: string;
   target_type: 'user' | 'group' | 'company';
   target_id: string;

@@ -20,7 +20,9 @@ import { prepareIds, relayExchange, startExchange, type ChatToolSettings, type G
 import { resolveAnswerAgent } from '../agents/agent-chat';
 import { answerDetailsRecorder, mayUseDeveloperMode, type DeveloperModeServices } from '../chat/answer-details';
 import type { AgentsRepository } from '../agents/agents-repository';
-import { resolveGroundingScope } from '../chat/grounding-scope';
+import { resolveGroundingScope, withCollections } from '../chat/grounding-scope';
+import { projectInstructionsNote } from '../chat/build-prompt';
+import type { ConversationProject } from '../projects/projects-repository';
 import { continueResearchExchange, reattachResearchExchange, startResearchExchange, streamResearchExchange, type ResearchExchange } from '../chat/research-exchange';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
@@ -66,8 +68,10 @@ export interface ConversationServices {
   developer?: DeveloperModeServices | undefined;
   /** With whom each listed conversation's snapshot is shared (SharesRepository.sharingOf); absent: not said. */
   sharingOf?: SharingLookup | undefined;
-  /** Whether the viewer may put conversations into a project (their own, or shared with them to edit). */
-  mayFileInto: (viewer: Viewer, projectId: string) => Promise<boolean>;
+  /** Whether the viewer may put their conversation into a project (projects/may-file-into.ts). */
+  mayFileInto: (viewer: Viewer, projectId: string, conversationId: string) => Promise<boolean>;
+  /** The project a conversation is in, when the viewer may read it: its instructions and files apply (docs/projects.md). */
+  projectOf?: ((viewer: Viewer, conversationId: string) => Promise<ConversationProject | undefined>) | undefined;
 }
 
 
@@ -79,7 +83,7 @@ export interface ConversationServices {
  */
 export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (
   app,
-  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers, developer, sharingOf, mayFileInto },
+  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers, developer, sharingOf, mayFileInto, projectOf },
 ) => {
   app.post(
     '/conversations',
@@ -135,7 +139,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
     async (request, reply) => {
       const changes = { name: request.query.name, ...request.body };
       if (changes.name === undefined && !request.body) return sendError(reply, 400, 'Name a change: ?name= or a body');
-      if (changes.project_id && !(await mayFileInto(request.viewer, changes.project_id))) return sendRefusal(reply, CONVERSATION_ERRORS.projectNotFound);
+      if (changes.project_id && !(await mayFileInto(request.viewer, changes.project_id, request.params.id))) return sendRefusal(reply, CONVERSATION_ERRORS.projectNotFound);
       const updated = await conversations.update(request.principal.sub, request.params.id, changes);
       return updated ?? sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
     },
@@ -194,7 +198,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       // Picked MCP servers (server_ids) are offered with the tools, in feature set BETA only (docs/tools.md).
       // Deep research needs the flag enableDeepResearch, read on every message like POST /research.
       // The agent the conversation is with (null: none; docs/agents.md) comes with the same query.
-      const [prepared, offered, resolved, toolServersOn, researchOn] = await Promise.all([
+      const [prepared, offered, resolved, toolServersOn, researchOn, project] = await Promise.all([
         conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
         models.models(),
         resolveGroundingScope({ collections, conversations }, request.viewer, request.params.id, payload),
@@ -206,6 +210,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
             })
           : false,
         research && payload.deep_research ? deepResearchEnabled(settings) : false,
+        projectOf?.(request.viewer, request.params.id),
       ]);
       if (!prepared) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
       const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn, deepResearch: research !== undefined, agents: agents !== undefined });
@@ -230,12 +235,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       if (agent?.unreadableCollectionIds.length) {
         request.log.info({ agentId: agent.agent.id, left_out: agent.unreadableCollectionIds }, 'chat: agent collections the user may not read are not searched');
       }
-      const groundingScope = agent && agent.collectionIds.length > 0
+      const agentScope = agent && agent.collectionIds.length > 0
         ? {
             ...resolved.scope,
             collectionIds: [...new Set([...(resolved.scope?.collectionIds ?? []), ...agent.collectionIds])],
           }
         : resolved.scope;
+      // A project's files are searched in each of its conversations (once it holds a processed one).
+      const groundingScope = withCollections(agentScope, project?.searchableCollectionId ? [project.searchableCollectionId] : []);
       const serverIds = [...new Set([...(toolServersOn ? payload.server_ids : []), ...(agent?.serverIds ?? [])])];
 
       // Where the new message goes: absent parent = after the latest message; null = a new first message.
@@ -310,6 +317,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         isAdmin: request.viewer.isAdmin,
         groups: request.viewer.groups,
         agent: agent && { systemNote: agent.systemNote, temperature: agent.agent.temperature, tools: agent.tools },
+        projectNote: project && projectInstructionsNote(project.name, project.instructions),
         developer: answerDetailsRecorder(request, reply, developer, { model, conversationId: conversation.id, messageId: assistantMessageId, developerMode: payload.developer_mode === true }),
       };
       if (agents && agentResolved.setAgent) await agents.setConversationAgent(owner, conversation.id, agentResolved.setAgent);

@@ -50,13 +50,30 @@ export const collectionRule = {
   readable(viewer: Viewer, c: Columns & { scope: string }): RawBuilder<SqlBool> {
     const personal = sql<SqlBool>`(${sql.ref(c.scope)} = 'personal' and ${or(owns(viewer, c.owner), sharedWith('collection', viewer, c.id))})`;
     const company = sql<SqlBool>`(${sql.ref(c.scope)} = 'company' and ${viewer.isAdmin ? TRUE : sql<SqlBool>`not ${restrictedAway(viewer, c.id)}`})`;
-    return or(personal, company);
+    return or(personal, company, projectFiles(viewer, c, 'view'));
   },
   /** Adds, removes and renames documents: the owner and editors of a personal one, administrators of a company one. */
   editable(viewer: Viewer, c: Columns & { scope: string }): RawBuilder<SqlBool> {
     const personal = sql<SqlBool>`(${sql.ref(c.scope)} = 'personal' and ${or(owns(viewer, c.owner), sharedWith('collection', viewer, c.id, 'edit'))})`;
-    return viewer.isAdmin ? or(personal, sql<SqlBool>`${sql.ref(c.scope)} = 'company'`) : personal;
+    const mine = or(personal, projectFiles(viewer, c, 'edit'));
+    return viewer.isAdmin ? or(mine, sql<SqlBool>`${sql.ref(c.scope)} = 'company'`) : mine;
   },
+};
+
+/**
+ * A project's files (scope 'project'): they reach whom the project reaches, and its editors change
+ * them; administrators have no exception. The collection's id column names its table's alias.
+ */
+function projectFiles(viewer: Viewer, c: Columns & { scope: string }, role: ShareRole): RawBuilder<SqlBool> {
+  const table = c.id.slice(0, c.id.lastIndexOf('.'));
+  const project = projectRule[role === 'edit' ? 'editable' : 'readable'](viewer, { id: 'p.id', owner: 'p.owner_id' });
+  return sql<SqlBool>`(${sql.ref(c.scope)} = 'project' and exists (select 1 from projects p where p.id = ${sql.ref(`${table}.project_id`)} and ${project}))`;
+}
+
+/** Projects: the owner's, and those shared with the viewer (editors change files and instructions). */
+export const projectRule = {
+  readable: (viewer: Viewer, c: Columns) => or(owns(viewer, c.owner), sharedWith('project', viewer, c.id)),
+  editable: (viewer: Viewer, c: Columns) => or(owns(viewer, c.owner), sharedWith('project', viewer, c.id, 'edit')),
 };
 
 /**

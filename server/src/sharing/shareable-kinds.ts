@@ -4,11 +4,13 @@ import type { CustomAppsRepository } from '../custom-apps/custom-apps-repository
 import type { Database } from '../db/database';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
+import type { ProjectsRepository } from '../projects/projects-repository';
 import type { PromptsRepository } from '../prompts/prompts-repository';
 import { agentKind } from './kinds/agent';
 import { collectionKind } from './kinds/collection';
 import { conversationKind } from './kinds/conversation';
 import { customAppKind } from './kinds/custom-app';
+import { projectKind } from './kinds/project';
 import { promptKind } from './kinds/prompt';
 import type { ShareableKind } from './shareable-kind';
 import type { SharesRepository } from './shares-repository';
@@ -22,6 +24,7 @@ export interface ShareableKindDependencies {
   customApps: CustomAppsRepository;
   conversations: ConversationsRepository;
   prompts: PromptsRepository;
+  projects: ProjectsRepository;
 }
 
 export type ShareableKinds = Partial<Record<ShareItemKind, ShareableKind>>;
@@ -31,6 +34,6 @@ export type ShareableKinds = Partial<Record<ShareItemKind, ShareableKind>>;
  * kind). A kind not listed here is not shareable: the sharing routes answer 404 for it.
  */
 export function shareableKinds(deps: ShareableKindDependencies): ShareableKinds {
-  const kinds: ShareableKind[] = [promptKind(deps.prompts), conversationKind(deps), collectionKind(deps.collections), agentKind(deps.agents), customAppKind(deps.customApps)];
+  const kinds: ShareableKind[] = [promptKind(deps.prompts), conversationKind(deps), collectionKind(deps.collections), agentKind(deps.agents), customAppKind(deps.customApps), projectKind(deps.projects)];
   return Object.fromEntries(kinds.map((kind) => [kind.kind, kind]));
 }

@@ -20,7 +20,7 @@ import { ID_MAX_LENGTH, isoDateTimeSchema, mustBeOneOf, nonEmptyStringSchema } f
  */
 
 /** What can be shared. A conversation is shared as a read-only snapshot. */
-export const SHARE_ITEM_KINDS = ['conversation', 'agent', 'custom_app', 'collection', 'prompt'] as const;
+export const SHARE_ITEM_KINDS = ['conversation', 'agent', 'custom_app', 'collection', 'prompt', 'project'] as const;
 export type ShareItemKind = (typeof SHARE_ITEM_KINDS)[number];
 export const shareItemKindSchema = z.enum(SHARE_ITEM_KINDS, mustBeOneOf(SHARE_ITEM_KINDS));
 
@@ -30,7 +30,7 @@ export type ShareRole = (typeof SHARE_ROLES)[number];
 export const shareRoleSchema = z.enum(SHARE_ROLES, mustBeOneOf(SHARE_ROLES));
 
 /** The kinds whose recipients may be given `edit` (a conversation snapshot is read-only). */
-export const EDITABLE_SHARE_KINDS: readonly ShareItemKind[] = ['agent', 'custom_app', 'collection', 'prompt'];
+export const EDITABLE_SHARE_KINDS: readonly ShareItemKind[] = ['agent', 'custom_app', 'collection', 'prompt', 'project'];
 
 /** Most shares one item may have (people and groups together). */
 export const MAX_SHARES_PER_ITEM = 100;

@@ -31,10 +31,10 @@ export type Colleague = keyof typeof COLLEAGUES;
  * script), trusting a test issuer; everyone has signed in once, so the directory knows their names
  * and groups.
  */
-export async function startColleaguesTestApp(handle: DatabaseHandle) {
+export async function startColleaguesTestApp(handle: DatabaseHandle, env: NodeJS.ProcessEnv = {}) {
   const model = await startScriptedModelServer();
   const issuer = await TestIssuer.start();
-  const config = testConfig(issuer.issuer, { OPENAI_BASE_URL: model.url });
+  const config = testConfig(issuer.issuer, { OPENAI_BASE_URL: model.url, ...env });
   await new SettingsRepository(handle.db).seedMissing(await loadSettingsSeed(DEMO_SEED_FILE));
   const app = await buildApp({ config, db: handle.db, verifier: createTokenVerifier(tokenVerifierOptions(config.auth)), logger: false });
   async function as(person: Colleague, options: InjectOptions) {
@@ -44,6 +44,9 @@ export async function startColleaguesTestApp(handle: DatabaseHandle) {
   for (const person of Object.keys(COLLEAGUES) as Colleague[]) assert.equal((await as(person, { method: 'GET', url: '/api/shared-with-me' })).statusCode, 200);
   return {
     as,
+    /** The scripted model (what it was asked) and the configuration (DATA_DIR for ingestion). */
+    model,
+    config,
     /** Replaces the item's shares as `person` and expects it to work. */
     async share(person: Colleague, kind: string, id: string, shares: unknown[]) {
       const response = await as(person, { method: 'PUT', url: `/api/shares/${kind}/${id}`, payload: { shares } });
@@ -70,14 +73,14 @@ export interface ColleaguesSuite {
 }
 
 /** `body` as a suite `${title} on <database>` for each test database, with the colleagues' app started before and closed after. */
-export function describeWithColleagues(title: string, body: (suite: ColleaguesSuite) => void): void {
+export function describeWithColleagues(title: string, body: (suite: ColleaguesSuite) => void, env: NodeJS.ProcessEnv = {}): void {
   for (const target of testDatabaseTargets()) {
     describe(`${title} on ${target.name}`, () => {
       let handle: DatabaseHandle | undefined;
       let app: ColleaguesTestApp | undefined;
       before(async () => {
         handle = await target.open();
-        app = await startColleaguesTestApp(handle);
+        app = await startColleaguesTestApp(handle, env);
       });
       after(async () => {
         await app?.close();

@@ -30,6 +30,7 @@ import * as retention from './0029-retention';
 import * as auditLogAppendOnly from './0030-audit-log-append-only';
 import * as answerRatings from './0031-answer-ratings';
 import * as conversationOrganization from './0032-conversation-organization';
+import * as projects from './0033-projects';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0030-audit-log-append-only': auditLogAppendOnly,
   '0031-answer-ratings': answerRatings,
   '0032-conversation-organization': conversationOrganization,
+  '0033-projects': projects,
 };

@@ -67,7 +67,7 @@ export class CollectionsRepository {
   async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
     const wanted = uuidsOf(ids);
     if (wanted.length === 0) return new Map();
-    const rows = await this.db.selectFrom('collections').select(['id', 'name']).where('id', 'in', wanted).where('scope', '!=', 'conversation').execute();
+    const rows = await this.db.selectFrom('collections').select(['id', 'name']).where('id', 'in', wanted).where('scope', 'not in', ['conversation', 'project']).execute();
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
@@ -76,7 +76,8 @@ export class CollectionsRepository {
       .selectFrom('collections as c')
       .select(['c.id', 'c.scope', 'c.owner_id', 'c.name', 'c.created_at', 'c.updated_at'])
       .select([editableCollection(viewer, 'c').as('can_edit'), ownedCollection(viewer, 'c').as('can_own')])
-      .where('c.scope', '!=', 'conversation')
+      // Attachments and a project's files are reached through their conversation or project only.
+      .where('c.scope', 'not in', ['conversation', 'project'])
       .where(readableCollection(viewer, 'c'))
       // PostgreSQL answers a boolean (SqlBool also allows 0/1 for other databases).
       .$narrowType<{ scope: CollectionScope; can_edit: boolean; can_own: boolean }>();
