@@ -16,6 +16,7 @@ const PAGES: Record<ShareItemKind, (id: string) => string> = {
   collection: (id) => `/collections/${id}`,
   // Prompts have no page each: the chat's prompt library lists the shared ones with the own.
   prompt: () => '/chat/prompts',
+  project: (id) => `/chat/projects/${id}`,
 };
 
 const sharedItemPath = (kind: ShareItemKind, id: string): string => PAGES[kind](encodeURIComponent(id));

@@ -25,6 +25,7 @@ const de = {
       custom_app: 'App',
       collection: 'Sammlung',
       prompt: 'Prompt',
+      project: 'Projekt',
     },
   },
 };
@@ -49,6 +50,7 @@ const en: typeof de = {
       custom_app: 'App',
       collection: 'Collection',
       prompt: 'Prompt',
+      project: 'Project',
     },
   },
 };
