@@ -56,6 +56,8 @@ import { DirectoryRepository, signInRecorder } from './sharing/directory-reposit
 import { shareableKinds } from './sharing/shareable-kinds';
 import { promptRoutes } from './routes/prompts';
 import { PromptsRepository } from './prompts/prompts-repository';
+import { MemoriesRepository } from './memory/memories-repository';
+import { memoryRoutes } from './routes/memories';
 import { AuditLog } from './audit/audit-log';
 import { adminRetentionRoutes } from './routes/admin-retention';
 import { myDataRoutes } from './routes/my-data';
@@ -217,6 +219,8 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
   const shares = new SharesRepository(db, groupNamer(config.auth.groupNames));
   // The prompt library (docs/prompts.md): saved prompts, the owner's and those shared with the user.
   const prompts = new PromptsRepository(db, shares);
+  // Memory (docs/memory.md): what each user asked the assistant to remember, theirs alone.
+  const memories = new MemoriesRepository(db);
   const jobs = new JobQueue(db);
   // The kinds of item that can be shared (docs/sharing.md, sharing/shareable-kinds.ts).
   // Projects (docs/projects.md): conversations grouped with files and instructions, shareable.
@@ -283,6 +287,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
         settings,
         mcpServers,
         developer: { traceViewerUrl: config.telemetry.traceViewerUrl, eventLogs },
+        memories,
       });
       await api.register(conversationEventsRoutes, { eventLogs });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
@@ -347,6 +352,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(adminAuditRoutes, { audit: new AuditLogReader(db) });
       await api.register(sharedWithMeRoutes, { kinds, shares });
       await api.register(promptRoutes, { prompts, sharingOf: shares.sharingOf });
+      await api.register(memoryRoutes, { memories, settings });
       await api.register(projectRoutes, { projects, conversations, storage, sharingOf: shares.sharingOf });
       await api.register(projectFileRoutes, { projects, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       // Retention (docs/operations.md "Retention"): the policy and runs for administrators; a user's
@@ -355,7 +361,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       const retentionPolicies = new RetentionPolicyRepository(db, retentionAudit);
       const retentionRuns = new RetentionRuns(db, retentionPolicies, retentionAudit);
       await api.register(adminRetentionRoutes, { policies: retentionPolicies, runs: retentionRuns, directory, nudge: nudgeRetention ?? (() => {}) });
-      await api.register(myDataRoutes, { db, policies: retentionPolicies, exporter: new DataExport(db), files: new FileRemovals(db, storage), audit: retentionAudit });
+      await api.register(myDataRoutes, { db, policies: retentionPolicies, exporter: new DataExport(db), files: new FileRemovals(db, storage), audit: retentionAudit, memories });
       // Use cases (docs/use-cases.md): summarize and generate stream; transcribe answers JSON.
       await api.register(summarizeRoutes, {
         models,

@@ -14,7 +14,8 @@ import { startToolLoop, type LoopDelta, type ToolLoop } from '../tools/tool-loop
 import { withAgentNote } from '../agents/agent-instructions';
 import type { AnswerDetailsRecorder } from './answer-details';
 import { once } from './once';
-import { buildPrompt, withToolsNote } from './build-prompt';
+import { buildPrompt, withMemories, withToolsNote } from './build-prompt';
+import type { ExchangeMemory } from '../memory/exchange-memory';
 import { storeToolEvents } from './store-tool-events';
 import { retrieveSources } from './grounded-retrieval';
 import type { GroundingScope } from './grounding-scope';
@@ -57,6 +58,8 @@ export interface PreparedExchange {
   projectNote?: string | undefined;
   /** Set for a user who may use developer mode: collects the answer's details (docs/developer-mode.md). */
   developer?: AnswerDetailsRecorder | undefined;
+  /** The user's memories and what this message saved (docs/memory.md); absent: memory is off. */
+  memory?: ExchangeMemory | undefined;
 }
 
 /** What an agent changes in startExchange (its knowledge is in `grounding`, its tool servers in `toolServers`). */
@@ -143,6 +146,7 @@ export async function startExchange(
   if (agent) messages = withAgentNote(messages, agent.systemNote);
   // A project's instructions go where an agent's do: after the product's rules, under them.
   if (exchange.projectNote) messages = withAgentNote(messages, exchange.projectNote);
+  if (exchange.memory) messages = withMemories(messages, exchange.memory.facts);
   // Developer mode counts the answer's model calls and sums their usage (tool rounds ask again).
   const developer = exchange.developer;
   developer?.retrieved(retrieved?.windows);
@@ -175,7 +179,7 @@ export async function startExchange(
       content: '',
       status: 'streaming' as const,
       model: exchange.model,
-      tool_events: retrieved?.toolEvents,
+      tool_events: stepsBefore(exchange, retrieved?.toolEvents),
     },
   ];
   const windows = retrieved?.windows;
@@ -191,7 +195,7 @@ export async function startExchange(
       ? (toolServers ? toolServers(signal) : Promise.resolve([])).then((serverTools) => startToolLoop({
           models: answering,
           request: { model: exchange.model, messages: windows ? messages : withToolsNote(messages), think: exchange.payload.think, temperature },
-          tools: [...offeredBuiltins(builtinTools(loop.tools.services, exchange.grounding)), ...serverTools],
+          tools: [...offeredBuiltins(builtinTools(loop.tools.services, exchange.grounding)), ...(exchange.memory?.tool ? [exchange.memory.tool] : []), ...serverTools],
           context: { owner: exchange.owner, isAdmin: exchange.isAdmin ?? false, groups: exchange.groups ?? [], conversationId: exchange.conversation.id },
           signal,
           log: loop.grounding.log,
@@ -276,8 +280,8 @@ export async function relayExchange(options: {
     user_message_id: exchange.userMessageId,
     assistant_message_id: exchange.assistantMessageId,
   }).then(async () => {
-    // The retrieval ran before the answer: its tool step comes first, as stored with the message.
-    for (const event of grounded?.toolEvents ?? []) await send({ kind: 'tool', event });
+    // Memory's and the retrieval's steps ran before the answer: they come first, as stored with the message.
+    for (const event of stepsBefore(exchange, grounded?.toolEvents) ?? []) await send({ kind: 'tool', event });
   });
   // A grounded answer's trace_id is its grounding trace; an ordinary answer's is its message id.
   const traceId = grounded?.traceId ?? exchange.assistantMessageId;
@@ -335,7 +339,7 @@ export async function relayExchange(options: {
   // The steps so far are written after each finished call (one write at a time, never waited for
   // by the stream), so a reload during a long tool round shows them; the final write comes last.
   let stepsWrite: Promise<void> = Promise.resolve();
-  const allSteps = () => [...(grounded?.toolEvents ?? []), ...(toolLoop?.events ?? [])];
+  const allSteps = () => [...(stepsBefore(exchange, grounded?.toolEvents) ?? []), ...(toolLoop?.events ?? [])];
   const storeSteps = () => {
     if (!toolLoop || !db || toolLoop.events.length === 0) return;
     const steps = allSteps();
@@ -432,6 +436,12 @@ export async function relayExchange(options: {
   }
   writer.end();
   await keepEvents(developer, log);
+}
+
+/** The steps taken before the model was asked: a memory saved, then the retrieval; undefined when none. */
+function stepsBefore(exchange: PreparedExchange, retrieval: ToolEvent[] | undefined): ToolEvent[] | undefined {
+  const memory = exchange.memory?.toolEvents ?? [];
+  return memory.length > 0 ? [...memory, ...(retrieval ?? [])] : retrieval;
 }
 
 /** Stores a developer-mode answer's raw events once its stream ended; a failure costs only the download. */

@@ -49,6 +49,8 @@ export interface DatabaseSchema {
   retention_runs: RetentionRunsTable;
   file_removals: FileRemovalsTable;
   answer_ratings: AnswerRatingsTable;
+  memories: MemoriesTable;
+  memory_preferences: MemoryPreferencesTable;
 }
 
 /** Administrator-controlled settings: one row per key (feature_flags, feature_set, customization). */
@@ -581,6 +583,25 @@ export interface PromptsTable {
   /** With {{variables}} (contracts prompts.ts). */
   text: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** What a user asked the assistant to remember (migration 0034, memory/memories-repository.ts). */
+export interface MemoriesTable {
+  id: string;
+  owner_id: string;
+  text: string;
+  /** The text as compared (contracts' memoryKey), unique per owner. */
+  key: string;
+  source: 'chat' | 'settings';
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A user who switched memory off for themselves (migration 0034); no row: on. */
+export interface MemoryPreferencesTable {
+  owner_id: string;
+  use_memory: boolean;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 

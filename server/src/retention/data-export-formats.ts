@@ -44,6 +44,7 @@ const SECTION_TITLES: Record<ExportSection, string> = {
   collections: 'Collections',
   canvases: 'Canvases',
   research_runs: 'Research runs',
+  memories: 'Memories',
   usage_this_year: 'Usage this year',
 };
 
@@ -69,6 +70,8 @@ function sectionItem(section: ExportSection, entry: Record<string, unknown>): st
       return `- **${oneLine(entry.title)}** (version ${entry.version}, changed ${entry.updated_at})`;
     case 'research_runs':
       return `- **${oneLine(entry.title ?? entry.question)}** (${entry.status}, ${entry.created_at}): ${oneLine(entry.question)}`;
+    case 'memories':
+      return `- ${oneLine(entry.text)} (${entry.source === 'chat' ? 'said in a chat' : 'added in the settings'}, ${entry.created_at})`;
     case 'usage_this_year':
       return `- ${entry.feature}, ${entry.model}: ${entry.calls} calls, ${entry.input_tokens} tokens in, ${entry.output_tokens} tokens out`;
   }

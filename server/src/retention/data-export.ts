@@ -43,13 +43,13 @@ export interface ExportedConversation {
 }
 
 /** The kinds of data an export holds besides conversations, each a list. */
-export const EXPORT_SECTIONS = ['agents', 'custom_apps', 'prompts', 'collections', 'canvases', 'research_runs', 'usage_this_year'] as const;
+export const EXPORT_SECTIONS = ['agents', 'custom_apps', 'prompts', 'collections', 'canvases', 'research_runs', 'memories', 'usage_this_year'] as const;
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /**
  * What the server keeps of one user (the GDPR right of access, docs/operations.md "Retention"):
  * their conversations with messages, agents, custom apps, prompts, collections with their
- * documents' names (not their bytes), canvases, research runs and this year's usage. Every query
+ * documents' names (not their bytes), canvases, research runs, memories and this year's usage. Every query
  * is scoped to the user's own rows; each is read a page at a time.
  */
 export class DataExport {
@@ -118,6 +118,8 @@ export class DataExport {
           'research_runs',
           this.db.selectFrom('research_runs').select(['id', 'question', 'title', 'status', 'report', 'conversation_id', 'created_at', 'updated_at']).where('owner_id', '=', sub),
         );
+      case 'memories':
+        return this.all('memories', this.db.selectFrom('memories').select(['id', 'text', 'source', 'created_at', 'updated_at']).where('owner_id', '=', sub));
       case 'usage_this_year':
         return this.usageThisYear(sub);
     }

@@ -42,6 +42,9 @@ import { noContentResponse, streamResponse } from '../http/declared-responses';
 import type { SharingLookup } from '../sharing/shareable-kind';
 import type { Viewer } from '../auth/principal';
 import { setUsageFeature } from '../usage/usage-context';
+import { exchangeMemory } from '../memory/exchange-memory';
+import type { MemoriesRepository } from '../memory/memories-repository';
+import { chatMemory } from '../memory/memory-for-chat';
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 
@@ -68,6 +71,8 @@ export interface ConversationServices {
   developer?: DeveloperModeServices | undefined;
   /** With whom each listed conversation's snapshot is shared (SharesRepository.sharingOf); absent: not said. */
   sharingOf?: SharingLookup | undefined;
+  /** The user's memories (docs/memory.md): used and saved in their own chats; absent: no memory. */
+  memories?: MemoriesRepository | undefined;
   /** Whether the viewer may put their conversation into a project (projects/may-file-into.ts). */
   mayFileInto: (viewer: Viewer, projectId: string, conversationId: string) => Promise<boolean>;
   /** The project a conversation is in, when the viewer may read it: its instructions and files apply (docs/projects.md). */
@@ -83,7 +88,7 @@ export interface ConversationServices {
  */
 export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = async (
   app,
-  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers, developer, sharingOf, mayFileInto, projectOf },
+  { conversations, models, storage, collections, grounding, tools, research, agents, settings, mcpServers, developer, sharingOf, mayFileInto, projectOf, memories },
 ) => {
   app.post(
     '/conversations',
@@ -198,7 +203,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       // Picked MCP servers (server_ids) are offered with the tools, in feature set BETA only (docs/tools.md).
       // Deep research needs the flag enableDeepResearch, read on every message like POST /research.
       // The agent the conversation is with (null: none; docs/agents.md) comes with the same query.
-      const [prepared, offered, resolved, toolServersOn, researchOn, project] = await Promise.all([
+      const [prepared, offered, resolved, toolServersOn, researchOn, project, memoryState] = await Promise.all([
         conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
         models.models(),
         resolveGroundingScope({ collections, conversations }, request.viewer, request.params.id, payload),
@@ -211,6 +216,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
           : false,
         research && payload.deep_research ? deepResearchEnabled(settings) : false,
         projectOf?.(request.viewer, request.params.id),
+        // Memory (docs/memory.md): the flag, the user's switch and their memories, in one query.
+        memories && !payload.deep_research ? chatMemory(grounding.db, owner) : undefined,
       ]);
       if (!prepared) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
       const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn, deepResearch: research !== undefined, agents: agents !== undefined });
@@ -302,6 +309,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         return streamResearchExchange(reply, { research, conversations, models, exchange: followed.exchange, started: followed.started, log: request.log });
       }
 
+      // The user's own chat only: an agent's conversation neither uses nor saves memories. Saved
+      // after every refusal above, so a refused message saves nothing.
+      const memory = memories && memoryState && !agent ? await exchangeMemory(memories, memoryState, { owner, message: payload.content, log: request.log }) : undefined;
       const exchange: PreparedExchange = {
         owner,
         conversation,
@@ -319,6 +329,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         agent: agent && { systemNote: agent.systemNote, temperature: agent.agent.temperature, tools: agent.tools },
         projectNote: project && projectInstructionsNote(project.name, project.instructions),
         developer: answerDetailsRecorder(request, reply, developer, { model, conversationId: conversation.id, messageId: assistantMessageId, developerMode: payload.developer_mode === true }),
+        memory,
       };
       if (agents && agentResolved.setAgent) await agents.setConversationAgent(owner, conversation.id, agentResolved.setAgent);
 

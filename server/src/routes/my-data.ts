@@ -8,6 +8,7 @@ import type { DataExport } from '../retention/data-export';
 import { exportFile, exportJson, exportMarkdown } from '../retention/data-export-formats';
 import { deleteAllConversations } from '../retention/retention-deletions';
 import type { FileRemovals } from '../retention/file-removals';
+import type { MemoriesRepository } from '../memory/memories-repository';
 import { effectiveRetention, type RetentionPolicyRepository } from '../retention/retention-policy';
 
 export interface MyDataServices {
@@ -16,6 +17,8 @@ export interface MyDataServices {
   exporter: DataExport;
   files: FileRemovals;
   audit: AuditLog;
+  /** What the user asked the assistant to remember: deleted with their conversations. */
+  memories: MemoriesRepository;
 }
 
 /** The export's answer: a download in either format (a stream: nothing is serialized). */
@@ -29,10 +32,11 @@ const exportResponse = {
 /**
  * The signed-in user's own data (contract retention.ts, docs/operations.md "Retention"): how long
  * it is kept (GET /me/retention), all of it as a download (GET /me/export?format=json|markdown,
- * the GDPR right of access) and "delete all my conversations" (DELETE /me/conversations). Each
+ * the GDPR right of access) and "delete all my conversations" (DELETE /me/conversations, which
+ * deletes what the assistant remembers of them too: docs/memory.md). Each
  * reads or deletes the user's own rows only; export and deletion are recorded in the audit log.
  */
-export const myDataRoutes: FastifyPluginAsyncZod<MyDataServices> = async (app, { db, policies, exporter, files, audit }) => {
+export const myDataRoutes: FastifyPluginAsyncZod<MyDataServices> = async (app, { db, policies, exporter, files, audit, memories }) => {
   app.get('/me/retention', { schema: { response: { 200: myRetentionResponseSchema } } }, async (request) => ({
     days: effectiveRetention(await policies.read(), request.viewer.groups),
   }));
@@ -53,8 +57,9 @@ export const myDataRoutes: FastifyPluginAsyncZod<MyDataServices> = async (app, {
   app.delete('/me/conversations', { schema: { response: { 200: deletedConversationsResponseSchema } } }, async (request) => {
     const sub = request.principal.sub;
     const deleted = await deleteAllConversations(db, files, sub);
-    await audit.record({ actor: sub, action: 'data.delete', subjectKind: 'user', subjectId: sub, after: { conversations: deleted } });
-    request.log.info({ by: sub, deleted }, 'all conversations deleted');
+    const forgotten = await memories.deleteAll(sub);
+    await audit.record({ actor: sub, action: 'data.delete', subjectKind: 'user', subjectId: sub, after: { conversations: deleted, ...(forgotten > 0 ? { memories: forgotten } : {}) } });
+    request.log.info({ by: sub, deleted, memories: forgotten }, 'all conversations and memories deleted');
     return { deleted };
   });
 };

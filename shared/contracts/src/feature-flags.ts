@@ -12,6 +12,8 @@ export const FEATURE_FLAG_NAMES = [
   'enableLocalChatHistory',
   'enableCollections',
   'enableCustomization',
+  // Beyond SPEC section 3: the assistant remembers what a user asks it to (docs/memory.md).
+  'enableMemory',
 ] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAG_NAMES)[number];
 

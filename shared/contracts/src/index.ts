@@ -940,6 +940,27 @@ export {
   type ProjectUpdateInput,
 } from './projects';
 export {
+  MEMORY_ERRORS,
+  MEMORY_MAX_PER_USER,
+  MEMORY_SOURCES,
+  MEMORY_TEXT_MAX_LENGTH,
+  REMEMBER_TOOL_NAME,
+  deletedMemoriesResponseSchema,
+  memoryIdParamsSchema,
+  memoryKey,
+  memoryListResponseSchema,
+  memorySchema,
+  memorySettingsSchema,
+  memoryTextSchema,
+  memoryWriteSchema,
+  type Memory,
+  type MemoryListResponse,
+  type MemorySettings,
+  type MemorySource,
+  type MemoryWrite,
+  type MemoryWriteInput,
+} from './memory';
+export {
   BUDGET_SOURCES,
   BUDGET_UNITS,
   BUDGET_WARNING_PERCENT,

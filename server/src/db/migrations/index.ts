@@ -31,6 +31,7 @@ import * as auditLogAppendOnly from './0030-audit-log-append-only';
 import * as answerRatings from './0031-answer-ratings';
 import * as conversationOrganization from './0032-conversation-organization';
 import * as projects from './0033-projects';
+import * as memory from './0034-memory';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0031-answer-ratings': answerRatings,
   '0032-conversation-organization': conversationOrganization,
   '0033-projects': projects,
+  '0034-memory': memory,
 };
