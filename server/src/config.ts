@@ -245,6 +245,8 @@ export const configSchema = z
     OPENAI_API_KEY: z.string().optional(),
     // The models offered (the first is the default); unset: every model the endpoint lists.
     OPENAI_MODEL: list.optional(),
+    // Models that take images with a question, beside those the endpoint's /models marks (docs/chat.md "Images").
+    IMAGE_MODELS: list.default([]),
     // Unlike other variables, an empty OLLAMA_URL is meaningful: it turns detection off.
     OLLAMA_URL: urlOrOff(DEFAULT_OLLAMA_URL),
     // `max_tokens` of every model call; a caller may ask for fewer.
@@ -426,6 +428,7 @@ export const configSchema = z
         baseUrl: e.OPENAI_BASE_URL,
         apiKey: e.OPENAI_API_KEY,
         models: e.OPENAI_MODEL?.length ? e.OPENAI_MODEL : undefined,
+        imageModels: e.IMAGE_MODELS,
         ollamaUrl: e.OLLAMA_URL,
         timeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
         maxTokens: e.MODEL_MAX_TOKENS,

@@ -18,6 +18,7 @@ import { buildPrompt, withMemories, withToolsNote } from './build-prompt';
 import type { ExchangeMemory } from '../memory/exchange-memory';
 import { storeToolEvents } from './store-tool-events';
 import { retrieveSources } from './grounded-retrieval';
+import { withImages, type ImageInput } from './image-attachments';
 import type { GroundingScope } from './grounding-scope';
 import { classifyIntent } from './intent';
 import type { NdjsonWriter } from './ndjson-writer';
@@ -49,6 +50,8 @@ export interface PreparedExchange {
   isFirstExchange: boolean;
   /** Set when the answer comes from documents (the message's collections or attachments). */
   grounding?: GroundingScope | undefined;
+  /** The question's images for the model, and every file it was sent with (docs/chat.md "Images"). */
+  images?: ImageInput | undefined;
   /** The user administers the assistant (what a tool may read is decided with it). */
   isAdmin?: boolean | undefined;
   groups?: readonly string[] | undefined;
@@ -142,6 +145,7 @@ export async function startExchange(
   } else {
     messages = buildPrompt(exchange.branch, exchange.payload.content);
   }
+  messages = withImages(messages, exchange.images);
   const agent = exchange.agent;
   if (agent) messages = withAgentNote(messages, agent.systemNote);
   // A project's instructions go where an agent's do: after the product's rules, under them.
@@ -169,7 +173,7 @@ export async function startExchange(
             role: 'user' as const,
             content: exchange.payload.content,
             status: 'complete' as const,
-            attachments: exchange.grounding?.attachments?.files,
+            attachments: exchange.images?.files ?? exchange.grounding?.attachments?.files,
           },
         ]),
     {

@@ -2,6 +2,7 @@ import { uuidSchema, type ApiErrorCode, type MessageAttachment, type MessagePayl
 import type { Viewer } from '../auth/principal';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
 import type { ConversationsRepository } from '../db/repositories/conversations-repository';
+import { attachedImages, type AttachedImage } from './image-attachments';
 
 /** What a grounded answer searches: collections the user may read, and files attached to the conversation. */
 export interface GroundingScope {
@@ -23,14 +24,15 @@ const isUuid = (id: string) => uuidSchema.safeParse(id).success;
  * asked: every collection must be one the user may read (else 404, like a missing one), every
  * attachment a file of this conversation's attachments (else 404: another conversation's file is
  * not one of them) that has been processed (else 409: it is not searchable yet, or could not be
- * read). Undefined scope: the message asks for no grounding.
+ * read). Undefined scope: the message asks for no grounding. Attached images are not searched:
+ * they come apart in `images` with every file of the question (docs/chat.md "Images").
  */
 export async function resolveGroundingScope(
   deps: { collections: CollectionsRepository; conversations: ConversationsRepository },
   viewer: Viewer,
   conversationId: string,
   payload: Pick<MessagePayload, 'collections' | 'attachments'>,
-): Promise<{ scope: GroundingScope | undefined } | { refusal: GroundingRefusal }> {
+): Promise<{ scope: GroundingScope | undefined; images?: { images: AttachedImage[]; files: MessageAttachment[] } } | { refusal: GroundingRefusal }> {
   if (payload.collections.length === 0 && payload.attachments.length === 0) return { scope: undefined };
 
   const [readable, attached] = await Promise.all([
@@ -51,20 +53,21 @@ export async function resolveGroundingScope(
   if (pending) {
     return { refusal: { status: 409, code: 'conflict', message: `The attachment "${pending.name}" is still being processed; send the message once it is ready` } };
   }
+  // In the order the user attached them (the query's order is the database's).
+  const files = payload.attachments.flatMap((id) => attached.filter((file) => file.id === id).map((file) => ({ file_id: file.id, name: file.name })));
+  const images = attachedImages(attached);
+  const documents = attached.filter((file) => !images.includes(file));
   return {
-    scope: {
-      collectionIds: payload.collections,
-      ...(attached.length > 0
+    scope:
+      payload.collections.length > 0 || documents.length > 0
         ? {
-            attachments: {
-              collectionId: attached[0]!.collectionId,
-              fileIds: attached.map((file) => file.id),
-              // In the order the user attached them (the query's order is the database's).
-              files: payload.attachments.flatMap((id) => attached.filter((file) => file.id === id).map((file) => ({ file_id: file.id, name: file.name }))),
-            },
+            collectionIds: payload.collections,
+            ...(documents.length > 0
+              ? { attachments: { collectionId: documents[0]!.collectionId, fileIds: documents.map((file) => file.id), files } }
+              : {}),
           }
-        : {}),
-    },
+        : undefined,
+    ...(images.length > 0 ? { images: { images, files } } : {}),
   };
 }
 

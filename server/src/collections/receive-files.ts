@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { UPLOAD_MAX_FILES_PER_REQUEST, type UploadResponse } from '@assistant/contracts';
+import { isImageMediaType, UPLOAD_MAX_FILES_PER_REQUEST, type UploadResponse } from '@assistant/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { CollectionsRepository } from '../db/repositories/collections-repository';
@@ -42,15 +42,17 @@ export async function registerUploadParser(app: FastifyInstance, limits: ServerC
 /**
  * Takes the files of a multipart upload into a collection the caller checked the user may change:
  * stored, recorded with an ingestion run each, answered 201 with uploadResponseSchema, or refused
- * (413, 415, 400) with nothing left on disk. Used by collections (routes/upload.ts) and by a conversation's attachments.
+ * (413, 415, 400) with nothing left on disk. Used by collections (routes/upload.ts) and by a conversation's attachments,
+ * which take images too (`images`: docs/chat.md "Images").
  */
 export async function receiveFilesInto(
   collectionId: string,
   request: FastifyRequest,
   reply: FastifyReply,
   { collections, files, storage, limits, nudge }: UploadServices,
+  { images = false }: { images?: boolean } = {},
 ): Promise<FastifyReply> {
-  const uploadLimits = uploadLimitsFromConfig(limits);
+  const uploadLimits = { ...uploadLimitsFromConfig(limits), images };
   if (!request.isMultipart()) return sendError(reply, 415, 'Send the files as multipart/form-data', { code: 'unsupported_media_type' });
 
   // Every file of the request is received and checked before any is recorded: one refused
@@ -102,7 +104,8 @@ export async function receiveFilesInto(
 
 /**
  * Moves a received file into place and records it in the collection with its ingestion run (the
- * job is enqueued; the caller nudges the runner). Bytes whose recording fails are removed. Uploads
+ * job is enqueued; the caller nudges the runner). An image has no text to extract: it is recorded
+ * processed at once, its run completed, no job. Bytes whose recording fails are removed. Uploads
  * and library syncs (libraries/sync/) take files in through here.
  */
 export async function recordReceivedFile(
@@ -125,6 +128,7 @@ export async function recordReceivedFile(
       createdBy: options.createdBy,
       runId,
       sourceUrl: options.sourceUrl ?? null,
+      ready: isImageMediaType(file.mediaType),
       metadata: {
         fileName: file.name,
         name: file.name,
@@ -147,5 +151,6 @@ function documentType(mediaType: string): string {
   if (mediaType.includes('wordprocessingml')) return 'docx';
   if (mediaType === 'text/html') return 'html';
   if (mediaType === 'text/markdown') return 'markdown';
+  if (isImageMediaType(mediaType)) return 'image';
   return 'text';
 }

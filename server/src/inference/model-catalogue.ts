@@ -9,17 +9,20 @@ export const MODEL_DESCRIPTION_MAX_LENGTH = 300;
 /** Models an OpenAI-compatible endpoint lists that cannot chat: left out of every model list. */
 const NOT_A_CHAT_MODEL = /(embed|rerank|whisper|tts|transcribe|dall-e|moderation|text-similarity)/i;
 
-/** The models on offer and the descriptions their endpoint gave. */
+/** The models on offer, the descriptions their endpoint gave, and those that take images. */
 interface ModelListing {
   ids: string[];
   descriptions: ReadonlyMap<string, string>;
+  images: ReadonlySet<string>;
 }
 
-const NO_MODELS: ModelListing = { ids: [], descriptions: new Map() };
+const NO_MODELS: ModelListing = { ids: [], descriptions: new Map(), images: new Set() };
 
 export interface ModelCatalogueOptions {
   /** Restricts the offered models to these (first is the default); undefined: what /models lists. */
   models?: string[] | undefined;
+  /** Models that take images whatever their /models entry says (IMAGE_MODELS). */
+  imageModels?: readonly string[] | undefined;
   /** Per call; the list waits at most 10 s whatever it is (0: 10 s). */
   timeoutMs: number;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -59,6 +62,14 @@ export class ModelCatalogue {
     return (await this.listing()).descriptions;
   }
 
+  /**
+   * The models on offer that take images with a question: those of IMAGE_MODELS, and those whose
+   * /models entry says so (imageInputOf). Cached with the list.
+   */
+  async imageModels(): Promise<ReadonlySet<string>> {
+    return (await this.listing()).images;
+  }
+
   /** The model used when a caller names none: the first of OPENAI_MODEL, else the first listed. */
   async defaultModel(): Promise<string | undefined> {
     return (await this.models())[0];
@@ -78,11 +89,13 @@ export class ModelCatalogue {
     try {
       const listed: string[] = [];
       const described = new Map<string, string>();
+      const seeing = new Set<string>(this.options.imageModels ?? []);
       await withDeadline(MODEL_ENDPOINT, Math.min(this.options.timeoutMs || 10_000, 10_000), undefined, async (signal) => {
         for await (const model of client.models.list({ signal })) {
           listed.push(model.id);
           const description = descriptionOf(model);
           if (description) described.set(model.id, description);
+          if (imageInputOf(model)) seeing.add(model.id);
         }
       });
       if (this.lastListFailed) this.options.logger.info('the model endpoint answers again');
@@ -93,9 +106,9 @@ export class ModelCatalogue {
         if (missing.length > 0 && listed.length > 0) {
           this.options.logger.warn({ missing, listed }, 'OPENAI_MODEL names models the endpoint does not list');
         }
-        return withDescriptions(wanted, described);
+        return withDescriptions(wanted, described, seeing);
       }
-      return withDescriptions(listed.filter((id) => !NOT_A_CHAT_MODEL.test(id)).sort((a, b) => a.localeCompare(b)), described);
+      return withDescriptions(listed.filter((id) => !NOT_A_CHAT_MODEL.test(id)).sort((a, b) => a.localeCompare(b)), described, seeing);
     } catch (error) {
       // Logged once per outage, not on every refresh.
       if (!this.lastListFailed) {
@@ -121,6 +134,26 @@ function descriptionOf(model: object): string | undefined {
   return line.length <= MODEL_DESCRIPTION_MAX_LENGTH ? line : `${line.slice(0, MODEL_DESCRIPTION_MAX_LENGTH - 1).trimEnd()}…`;
 }
 
-function withDescriptions(ids: string[], described: ReadonlyMap<string, string>): ModelListing {
-  return { ids, descriptions: new Map(ids.flatMap((id) => (described.has(id) ? [[id, described.get(id)!] as const] : []))) };
+/**
+ * Whether a /models entry says the model takes images. OpenAI's own list says nothing; servers
+ * that say it do so in one of these shapes: `capabilities: { vision: true }` (Mistral),
+ * `capabilities: ["vision", ...]` (Ollama's model details, some proxies),
+ * `architecture.input_modalities` or `input_modalities` holding "image" (OpenRouter), or
+ * `type: "vlm"` (LM Studio).
+ */
+export function imageInputOf(model: object): boolean {
+  const entry = model as { capabilities?: unknown; architecture?: { input_modalities?: unknown }; input_modalities?: unknown; type?: unknown };
+  const holds = (list: unknown, value: string) => Array.isArray(list) && list.includes(value);
+  const capabilities = entry.capabilities;
+  if (holds(capabilities, 'vision')) return true;
+  if (capabilities && typeof capabilities === 'object' && (capabilities as { vision?: unknown }).vision === true) return true;
+  return holds(entry.architecture?.input_modalities, 'image') || holds(entry.input_modalities, 'image') || entry.type === 'vlm';
+}
+
+function withDescriptions(ids: string[], described: ReadonlyMap<string, string>, seeing: ReadonlySet<string>): ModelListing {
+  return {
+    ids,
+    descriptions: new Map(ids.flatMap((id) => (described.has(id) ? [[id, described.get(id)!] as const] : []))),
+    images: new Set(ids.filter((id) => seeing.has(id))),
+  };
 }

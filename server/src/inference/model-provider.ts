@@ -19,6 +19,8 @@ export interface ModelProviderOptions {
   apiKey?: string | undefined;
   /** Restricts the offered models to these (first is the default); undefined: what /models lists. */
   models?: string[] | undefined;
+  /** Models that take images whatever their /models entry says (IMAGE_MODELS). */
+  imageModels?: readonly string[] | undefined;
   /** Where to look for Ollama when no base URL is set; undefined: no detection. */
   ollamaUrl?: string | undefined;
   timeoutMs: number;
@@ -88,6 +90,11 @@ export class ModelProvider {
   /** The descriptions the endpoint gave of the models on offer (model-catalogue.ts). */
   modelDescriptions(): Promise<ReadonlyMap<string, string>> {
     return this.catalogue.modelDescriptions();
+  }
+
+  /** The models on offer that take images with a question (model-catalogue.ts). */
+  imageModels(): Promise<ReadonlySet<string>> {
+    return this.catalogue.imageModels();
   }
 
   /** The model used when a caller names none: the first of OPENAI_MODEL, else the first listed. */

@@ -1,9 +1,11 @@
 import {
+  isImageMediaType,
   UPLOAD_DOCUMENT_TYPES,
   UPLOAD_TYPE_WITHOUT_EXTENSION,
   fileExtension,
   uploadMediaTypeOfExtension,
   uploadTypeNames,
+  type ImageMediaType,
   type UploadMediaType,
 } from '@assistant/contracts';
 import { fileTypeFromBuffer } from 'file-type';
@@ -48,11 +50,15 @@ export async function sniffHead(head: Uint8Array): Promise<{ mime: string; ext: 
  * the whole file (zip-based formats need more than the head), `isText` whether the bytes are valid
  * UTF-8 without NUL characters. Throws UnsupportedContentError with a message for the user.
  */
-export function decideMediaType(name: string, sniffed: { mime: string; ext: string } | undefined, isText: boolean): SupportedMediaType {
+export function decideMediaType(name: string, sniffed: { mime: string; ext: string } | undefined, isText: boolean): SupportedMediaType;
+/** With `images`: an image of the contract's types (a chat question's, docs/chat.md "Images") is taken too, by its magic number. */
+export function decideMediaType(name: string, sniffed: { mime: string; ext: string } | undefined, isText: boolean, images: boolean): SupportedMediaType | ImageMediaType;
+export function decideMediaType(name: string, sniffed: { mime: string; ext: string } | undefined, isText: boolean, images = false): SupportedMediaType | ImageMediaType {
   const ext = fileExtension(name);
-  const supportedList = uploadTypeNames();
+  const supportedList = images ? `${uploadTypeNames()}, or a PNG, JPEG, WebP or GIF image` : uploadTypeNames();
   if (sniffed) {
     if (sniffed.mime in UPLOAD_DOCUMENT_TYPES) return sniffed.mime as SupportedMediaType;
+    if (images && isImageMediaType(sniffed.mime)) return sniffed.mime;
     return raise(`"${name}" is ${describe(sniffed)} by its content, not a supported document (${supportedList})`);
   }
   if (!isText) {

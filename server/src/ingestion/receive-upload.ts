@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { BYTES_PER_MEGABYTE, megabytesToBytes } from '@assistant/contracts';
+import { BYTES_PER_MEGABYTE, IMAGE_MAX_BYTES, isImageMediaType, megabytesToBytes, type ImageMediaType } from '@assistant/contracts';
 import type { Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
 import { decideMediaType, HEAD_BYTES, mediaTypeOfEmpty, sniffHead, TextCheck, type SupportedMediaType } from './content-type';
@@ -10,6 +10,8 @@ export interface UploadLimits {
   maxFileBytes: number;
   /** Bytes, for audio content (recognised by its magic number). */
   maxAudioBytes: number;
+  /** Images are taken too (a conversation's attachments), at most IMAGE_MAX_BYTES each. */
+  images?: boolean;
 }
 
 /** The configured limits in bytes, counted as the browser's pre-check counts them (megabytesToBytes). */
@@ -34,7 +36,7 @@ export interface ReceivedUpload {
   name: string;
   incomingPath: string;
   size: number;
-  mediaType: SupportedMediaType;
+  mediaType: SupportedMediaType | ImageMediaType;
 }
 
 /**
@@ -59,7 +61,11 @@ export async function receiveUpload(
     let head: Buffer | undefined = Buffer.alloc(0);
     const applyHead = async () => {
       const sniffed = await sniffHead(head!);
-      limit = sniffed?.mime.startsWith('audio/') ? limits.maxAudioBytes : limits.maxFileBytes;
+      limit = sniffed?.mime.startsWith('audio/')
+        ? limits.maxAudioBytes
+        : limits.images && isImageMediaType(sniffed?.mime)
+          ? IMAGE_MAX_BYTES
+          : limits.maxFileBytes;
       head = undefined;
     };
     for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -76,7 +82,7 @@ export async function receiveUpload(
     if (size > limit || stream.truncated) throw new UploadTooLargeError(name, limit);
     write.end();
     await Promise.race([once(write, 'finish'), writeFailed]);
-    const mediaType = size === 0 ? mediaTypeOfEmpty(name) : decideMediaType(name, await fileTypeFromFile(path), text.end());
+    const mediaType = size === 0 ? mediaTypeOfEmpty(name) : decideMediaType(name, await fileTypeFromFile(path), text.end(), limits.images === true);
     return { name, incomingPath: path, size, mediaType };
   } catch (error) {
     // The stream opens its file asynchronously: wait until it is closed, or the removal could run

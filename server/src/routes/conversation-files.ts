@@ -29,7 +29,8 @@ export const conversationFileRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       const collectionId = await conversations.attachmentCollectionId(request.principal.sub, request.params.id, { create: true });
       if (!collectionId) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
-      return receiveFilesInto(collectionId, request, reply, { collections, files, storage, limits, nudge });
+      // Images too: a question's screenshots and photos, handed to the model as they are (docs/chat.md "Images").
+      return receiveFilesInto(collectionId, request, reply, { collections, files, storage, limits, nudge }, { images: true });
     },
   );
 

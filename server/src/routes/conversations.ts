@@ -21,6 +21,7 @@ import { resolveAnswerAgent } from '../agents/agent-chat';
 import { answerDetailsRecorder, mayUseDeveloperMode, type DeveloperModeServices } from '../chat/answer-details';
 import type { AgentsRepository } from '../agents/agents-repository';
 import { resolveGroundingScope, withCollections } from '../chat/grounding-scope';
+import { imageInput, imageRefusal, type ImageInput } from '../chat/image-attachments';
 import { projectInstructionsNote } from '../chat/build-prompt';
 import type { ConversationProject } from '../projects/projects-repository';
 import { continueResearchExchange, reattachResearchExchange, startResearchExchange, streamResearchExchange, type ResearchExchange } from '../chat/research-exchange';
@@ -273,6 +274,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       const picked = pickModel(offered, payload.reasoning_model_override ?? agent?.agent.model_id);
       if ('status' in picked) return sendError(reply, picked.status, picked.message, { code: picked.code });
       const { model } = picked;
+      // The question's images go only to a model that accepts them (docs/chat.md "Images"), read before anything is stored.
+      let images: ImageInput | undefined;
+      if (resolved.images) {
+        const refused = imageRefusal(resolved.images.images, model, await models.imageModels());
+        if (refused) return sendError(reply, refused.status, refused.message, { code: refused.code, ...(refused.limit ? { limit: refused.limit } : {}) });
+        images = await imageInput(storage, resolved.images.images, resolved.images.files);
+      }
 
       if (research && payload.deep_research) {
         // Deep research (docs/deep-research.md "Starting a run from chat"): the run is the answer.
@@ -324,6 +332,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
         payload,
         isFirstExchange: !prepared.hasMessages,
         grounding: groundingScope,
+        images,
         isAdmin: request.viewer.isAdmin,
         groups: request.viewer.groups,
         agent: agent && { systemNote: agent.systemNote, temperature: agent.agent.temperature, tools: agent.tools },

@@ -12,7 +12,7 @@ import type { Retriever } from '../search/retriever';
  * the endpoint's /models gives one). Each model says how it answers questions (docs/qa.md):
  * `mode` 'document' for the models of QA_DOCUMENT_MODELS (over one whole picked document), else
  * 'collection' (over passages found in collections), and `max_characters`, the passage text one
- * answer gets (QA_MAX_CHARACTERS). With no model reachable the model list is empty, never an
+ * answer gets (QA_MAX_CHARACTERS); `accepts_images` where it takes images (docs/chat.md "Images"). With no model reachable the model list is empty, never an
  * error (DESIGN section 1). `search_mode` says how passages are found.
  */
 export const qaResourcesRoutes: FastifyPluginAsyncZod<{
@@ -23,11 +23,12 @@ export const qaResourcesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { collections, models, retriever, qa }) => {
   app.get('/qa/resources', { schema: { response: { 200: qaResourcesResponseSchema } } }, async (request) => {
     const viewer = request.viewer;
-    const [personal, company, offered, descriptions] = await Promise.all([
+    const [personal, company, offered, descriptions, seeing] = await Promise.all([
       collections.list(viewer, 'personal'),
       collections.list(viewer, 'company'),
       models.models(),
       models.modelDescriptions(),
+      models.imageModels(),
     ]);
     return {
       collections: [...personal, ...company].map((collection) => ({ id: collection.id, name: collection.name, type: collection.scope })),
@@ -40,6 +41,7 @@ export const qaResourcesRoutes: FastifyPluginAsyncZod<{
           mode: qa.documentModels.includes(id) ? 'document' : 'collection',
           max_characters: qa.maxCharacters,
           ...(description ? { description } : {}),
+          ...(seeing.has(id) ? { accepts_images: true } : {}),
         };
       }),
       search_mode: retriever.mode,

@@ -299,13 +299,13 @@ export class ConversationsRepository {
     owner: string,
     conversationId: string,
     fileIds: readonly string[],
-  ): Promise<Array<{ id: string; name: string; status: FileStatus; collectionId: string }>> {
+  ): Promise<Array<{ id: string; name: string; status: FileStatus; collectionId: string; mediaType: string; storageKey: string }>> {
     if (fileIds.length === 0) return [];
     return this.db
       .selectFrom('files')
       .innerJoin('collections', 'collections.id', 'files.collection_id')
       .innerJoin('conversations', 'conversations.id', 'collections.conversation_id')
-      .select(['files.id', 'files.name', 'files.status', 'files.collection_id as collectionId'])
+      .select(['files.id', 'files.name', 'files.status', 'files.collection_id as collectionId', 'files.media_type as mediaType', 'files.storage_key as storageKey'])
       .where('collections.conversation_id', '=', conversationId)
       .where('conversations.owner_id', '=', owner)
       .where('files.id', 'in', [...fileIds])

@@ -21,6 +21,8 @@ export interface NewFile {
   metadata: IngestionRunMetadata;
   /** The original in a document library (a synced file); absent for uploads. */
   sourceUrl?: string | null;
+  /** Nothing to extract (an image for the model): recorded processed, its run completed, no job. */
+  ready?: boolean;
 }
 
 const FILE_COLUMNS = [
@@ -143,7 +145,7 @@ export class FilesRepository {
               size: file.size,
               storage_key: file.storageKey,
               created_by: file.createdBy,
-              status: 'uploaded',
+              status: file.ready ? 'processed' : 'uploaded',
               source_url: file.sourceUrl ?? null,
               created_at: now,
               updated_at: now,
@@ -156,6 +158,7 @@ export class FilesRepository {
             owner: file.createdBy,
             metadata: { ...file.metadata, createdAt: now.toISOString() },
             createdAt: now,
+            completed: file.ready === true,
           });
           return row;
         });

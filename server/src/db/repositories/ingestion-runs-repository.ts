@@ -28,6 +28,8 @@ export interface NewRun {
   owner: string;
   metadata: IngestionRunMetadata;
   createdAt?: Date;
+  /** Over at once, nothing to do (an image): recorded completed, no job enqueued. */
+  completed?: boolean;
 }
 
 export class IngestionRunsRepository {
@@ -96,8 +98,16 @@ export class IngestionRunsRepository {
   async create(run: NewRun, db: Database = this.db): Promise<void> {
     await db
       .insertInto('ingestion_runs')
-      .values({ id: run.id, file_id: run.fileId, status: 'created', metadata: JSON.stringify(run.metadata), ...(run.createdAt ? { created_at: run.createdAt } : {}) })
+      .values({
+        id: run.id,
+        file_id: run.fileId,
+        status: run.completed ? 'completed' : 'created',
+        metadata: JSON.stringify(run.metadata),
+        ...(run.createdAt ? { created_at: run.createdAt } : {}),
+        ...(run.completed ? { dataset_id: run.fileId, started_at: run.createdAt ?? new Date(), finished_at: run.createdAt ?? new Date() } : {}),
+      })
       .execute();
+    if (run.completed) return;
     await new JobQueue(db).enqueue(INGESTION_JOB_KIND, { run_id: run.id }, { owner: run.owner, key: `${INGESTION_JOB_KIND}:${run.id}` });
   }
 
