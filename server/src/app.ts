@@ -93,6 +93,7 @@ import { libraryRoutes } from './routes/libraries';
 import { microsoftLibraryRoutes } from './routes/microsoft-libraries';
 import { localChatRoutes } from './routes/local-chat';
 import { sharedConversationRoutes } from './routes/shared-conversations';
+import { conversationImportRoutes } from './routes/conversation-import';
 import { ConversationSnapshotsRepository } from './sharing/conversation-snapshots-repository';
 import { mcpServerRoutes } from './routes/mcp-servers';
 import { McpServersRepository } from './mcp/mcp-servers-repository';
@@ -293,6 +294,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
       await api.register(localChatRoutes, { models, agents });
       await api.register(sharedConversationRoutes, { snapshots, storage });
+      await api.register(conversationImportRoutes, { db });
       // The canvas (docs/canvas.md): documents beside a conversation, and the model's edits.
       await api.register(canvasRoutes, { canvases });
       await api.register(canvasEditAgentRoutes, { models, canvases });
