@@ -112,7 +112,9 @@ import { ResearchService } from './research/research-service';
 import { uploadRoutes } from './routes/upload';
 import { generateRoutes } from './routes/generate';
 import { summarizeRoutes } from './routes/summarize';
+import { speechRoutes } from './routes/speech';
 import { transcriptionRoutes } from './routes/transcriptions';
+import { SpeechClient } from './use-cases/speech-client';
 import { TranscriptionClient } from './use-cases/transcription-client';
 import { translationServiceFromConfig } from './translation/engines-from-config';
 import { registerTelemetry, requestLoggingOption, type AppTelemetry } from './telemetry/app-telemetry';
@@ -378,6 +380,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
         transcription: new TranscriptionClient(config.transcription, usage),
         maxAudioBytes: megabytesToBytes(config.limits.maxAudioFileUploadSizeMB),
       });
+      await api.register(speechRoutes, { speech: new SpeechClient(config.textToSpeech, usage) });
     },
     { prefix: '/api' },
   );

@@ -269,6 +269,13 @@ export const configSchema = z
     TRANSCRIPTION_API_KEY: z.string().optional(),
     // Per transcription; 0 means no limit.
     TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().min(0).default(DEFAULT_TRANSCRIPTION_TIMEOUT_SECONDS),
+    // Read aloud (docs/chat-ui.md "Voice"); no model: the browser's speech synthesis. Endpoint and key default to the chat endpoint's.
+    TEXT_TO_SPEECH_MODEL: z.string().trim().min(1).optional(),
+    TEXT_TO_SPEECH_VOICE: z.string().trim().min(1).default('alloy'),
+    TEXT_TO_SPEECH_BASE_URL: baseUrl.optional(),
+    TEXT_TO_SPEECH_API_KEY: z.string().optional(),
+    // Per request (one answer, or a part of a long one); 0 means no limit.
+    TEXT_TO_SPEECH_TIMEOUT_SECONDS: z.coerce.number().min(0).default(60),
     DEEPL_API_KEY: z.string().optional(),
     DEEPL_API_URL: baseUrl.optional(),
     LIBRETRANSLATE_URL: baseUrl.optional(),
@@ -446,6 +453,13 @@ export const configSchema = z
         baseUrl: e.TRANSCRIPTION_BASE_URL ?? e.OPENAI_BASE_URL,
         apiKey: e.TRANSCRIPTION_API_KEY ?? e.OPENAI_API_KEY,
         timeoutMs: e.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
+      },
+      textToSpeech: {
+        model: e.TEXT_TO_SPEECH_MODEL,
+        voice: e.TEXT_TO_SPEECH_VOICE,
+        baseUrl: e.TEXT_TO_SPEECH_BASE_URL ?? e.OPENAI_BASE_URL,
+        apiKey: e.TEXT_TO_SPEECH_API_KEY ?? e.OPENAI_API_KEY,
+        timeoutMs: e.TEXT_TO_SPEECH_TIMEOUT_SECONDS * 1000,
       },
       translation: {
         deepl: e.DEEPL_API_KEY

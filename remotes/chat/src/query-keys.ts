@@ -28,6 +28,11 @@ export const conversationKeys = {
   sources: (conversationId: string, messageId: string) => ['conversations', 'sources', conversationId, messageId] as const,
 };
 
+/** Read aloud's server side (features/voice): whether a text-to-speech model is configured. */
+export const speechKeys = {
+  config: ['speech', 'config'] as const,
+};
+
 /**
  * Shared conversations' snapshots (docs/chat.md "Sharing a conversation"): always the server's,
  * whichever history the user keeps, so they carry no scope.

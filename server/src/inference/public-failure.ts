@@ -10,7 +10,7 @@ import { AnswerTooLongError, ModelUnavailableError, UpstreamError, UpstreamTimeo
  */
 
 /** Who failed, as the user's sentence names it. */
-export type FailedService = 'the language model' | 'the translation engine' | 'the transcription model';
+export type FailedService = 'the language model' | 'the translation engine' | 'the transcription model' | 'the text-to-speech model';
 
 /** An upstream failure before any answer was sent: the HTTP status, code and message, and the reason to log. */
 export function upstreamFailureReply(

@@ -687,6 +687,7 @@ export {
   type TranscriptionConfig,
   type TranscriptionSegment,
 } from './transcription';
+export { SPEECH_AUDIO_TYPE, SPEECH_MAX_CHARACTERS, speechConfigSchema, speechRequestSchema, type SpeechConfig, type SpeechRequest } from './speech';
 export {
   APP_ICONS,
   CUSTOM_APP_CHOICE_MAX_OPTIONS,

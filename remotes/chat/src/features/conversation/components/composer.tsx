@@ -5,6 +5,7 @@ import { memo, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { PromptPicker, PromptVariablesHint, usePromptPicker } from '../../prompts';
+import { VoiceInput } from '../../voice';
 import { useComposerDraft } from '../hooks/use-composer-draft';
 import { ModelPicker } from './model-picker';
 
@@ -95,6 +96,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
       />
       <PromptVariablesHint id={variablesId} variables={picker.variables} />
       <div className="conversation__composer-row">
+        <VoiceInput field={fieldRef} onTextChange={setText} />
         {tools && <div className="conversation__composer-tools">{tools}</div>}
         <p id={hintId} className="conversation__composer-hint">
           {t('conversation.composer.hint')}

@@ -9,7 +9,9 @@ import { QuestionAttachments } from '../../attachments';
 import { AnswerDetailsPanel } from '../../developer';
 import { ResearchAnswer } from '../../research';
 import { MessageSources } from '../../sources';
+import { ReadAloudButton } from '../../voice';
 import { canRetry, type SendErrorKey } from '../model/describe-send-error';
+import { markdownToPlainText } from '../model/plain-text';
 import { foundDocuments, isGrounded, mediaTypeOfSource, toolCallsOf } from '../model/tool-calls';
 import { useLanguageModels } from '../hooks/use-qa-resources';
 import { AnswerMeta, AnswerReasoning } from './answer-parts';
@@ -202,6 +204,7 @@ function Answer({ message, streaming, busy, failure, onCopy, onRegenerate, onRet
               {t('canvas.open')}
             </Button>
           )}
+          {message.content !== '' && <ReadAloudButton messageId={message.message_id} conversationId={message.conversation_id} markdown={message.content} toPlainText={markdownToPlainText} />}
           {/* Seen for a few seconds, last, so no button moves; heard through the view's polite status (useCopyAnswer). */}
           {copied > 0 && (
             <span className="conversation__copied">
