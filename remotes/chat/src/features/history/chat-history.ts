@@ -1,4 +1,4 @@
-import type { Conversation, ConversationSearchResult, ConversationSnapshot, ConversationUpdate, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
+import type { Conversation, ConversationSearchResult, ConversationSnapshot, ConversationUpdate, ExportedConversation, Message, MessagePayloadInput, StreamEvent } from '@assistant/contracts';
 
 /**
  * Where the conversations of the signed-in user live. The screens use only this, so the same
@@ -46,6 +46,11 @@ export interface ChatHistory {
   shareableId(conversationId: string): Promise<string>;
   /** "Continue in my own chat": a new conversation in this history with a shared conversation's messages. */
   continueShared(snapshot: ConversationSnapshot): Promise<Conversation>;
+  /**
+   * Imports conversations of an export file (docs/chat-ui.md "Export and import") as new ones of
+   * this history, with new ids, every branch and tool step kept; answers them in order.
+   */
+  importConversations(conversations: readonly ExportedConversation[]): Promise<Conversation[]>;
 }
 
 /**

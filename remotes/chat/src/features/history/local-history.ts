@@ -14,6 +14,7 @@ import {
   type ConversationUpdate,
   type ConversationSnapshot,
   type ConversationSnapshotUploadInput,
+  type ExportedConversation,
   type LocalChatRequestInput,
   type Message,
   type MessagePayloadInput,
@@ -21,8 +22,9 @@ import {
   type StreamEvent,
 } from '@assistant/contracts';
 import { ApiRequestError, RequestAbortedError, apiClients, type HttpClient } from '@assistant/platform';
-import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import { createStore, del, get, set, setMany, values, type UseStore } from 'idb-keyval';
 import type { ChatHistory } from './chat-history';
+import { importedRecord } from './imported-record';
 import { localFailure as failure } from './local-failure';
 import { titleFromQuestion } from './title-from-question';
 
@@ -252,6 +254,14 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
       queue = step.catch(() => undefined);
       await step;
       return conversation;
+    },
+
+    async importConversations(conversations: readonly ExportedConversation[]): Promise<Conversation[]> {
+      const records = conversations.map((file) => importedRecord(file, newId));
+      const step = queue.then(() => setMany(records.map((record) => [record.conversation.id, record]), store));
+      queue = step.catch(() => undefined);
+      await step;
+      return records.map((record) => record.conversation);
     },
 
     async sendMessage(conversationId: string, input: MessagePayloadInput, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>> {

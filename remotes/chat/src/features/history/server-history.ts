@@ -1,4 +1,5 @@
 import {
+  conversationImportResponseSchema,
   conversationListResponseSchema,
   conversationSchema,
   conversationSearchResponseSchema,
@@ -8,6 +9,7 @@ import {
   type ConversationSnapshot,
   type ConversationSearchResult,
   type ConversationUpdate,
+  type ExportedConversation,
   type Message,
   type MessagePayloadInput,
   type StreamEvent,
@@ -62,6 +64,9 @@ export function createServerHistory(client: () => HttpClient = () => apiClients(
     shareableId: (conversationId: string) => Promise.resolve(conversationId),
     continueShared(snapshot: ConversationSnapshot): Promise<Conversation> {
       return client().post(`shared/conversations/${encodeURIComponent(snapshot.id)}/continue`, undefined, conversationSchema);
+    },
+    async importConversations(conversations: readonly ExportedConversation[]): Promise<Conversation[]> {
+      return (await client().post('conversations/import', { conversations }, conversationImportResponseSchema)).conversations;
     },
   };
 }

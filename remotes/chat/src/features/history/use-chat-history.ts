@@ -31,6 +31,7 @@ function withScope(history: ChatHistory, scope: ChatHistoryScope): ScopedChatHis
     sendMessage: (conversationId, payload, signal) => history.sendMessage(conversationId, payload, signal),
     shareableId: (conversationId) => history.shareableId(conversationId),
     continueShared: (snapshot) => history.continueShared(snapshot),
+    importConversations: (conversations) => history.importConversations(conversations),
   };
 }
 

@@ -146,6 +146,7 @@ export class FakeChatHistory implements ScopedChatHistory {
   deleteConversation = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   shareableId = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
   continueShared = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
+  importConversations = async (): Promise<never> => Promise.reject(new Error('not in these tests'));
 
   async listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
     this.listCalls += 1;
