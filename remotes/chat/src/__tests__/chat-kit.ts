@@ -1,6 +1,6 @@
 // Test kit of the chat remote: an in-memory fake of docs/chat.md's calls (conversations, messages,
 // messages/v2, chat/stream), platform resets and a render of the remote.
-import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type Message, type StreamEvent } from '@assistant/contracts';
+import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type ConversationUpdate, type Message, type StreamEvent } from '@assistant/contracts';
 import { createApiClients, setApiClients, setAuth, useGatingStore, useNotificationsStore, type Auth } from '@assistant/platform';
 import { answerRatingHandlers, renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
 import { configure } from '@testing-library/react';
@@ -75,11 +75,21 @@ function checkedName(url: string): string | Response {
   return name;
 }
 
+/** A PATCH body's changes, as the server makes them (the order stays: `updated_at` does not move). */
+function applyUpdate(target: Conversation, body: ConversationUpdate): void {
+  if (body.pinned === true) Object.assign(target, { pinned: true, pinned_at: now() });
+  if (body.pinned === false) {
+    delete target.pinned;
+    delete target.pinned_at;
+  }
+  if (body.archived === true) target.archived = true;
+  if (body.archived === false) delete target.archived;
+  if (body.project_id) target.project_id = body.project_id;
+  if (body.project_id === null) delete target.project_id;
+}
+
 export function chatHandlers(): HttpHandler[] {
   return [
-    // Voice (features/voice): no transcription or text-to-speech model unless a test configures one.
-    http.get('*/api/transcriptions/config', () => HttpResponse.json({ available: false, max_bytes: 0, accepted_types: [], accepted_extensions: [] })),
-    http.get('*/api/speech/config', () => HttpResponse.json({ available: false, max_characters: 4096 })),
     http.get('*/api/me/retention', () =>
       HttpResponse.json({ days: { conversations: backend.retentionDays, chat_attachments: null, qa_traces: null, research_runs: null, canvases: null } }),
     ),
@@ -122,13 +132,20 @@ export function chatHandlers(): HttpHandler[] {
       backend.conversations.push(made);
       return HttpResponse.json(made, { status: 201 });
     }),
-    http.patch('*/api/conversations/:id', ({ request, params }) => {
-      backend.requests.push({ method: 'PATCH', path: new URL(request.url).pathname + new URL(request.url).search });
+    http.patch('*/api/conversations/:id', async ({ request, params }) => {
+      // A rename names itself in the query; pin, archive and project come as the body (docs/chat.md).
+      const text = await request.text();
+      const body = text ? (JSON.parse(text) as ConversationUpdate) : undefined;
+      backend.requests.push({ method: 'PATCH', path: new URL(request.url).pathname + new URL(request.url).search, ...(body ? { body } : {}) });
       const target = backend.conversations.find((c) => c.id === params.id);
       if (!target) return apiError(404, 'No such conversation');
       const name = checkedName(request.url);
       if (typeof name !== 'string') return name;
       Object.assign(target, { name, updated_at: now() });
+      if (body) {
+        applyUpdate(target, body);
+        return HttpResponse.json(target);
+      }
       return HttpResponse.json(target);
     }),
     http.delete('*/api/conversations/:id', ({ params }) => {

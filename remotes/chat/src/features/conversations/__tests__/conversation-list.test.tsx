@@ -180,7 +180,7 @@ describe('conversation list', () => {
     expect(notificationTexts()).toEqual(['success: “Lisbon trip” was deleted.']);
   });
 
-  it('has rename and delete in a per-item menu, by keyboard: arrows move, Escape closes and returns', async () => {
+  it('has rename, pin, archive and delete in a per-item menu, by keyboard: arrows move, Escape closes and returns', async () => {
     const user = userEvent.setup();
     resetChatState([conversation({ name: 'Lisbon trip', updated_at: daysAgo(0) })]);
     await renderChat();
@@ -192,6 +192,8 @@ describe('conversation list', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Rename Lisbon trip' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Pin Lisbon trip' })).toHaveFocus();
+    await user.keyboard('{End}');
     expect(screen.getByRole('button', { name: 'Delete Lisbon trip' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('button', { name: 'Rename Lisbon trip' })).toHaveFocus();

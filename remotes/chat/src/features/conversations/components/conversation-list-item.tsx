@@ -1,21 +1,26 @@
 import type { Conversation } from '@assistant/contracts';
 import { formatLongDate, formatShortDate, useLocale } from '@assistant/platform';
-import { Button, SharingBadge } from '@assistant/ui';
+import { Badge, Button, SharingBadge } from '@assistant/ui';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
+import { ConversationProjectActions } from '../../projects';
+import type { OrganizeChange } from '../hooks/use-conversation-mutations';
 import type { DateGroup } from '../model/group-by-date';
 
 export interface ConversationListItemProps {
   conversation: Conversation;
   /** Where the chat page is (/chat): the link goes to {basePath}/{id}. */
   basePath: string;
-  group: DateGroup;
+  /** The date group it is listed in (Older shows the date); the pinned group and the search's archived ones show none. */
+  group: DateGroup | 'pinned' | 'archived';
   /** The conversation open on the page: marked aria-current="page". */
   open: boolean;
   onRename(conversation: Conversation): void;
   onDelete(conversation: Conversation): void;
+  /** Pin or unpin, archive or unarchive (the menu offers the opposite of what it is). */
+  onOrganize(conversation: Conversation, change: OrganizeChange): void;
   /** The link was followed (the page closes its drawer on a phone). */
   onOpen?(): void;
   /** Developer mode: download the conversation's raw events (absent: not offered). */
@@ -26,14 +31,15 @@ export interface ConversationListItemProps {
  * One conversation: its name links to it (/chat/{id}); the date of
  * the last change in the group Older (the other groups say the day already), the long date as a
  * tooltip; rename and delete in a per-item menu ("Actions for Trip to Lisbon"), named with the
- * conversation ("Rename Trip to Lisbon").
+ * conversation ("Rename Trip to Lisbon"); pin or unpin and archive or unarchive there too. An
+ * archived one (found by the search) says so.
  */
-export function ConversationListItem({ conversation, basePath, group, open, onRename, onDelete, onOpen, onDownloadEvents }: ConversationListItemProps) {
+export function ConversationListItem({ conversation, basePath, group, open, onRename, onDelete, onOrganize, onOpen, onDownloadEvents }: ConversationListItemProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLocale();
   const { name } = conversation;
   return (
-    <li className={open ? 'chat-conversation-item chat-conversation-item--open' : 'chat-conversation-item'}>
+    <li className={open ? 'chat-conversation-item chat-conversation-item--open' : 'chat-conversation-item'} data-conversation={conversation.id}>
       <Link
         to={`${basePath}/${encodeURIComponent(conversation.id)}`}
         className="chat-conversation-item__name"
@@ -43,6 +49,7 @@ export function ConversationListItem({ conversation, basePath, group, open, onRe
       >
         {name}
       </Link>
+      {conversation.archived && <Badge className="chat-conversation-item__archived">{t('organize.archivedBadge')}</Badge>}
       <span className="chat-conversation-item__sharing">
         <SharingBadge sharing={conversation.sharing} />
       </span>
@@ -56,6 +63,23 @@ export function ConversationListItem({ conversation, basePath, group, open, onRe
           <>
             <Button variant="ghost" size="sm" aria-label={t('conversations.actions.renameNamed', { name })} onClick={() => close(() => onRename(conversation))}>
               {t('conversations.actions.rename')}
+            </Button>
+            <ConversationProjectActions conversation={conversation} close={close} />
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t(conversation.pinned ? 'organize.unpinNamed' : 'organize.pinNamed', { name })}
+              onClick={() => close(() => onOrganize(conversation, { pinned: !conversation.pinned }))}
+            >
+              {t(conversation.pinned ? 'organize.unpin' : 'organize.pin')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t(conversation.archived ? 'organize.unarchiveNamed' : 'organize.archiveNamed', { name })}
+              onClick={() => close(() => onOrganize(conversation, { archived: !conversation.archived }))}
+            >
+              {t(conversation.archived ? 'organize.unarchive' : 'organize.archiveAction')}
             </Button>
             <Button variant="ghost" size="sm" aria-label={t('conversations.actions.deleteNamed', { name })} onClick={() => close(() => onDelete(conversation))}>
               {t('conversations.actions.delete')}

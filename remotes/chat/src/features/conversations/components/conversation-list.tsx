@@ -3,10 +3,13 @@ import { Button, CloseIcon, EmptyState, ErrorState, IconButton, Loading, PlusIco
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import type { ConversationMutations } from '../hooks/use-conversation-mutations';
+import { ProjectsSection } from '../../projects';
+import type { ConversationMutations, OrganizeChange } from '../hooks/use-conversation-mutations';
 import type { UseConversations } from '../hooks/use-conversations';
 import { useConversationMatches } from '../hooks/use-conversation-matches';
 import { groupByDate } from '../model/group-by-date';
+import { organizeConversations } from '../model/organize-conversations';
+import { ArchivedConversationsDialog } from './archived-conversations-dialog';
 import { ConversationListItem } from './conversation-list-item';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
 import { RenameConversationDialog } from './rename-conversation-dialog';
@@ -40,13 +43,15 @@ export interface ConversationListProps {
   showRetention?: boolean;
 }
 
-type Dialog = { kind: 'rename' | 'delete'; conversation: Conversation } | undefined;
+type Dialog = { kind: 'rename' | 'delete'; conversation: Conversation } | { kind: 'archived' } | undefined;
 
 /**
  * The conversation list beside the open conversation: heading, "New conversation", a search box
  * that filters by name as you type, and the conversations grouped by their last change (Today,
- * Yesterday, Previous 7 days, Older), the open one marked. Loading, empty, no-match and failure
- * states; rename in a dialog, delete after a confirmation.
+ * Yesterday, Previous 7 days, Older) under the pinned ones (latest pin first), the open one
+ * marked. Archived conversations leave the list for "Archived chats" at its end (the search still
+ * finds them, in a group of their own). Loading, empty, no-match and failure states; rename in a
+ * dialog, delete after a confirmation, pin and archive from each conversation's menu.
  */
 export function ConversationList({
   list,
@@ -76,8 +81,31 @@ export function ConversationList({
   }, [dialog, deleted]);
 
   const matches = useConversationMatches(list, query);
-  const groups = useMemo(() => groupByDate(matches, now()), [matches, now]);
   const searching = query.trim() !== '';
+  const { archived } = useMemo(() => organizeConversations(list.conversations), [list.conversations]);
+  // Archived ones are listed only when the search finds them (in the last group).
+  const groups = useMemo(() => {
+    const found = organizeConversations(matches);
+    return [
+      ...(found.pinned.length > 0 ? [{ group: 'pinned' as const, conversations: found.pinned }] : []),
+      ...groupByDate(found.others, now()),
+      ...(searching && found.archived.length > 0 ? [{ group: 'archived' as const, conversations: found.archived }] : []),
+    ];
+  }, [matches, now, searching]);
+  const organize = (conversation: Conversation, change: OrganizeChange) => mutations.organize(conversation, change);
+  // A pinned or unpinned conversation moved to another group (a new row): the focus follows it to its
+  // menu's button; an archived one left the list: the focus goes to the heading.
+  const asideRef = useRef<HTMLElement>(null);
+  const [refocus, setRefocus] = useState<string>();
+  useEffect(() => {
+    if (refocus === undefined) return;
+    setRefocus(undefined);
+    const row = asideRef.current?.querySelector(`[data-conversation="${CSS.escape(refocus)}"] .chat-conversation-item__menu-button`);
+    (row instanceof HTMLElement ? row : headingRef.current)?.focus();
+  }, [refocus, groups]);
+  const organizeFromList = async (conversation: Conversation, change: OrganizeChange) => {
+    if ((await organize(conversation, change)).ok) setRefocus(conversation.id);
+  };
 
   let body;
   if (list.status === 'loading') {
@@ -93,7 +121,7 @@ export function ConversationList({
         retrying={list.reloading}
       />
     );
-  } else if (list.conversations.length === 0) {
+  } else if (list.conversations.length === archived.length && !searching) {
     body = <EmptyState headingLevel={3} title={t('conversations.empty.title')} text={t('conversations.empty.text')} />;
   } else if (groups.length === 0) {
     body = <p className="chat-conversations__no-match">{t('conversations.search.noMatch', { query: query.trim() })}</p>;
@@ -101,7 +129,7 @@ export function ConversationList({
     body = groups.map(({ group, conversations }) => (
       <section key={group} className="chat-conversations__group" aria-labelledby={`chat-conversations-group-${group}`}>
         <h3 id={`chat-conversations-group-${group}`} className="chat-conversations__group-heading">
-          {t(`conversations.groups.${group}`)}
+          {t(group === 'pinned' || group === 'archived' ? `organize.groups.${group}` : `conversations.groups.${group}`)}
         </h3>
         <ul className="chat-conversations__list">
           {conversations.map((conversation) => (
@@ -113,6 +141,7 @@ export function ConversationList({
               open={conversation.id === openId}
               onRename={(target) => setDialog({ kind: 'rename', conversation: target })}
               onDelete={(target) => setDialog({ kind: 'delete', conversation: target })}
+              onOrganize={(target, change) => void organizeFromList(target, change)}
               onOpen={onOpen}
               onDownloadEvents={onDownloadEvents}
             />
@@ -123,7 +152,7 @@ export function ConversationList({
   }
 
   return (
-    <aside id={id} hidden={hidden} className={onClose ? 'chat-conversations chat-conversations--drawer' : 'chat-conversations'} aria-labelledby="chat-conversations-heading">
+    <aside ref={asideRef} id={id} hidden={hidden} className={onClose ? 'chat-conversations chat-conversations--drawer' : 'chat-conversations'} aria-labelledby="chat-conversations-heading">
       <div className="chat-conversations__header">
         <h2 id="chat-conversations-heading" className="chat-conversations__heading" ref={headingRef} tabIndex={-1}>
           {t('conversations.heading')}
@@ -147,12 +176,37 @@ export function ConversationList({
       <VisuallyHidden>
         <span role="status">{searching && list.status === 'ready' ? t('conversations.search.found', { count: matches.length }) : ''}</span>
       </VisuallyHidden>
-      <div className="chat-conversations__body">{body}</div>
+      <div className="chat-conversations__body">
+        {list.history.kind === 'server' && <ProjectsSection chatPath={basePath} onOpen={onOpen} />}
+        {body}
+        {archived.length > 0 && (
+          <Button variant="ghost" size="sm" className="chat-conversations__archived" onClick={() => setDialog({ kind: 'archived' })}>
+            {t('organize.archive.open', { count: archived.length })}
+          </Button>
+        )}
+      </div>
       {showRetention && <RetentionNote />}
       {dialog?.kind === 'rename' && (
         <RenameConversationDialog
           conversation={dialog.conversation}
           onSubmit={(name) => mutations.rename(dialog.conversation, name)}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+      {dialog?.kind === 'archived' && (
+        <ArchivedConversationsDialog
+          archived={archived}
+          basePath={basePath}
+          onOrganize={organize}
+          onDelete={async (conversation) => {
+            const result = await mutations.remove(conversation);
+            if (result.ok || result.gone) onDeleted(conversation);
+            return result;
+          }}
+          onOpen={() => {
+            setDialog(undefined);
+            onOpen?.();
+          }}
           onClose={() => setDialog(undefined)}
         />
       )}

@@ -1,4 +1,4 @@
-import type { Conversation } from '@assistant/contracts';
+import type { Conversation, ConversationUpdate } from '@assistant/contracts';
 import { LocalizedError, notifyError, notifySuccess, useLocale } from '@assistant/platform';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { ScopedChatHistory } from '../../history';
 import { useCreateConversation } from '../api/create-conversation';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { useRenameConversation } from '../api/rename-conversation';
+import { useUpdateConversation } from '../api/update-conversation';
 import { describeConversationError, type ConversationFailure } from '../model/describe-conversation-error';
 
 /** How a change went. On failure a dialog stays open and shows `failure`; `gone`: nothing left to change. */
@@ -17,10 +18,21 @@ export interface ConversationMutations {
   create(name: string): Promise<MutationResult<Conversation>>;
   rename(conversation: Conversation, name: string): Promise<MutationResult>;
   remove(conversation: Conversation): Promise<MutationResult>;
+  /** Pin or unpin, archive or unarchive (one change at a time: its notice says which). */
+  organize(conversation: Conversation, change: OrganizeChange): Promise<MutationResult>;
+}
+
+/** The list's organizing changes, each one of the PATCH body's fields. */
+export type OrganizeChange = Required<Pick<ConversationUpdate, 'pinned'>> | Required<Pick<ConversationUpdate, 'archived'>>;
+
+/** The notice's text key of a change: conversations.organize.{pinned,unpinned,archived,unarchived}. */
+function organizeKey(change: OrganizeChange): string {
+  if ('pinned' in change) return change.pinned ? 'pinned' : 'unpinned';
+  return change.archived ? 'archived' : 'unarchived';
 }
 
 /**
- * New, rename and delete, as the list's buttons and dialogs use them: the mutations (api/) keep
+ * New, rename, delete, pin and archive, as the list's buttons and dialogs use them: the mutations (api/) keep
  * the cached list right; here failures are notified (a dialog also shows them) and rename and
  * delete say so when they succeed.
  */
@@ -30,6 +42,7 @@ export function useConversationMutations(history: ScopedChatHistory): Conversati
   const { mutateAsync: createAsync } = useCreateConversation(history);
   const { mutateAsync: renameAsync } = useRenameConversation(history);
   const { mutateAsync: removeAsync } = useDeleteConversation(history);
+  const { mutateAsync: updateAsync } = useUpdateConversation(history);
 
   const failed = useCallback(
     (error: unknown, textKey: string, values: Record<string, unknown>): MutationFailure => {
@@ -78,5 +91,19 @@ export function useConversationMutations(history: ScopedChatHistory): Conversati
     [removeAsync, failed, t],
   );
 
-  return { create, rename, remove };
+  const organize = useCallback(
+    async (conversation: Conversation, change: OrganizeChange): Promise<MutationResult> => {
+      const key = organizeKey(change);
+      try {
+        await updateAsync({ id: conversation.id, changes: change });
+        notifySuccess({ message: { text: t(`organize.done.${key}`, { name: conversation.name }) } });
+        return { ok: true, value: undefined };
+      } catch (error) {
+        return failed(error, `organize.failed.${key}`, { name: conversation.name });
+      }
+    },
+    [updateAsync, failed, t],
+  );
+
+  return { create, rename, remove, organize };
 }
