@@ -1,6 +1,6 @@
 // Test kit of the chat remote: an in-memory fake of docs/chat.md's calls (conversations, messages,
 // messages/v2, chat/stream), platform resets and a render of the remote.
-import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type ConversationUpdate, type Message, type StreamEvent } from '@assistant/contracts';
+import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type ConversationUpdate, type CustomApp, type Message, type StreamEvent } from '@assistant/contracts';
 import { createApiClients, setApiClients, setAuth, useGatingStore, useNotificationsStore, type Auth } from '@assistant/platform';
 import { answerRatingHandlers, renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
 import { configure } from '@testing-library/react';
