@@ -50,6 +50,9 @@ export const GovernancePage = lazy(() =>
 /** `/usage`: the user's usage this month, their budget, how long their data is kept, export and delete (the user menu's "Usage and data"). */
 export const UsagePage = lazy(() => import(/* webpackChunkName: "page-usage" */ '../pages/usage/usage-page').then((m) => ({ default: m.UsagePage })));
 
+/** `/memory`: what the user asked the assistant to remember (the user menu's "Memory", flag enableMemory). */
+export const MemoryPage = lazy(() => import(/* webpackChunkName: "page-memory" */ '../pages/memory/memory-page').then((m) => ({ default: m.MemoryPage })));
+
 /** `/privacy-policy` and `/datenschutz`: the privacy text of the customization, or the default. */
 export const PrivacyPolicyPage = lazy(() =>
   import(/* webpackChunkName: "page-privacy-policy" */ '../pages/privacy-policy/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),

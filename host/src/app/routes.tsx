@@ -14,6 +14,7 @@ import {
   GovernancePage,
   GroupsPage,
   HomePage,
+  MemoryPage,
   NotFoundPage,
   OAuthCallbackPage,
   PrivacyPolicyPage,
@@ -52,6 +53,8 @@ export function buildRoutes({ flags, isFeatureAvailable, remotes, isAdmin }: Rou
   children.push({ path: 'developer/api', element: <DeveloperApiPage /> });
   // Their own usage, budget and data (docs/operations.md "What users see"), for everyone signed in.
   children.push({ path: 'usage', element: <UsagePage /> });
+  // What they asked the assistant to remember (docs/memory.md), while the company has memory on.
+  if (flags.enableMemory) children.push({ path: 'memory', element: <MemoryPage /> });
   if (isFeatureAvailable('accessibility')) children.push({ path: 'accessibility', element: <AccessibilityPage /> });
   if (isFeatureAvailable('signLanguage')) children.push({ path: 'sign-language', element: <SignLanguagePage /> });
   if (isFeatureAvailable('easyLanguage')) children.push({ path: 'easy-language', element: <EasyLanguagePage /> });

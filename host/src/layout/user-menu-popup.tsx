@@ -1,4 +1,4 @@
-import { currentLanguage, useConfigStore, useWorkspaceStore } from '@assistant/platform';
+import { currentLanguage, useConfigStore, useFlag, useWorkspaceStore } from '@assistant/platform';
 import { Link } from '@assistant/routing';
 import {
   createContext,
@@ -168,6 +168,8 @@ export function UserMenuPopup({ id, initialItem, buttonRef, onClose, name, email
   const { t } = useTranslation(SHELL_NAMESPACE);
   const { auth } = useShell();
   const customization = useConfigStore((state) => state.config.customization);
+  // Memory (docs/memory.md) beside "Usage and data", as ChatGPT keeps it in its settings; off for the company: not there.
+  const memoryOn = useFlag('enableMemory');
   const showGetStarted = useGetStartedStore((state) => state.show);
   const menuRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -244,6 +246,7 @@ export function UserMenuPopup({ id, initialItem, buttonRef, onClose, name, email
         <ThemeGroup />
         <UserMenuSeparator />
         <UserMenuLink to="/usage">{t('USER_MENU.usage')}</UserMenuLink>
+        {memoryOn && <UserMenuLink to="/memory">{t('USER_MENU.memory')}</UserMenuLink>}
         {customization.get_started_enabled && <UserMenuItem onSelect={showGetStarted}>{t('USER_MENU.getStarted')}</UserMenuItem>}
         <UserMenuLink to="/privacy-policy">{t('USER_MENU.privacyPolicy')}</UserMenuLink>
         <UserMenuLink to="/developer/api">{t('USER_MENU.developerApi')}</UserMenuLink>

@@ -48,6 +48,11 @@ describe('route table', () => {
     expect(paths(shellChildren({ isAdmin: false, flags: {}, isFeatureAvailable: () => false }))).toContain('usage');
   });
 
+  it('adds /memory (what the user asked to be remembered) only while the company has memory on', () => {
+    expect(paths(shellChildren({ isAdmin: false, flags: { enableMemory: true } }))).toContain('memory');
+    expect(paths(shellChildren({ isAdmin: false, flags: {} }))).not.toContain('memory');
+  });
+
   it('adds /groups only for an administrator', () => {
     expect(paths(shellChildren({ isAdmin: true, flags: {} }))).toContain('groups');
     expect(paths(shellChildren({ isAdmin: false, flags: {} }))).not.toContain('groups');

@@ -1,5 +1,5 @@
 import { defaultConfig, type Customization } from '@assistant/contracts';
-import { i18n, setAuth, useConfigStore, usePermissionsStore, useWorkspaceStore, type Auth } from '@assistant/platform';
+import { i18n, setAuth, useConfigStore, useGatingStore, usePermissionsStore, useWorkspaceStore, type Auth } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -151,6 +151,16 @@ describe('user menu', () => {
     expect(useGetStartedStore.getState().reopened).toBe(true);
     expect(screen.queryByRole('menu')).toBeNull();
     expect(menuButton()).toHaveFocus();
+  });
+
+  it('links the memory page beside "Usage and data" while the company has memory on', async () => {
+    useGatingStore.setState({ flags: { enableMemory: true } });
+    renderMenu();
+    await userEvent.click(await waitFor(menuButton));
+    expect(screen.getByRole('menuitem', { name: 'Memory' })).toHaveAttribute('href', '/memory');
+    // Switched off by an administrator: gone with the next flags the shell loads.
+    act(() => useGatingStore.setState({ flags: {} }));
+    expect(screen.queryByRole('menuitem', { name: 'Memory' })).toBeNull();
   });
 
   it('offers no "Get started" when administrators switched the guided start off', async () => {

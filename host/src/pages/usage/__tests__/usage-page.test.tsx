@@ -190,6 +190,15 @@ describe('Usage and data', () => {
     expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent('The conversations could not be deleted: The server had a problem.');
   });
 
+  it('says that the memories go with the conversations where the company has memory', async () => {
+    useGatingStore.setState({ flags: { enableMemory: true } });
+    const user = userEvent.setup();
+    renderPage('de');
+    expect(screen.getByText(/Auch Ihre Erinnerungen werden gelöscht/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Alle Unterhaltungen löschen' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Auch alles, was sich der Assistent für Sie gemerkt hat (Ihre Erinnerungen), wird gelöscht.');
+  });
+
   it('says that conversations kept only in this browser are not on the server', async () => {
     useGatingStore.setState({ flags: { enableLocalChatHistory: true } });
     renderPage('de');

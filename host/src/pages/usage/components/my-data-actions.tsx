@@ -1,5 +1,5 @@
 import type { DataExportFormat, Locale } from '@assistant/contracts';
-import { errorMessageText } from '@assistant/platform';
+import { errorMessageText, useFlag } from '@assistant/platform';
 import { ActionConfirmDialog, Button, downloadBlob } from '@assistant/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ export function MyDataActions({ language }: { language: Locale }) {
   const [confirming, setConfirming] = useState(false);
   const [deleted, setDeleted] = useState<string | null>(null);
   const removal = useDeleteMyConversations();
+  // The deletion takes the memories too (docs/memory.md): said where the company has memory.
+  const memoryOn = useFlag('enableMemory');
 
   const download = async (format: DataExportFormat) => {
     if (downloading) return;
@@ -64,7 +66,10 @@ export function MyDataActions({ language }: { language: Locale }) {
         </p>
       </div>
       <div className="usage-page__data-part">
-        <p>{t('USAGE.data.deleteText')}</p>
+        <p>
+          {t('USAGE.data.deleteText')}
+          {memoryOn && ` ${t('USAGE.data.deleteMemory')}`}
+        </p>
         <div className="usage-page__buttons">
           <Button
             variant="danger"
@@ -83,7 +88,7 @@ export function MyDataActions({ language }: { language: Locale }) {
       {confirming && (
         <ActionConfirmDialog
           title={t('USAGE.data.confirmTitle')}
-          message={t('USAGE.data.confirmMessage')}
+          message={memoryOn ? `${t('USAGE.data.confirmMessage')} ${t('USAGE.data.confirmMemory')}` : t('USAGE.data.confirmMessage')}
           confirmLabel={t('USAGE.data.confirm')}
           danger
           onConfirm={removeAll}
