@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { conversationSchema, memoryListResponseSchema, messageListResponseSchema, type StreamEvent, type ToolEvent } from '@assistant/contracts';
+import { conversationSchema, conversationSnapshotSchema, memoryListResponseSchema, messageListResponseSchema, type StreamEvent, type ToolEvent } from '@assistant/contracts';
 import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import type { DatabaseHandle } from '../db/database';
 import { SettingsRepository } from '../db/repositories/settings-repository';
@@ -66,6 +66,13 @@ for (const target of testDatabaseTargets()) {
       // A reload shows the step.
       const stored = messageListResponseSchema.parse((await t.as('employee', { method: 'GET', url: `/api/conversations/${id}/messages` })).json()).messages;
       assert.deepEqual(stored.find((message) => message.role === 'assistant')?.tool_events, steps(events));
+
+      // Shared, the conversation's snapshot has the answer without the memory step: that is the owner's alone.
+      const shared = await t.as('employee', { method: 'PUT', url: `/api/shares/conversation/${id}`, payload: { shares: [{ target: { type: 'user', id: 'other-employee' }, role: 'view' }] } });
+      assert.equal(shared.statusCode, 200, shared.body);
+      const snapshot = conversationSnapshotSchema.parse((await t.as('other', { method: 'GET', url: `/api/shared/conversations/${id}` })).json());
+      assert.equal(snapshot.messages.find((message) => message.role === 'assistant')?.content, 'Noted.');
+      assert.ok(snapshot.messages.every((message) => message.tool_events === undefined));
 
       // Asked again: shown, not stored twice.
       const again = await ask('Merk dir, dass ich im Einkauf arbeite.');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  REMEMBER_TOOL_NAME,
   conversationSnapshotSchema,
   inContextSourcesResponseSchema,
   snapshotMessageSchema,
@@ -8,6 +9,7 @@ import {
   type ConversationSnapshotUpload,
   type Message,
   type SnapshotMessage,
+  type ToolEvent,
 } from '@assistant/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -126,7 +128,7 @@ export class ConversationSnapshotsRepository {
         created_at: message.created_at,
         ...(message.model ? { model: message.model } : {}),
         ...(message.reasoning ? { reasoning: message.reasoning } : {}),
-        ...(message.tool_events?.length ? { tool_events: message.tool_events } : {}),
+        ...stepsToShare(message.tool_events),
         ...(sources ? { sources } : {}),
         ...(includeAttachments && message.attachments?.length ? { attachments: message.attachments } : {}),
       };
@@ -239,4 +241,10 @@ export class ConversationSnapshotsRepository {
       .where('collections.owner_id', '=', snapshot.owner.sub)
       .executeTakeFirst();
   }
+}
+
+/** An answer's steps as others may see them: a memory it saved is the owner's alone (docs/memory.md), never shared. */
+function stepsToShare(events: readonly ToolEvent[] | undefined): { tool_events?: ToolEvent[] } {
+  const shared = events?.filter((event) => event.name !== REMEMBER_TOOL_NAME) ?? [];
+  return shared.length > 0 ? { tool_events: shared } : {};
 }
