@@ -3,3 +3,5 @@
 export { AnswerMeta, AnswerReasoning } from './components/answer-parts';
 export { ToolStep } from './components/tool-step';
 export { foundDocuments, toolCallsOf } from './model/tool-calls';
+// How a new conversation comes into being (the temporary chat creates its own in memory).
+export type { ConversationCreation } from './hooks/use-conversation';

@@ -59,7 +59,11 @@ export interface ChatHistory {
  * never shows the other's conversations, not even for a moment. The server's needs no user: it
  * answers only the signed-in user, and the platform empties the cache when the user changes.
  */
-export type ChatHistoryScope = { readonly kind: 'server' } | { readonly kind: 'local'; readonly user: string };
+export type ChatHistoryScope =
+  | { readonly kind: 'server' }
+  | { readonly kind: 'local'; readonly user: string }
+  /** A temporary chat's (docs/chat-ui.md "Temporary chat"): kept in this tab's memory, one per chat. */
+  | { readonly kind: 'temporary'; readonly chat: string };
 
 /** A history with its scope: what the screens get from useChatHistory. */
 export interface ScopedChatHistory extends ChatHistory {

@@ -1,4 +1,5 @@
 // The history feature's public surface: what the other features and the page use.
 export type { ChatHistory, ChatHistoryScope, ScopedChatHistory } from './chat-history';
 export { useChatHistory, type UseChatHistory } from './use-chat-history';
+export { createTemporaryHistory } from './temporary-history';
 export { localFailure } from './local-failure';

@@ -22,10 +22,11 @@ import {
   type StreamEvent,
 } from '@assistant/contracts';
 import { ApiRequestError, RequestAbortedError, apiClients, type HttpClient } from '@assistant/platform';
-import { createStore, del, get, set, setMany, values, type UseStore } from 'idb-keyval';
+import { createStore, type UseStore } from 'idb-keyval';
 import type { ChatHistory } from './chat-history';
 import { importedRecord } from './imported-record';
 import { localFailure as failure } from './local-failure';
+import { indexedDbRecords, type LocalRecords } from './local-records';
 import { titleFromQuestion } from './title-from-question';
 
 /** The IndexedDB database of a user's conversations: one per user, so no user reads another's. */
@@ -53,6 +54,13 @@ export interface LocalHistoryOptions {
   newId?: () => string;
   /** The IndexedDB store (tests); the user's own by default. */
   store?: UseStore;
+  /** Where the records are kept instead of IndexedDB: a temporary chat's memory (local-records.ts). */
+  records?: LocalRecords;
+  /**
+   * A temporary chat: each question says so to the server, which then records the usage as counts
+   * only (docs/chat-ui.md "Temporary chat").
+   */
+  temporary?: boolean;
 }
 
 export function localDatabaseName(userSub: string): string {
@@ -125,7 +133,7 @@ const byLatestUpdate = (a: Conversation, b: Conversation) => b.updated_at.locale
  * and texts (CONVERSATION_ERRORS). A first question names the conversation unless the user named it.
  */
 export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
-  const store = options.store ?? createStore(localDatabaseName(options.userSub), LOCAL_STORE_NAME);
+  const records = options.records ?? indexedDbRecords(options.store ?? createStore(localDatabaseName(options.userSub), LOCAL_STORE_NAME));
   const client = options.client ?? (() => apiClients().api);
   const now = () => (options.now ?? (() => new Date()))().toISOString();
   const newId = options.newId ?? (() => crypto.randomUUID());
@@ -134,10 +142,10 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
   let queue: Promise<unknown> = Promise.resolve();
   function change<T>(id: string, apply: (record: LocalConversationRecord) => T): Promise<T> {
     const step = queue.then(async () => {
-      const record = await get<LocalConversationRecord>(id, store);
+      const record = await records.get(id);
       if (!record) throw refused('conversationNotFound');
       const result = apply(record);
-      await set(id, record, store);
+      await records.set(id, record);
       return result;
     });
     queue = step.catch(() => undefined);
@@ -145,7 +153,7 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
   }
   async function read(id: string): Promise<LocalConversationRecord> {
     await queue;
-    const record = await get<LocalConversationRecord>(id, store);
+    const record = await records.get(id);
     if (!record) throw refused('conversationNotFound');
     return record;
   }
@@ -155,8 +163,8 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
 
     async listConversations(): Promise<Conversation[]> {
       await queue;
-      const records = await values<LocalConversationRecord>(store);
-      return records.map((record) => record.conversation).sort(byLatestUpdate);
+      const stored = await records.values();
+      return stored.map((record) => record.conversation).sort(byLatestUpdate);
     },
 
     async searchConversations(query: string): Promise<ConversationSearchResult[]> {
@@ -164,8 +172,8 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
       if (!checked.success) throw invalid('querystring', checked.error.issues);
       const words = conversationSearchWords(checked.data.q);
       await queue;
-      const records = await values<LocalConversationRecord>(store);
-      return records
+      const stored = await records.values();
+      return stored
         .map((record) => searchRecord(record, words))
         .filter((found): found is ConversationSearchResult => found !== undefined)
         .sort(byLatestUpdate);
@@ -174,7 +182,7 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
     async createConversation(name: string): Promise<Conversation> {
       const time = now();
       const conversation: Conversation = { id: newId(), name: checkedName(name), created_at: time, updated_at: time };
-      const step = queue.then(() => set(conversation.id, { conversation, messages: [], renamed: false } satisfies LocalConversationRecord, store));
+      const step = queue.then(() => records.set(conversation.id, { conversation, messages: [], renamed: false } satisfies LocalConversationRecord));
       queue = step.catch(() => undefined);
       await step;
       return conversation;
@@ -201,8 +209,8 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
 
     async deleteConversation(id: string): Promise<void> {
       const step = queue.then(async () => {
-        if (!(await get(id, store))) throw refused('conversationNotFound');
-        await del(id, store);
+        if (!(await records.get(id))) throw refused('conversationNotFound');
+        await records.del(id);
       });
       queue = step.catch(() => undefined);
       await step;
@@ -250,18 +258,18 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
         return copy;
       });
       // Named after the shared conversation: a first question here does not rename it.
-      const step = queue.then(() => set(conversation.id, { conversation, messages: copied, renamed: true } satisfies LocalConversationRecord, store));
+      const step = queue.then(() => records.set(conversation.id, { conversation, messages: copied, renamed: true } satisfies LocalConversationRecord));
       queue = step.catch(() => undefined);
       await step;
       return conversation;
     },
 
     async importConversations(conversations: readonly ExportedConversation[]): Promise<Conversation[]> {
-      const records = conversations.map((file) => importedRecord(file, newId));
-      const step = queue.then(() => setMany(records.map((record) => [record.conversation.id, record]), store));
+      const imported = conversations.map((file) => importedRecord(file, newId));
+      const step = queue.then(() => records.setMany(imported));
       queue = step.catch(() => undefined);
       await step;
-      return records.map((record) => record.conversation);
+      return imported.map((record) => record.conversation);
     },
 
     async sendMessage(conversationId: string, input: MessagePayloadInput, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>> {
@@ -314,6 +322,7 @@ export function createLocalHistory(options: LocalHistoryOptions): ChatHistory {
         history: placed.history,
         conversation_id: conversationId,
         assistant_message_id: assistantMessageId,
+        ...(options.temporary ? { temporary: true as const } : {}),
       };
       let events: AsyncIterable<StreamEvent>;
       try {

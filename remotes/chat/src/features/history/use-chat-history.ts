@@ -17,7 +17,7 @@ async function signedInSub(): Promise<string | undefined> {
 }
 
 /** `history` with its scope (the query keys' part that says which history and whose). */
-function withScope(history: ChatHistory, scope: ChatHistoryScope): ScopedChatHistory {
+export function withScope(history: ChatHistory, scope: ChatHistoryScope): ScopedChatHistory {
   return {
     kind: history.kind,
     scope,
