@@ -56,6 +56,22 @@ describe('the tool step of a streaming answer', () => {
     await user.keyboard('{Escape}');
   });
 
+  it('shows a saved memory as the "Memory updated" note with a link to the memory page, not as a step', async () => {
+    const history = new FakeChatHistory([], { autoAnswer: null });
+    const user = userEvent.setup();
+    renderConversation(history);
+    await user.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Remember that I work in procurement{Enter}');
+    await waitFor(() => expect(history.streams).toHaveLength(1));
+    act(() => history.streams[0]!.push({ kind: 'tool', event: { call_id: 'm', name: 'remember', type: 'begin', args: { text: 'I work in procurement' } } }));
+    const answer = await screen.findByRole('article', { name: 'Answer' });
+    await waitFor(() => expect(within(answer).getByText('Updating memory…')).toBeInTheDocument());
+    act(() => history.streams[0]!.push({ kind: 'tool', event: { call_id: 'm', name: 'remember', type: 'end', content: [{ type: 'text', text: 'I work in procurement', source_index: 0 }] } }));
+    await waitFor(() => expect(within(answer).getByText('Memory updated')).toBeInTheDocument());
+    expect(within(answer).getByRole('link', { name: 'Manage memories' })).toHaveAttribute('href', '/memory');
+    expect(within(answer).queryByText(/Used remember/)).toBeNull();
+    act(() => history.streams[0]!.done());
+  });
+
   it('shows any other tool as a step of its own, named by the tool, with its result as text', async () => {
     const history = new FakeChatHistory([], { autoAnswer: null });
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { MemoryNote, isMemoryCall } from '../../memory';
 import { foundDocuments, isDocumentSearch, type ToolCall } from '../model/tool-calls';
 
 /**
@@ -15,8 +16,12 @@ export const ToolStep = memo(function ToolStep({ calls }: { calls: readonly Tool
   const others = useMemo(() => calls.filter((call) => !isDocumentSearch(call)), [calls]);
   return (
     <>
+      {/* A memory saved is a note of its own, "Memory updated" (docs/memory.md). */}
+      {others.filter(isMemoryCall).map((call) => (
+        <MemoryNote key={call.callId} call={call} />
+      ))}
       {searches.length > 0 && <DocumentSearchStep calls={searches} />}
-      {others.map((call) => (
+      {others.filter((call) => !isMemoryCall(call)).map((call) => (
         <OtherToolStep key={call.callId} call={call} />
       ))}
     </>
