@@ -24,6 +24,8 @@ export const conversationKeys = {
   search: (scope: ChatHistoryScope, words: readonly string[]) => ['conversations', 'search', scope, words.join(' ')] as const,
   /** The files uploaded into a conversation (the server's history only: the browser-kept one has none). */
   files: (conversationId: string) => ['conversations', 'files', conversationId] as const,
+  /** The bytes of an image a question was sent with (features/images; the server's history only). */
+  image: (fileId: string) => ['conversations', 'image', fileId] as const,
   /** The in-context sources of one answer (the server's history only). */
   sources: (conversationId: string, messageId: string) => ['conversations', 'sources', conversationId, messageId] as const,
 };

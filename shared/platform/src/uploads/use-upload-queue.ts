@@ -15,6 +15,11 @@ export interface UploadQueueOptions<Extra = never> {
   problemFrom?(error: unknown): UploadProblem | Extra;
   /** A file reached the server. */
   onSent?(record: UploadRecord): void;
+  /**
+   * The caller's own rule for a file (the chat takes images with limits of their own): a problem,
+   * null to send it, undefined to leave it to the usual checks (types and the configured size).
+   */
+  check?(file: File): UploadProblem | Extra | null | undefined;
 }
 
 export interface UploadQueue<Extra = never> {
@@ -98,7 +103,8 @@ export function useUploadQueue<Extra = never>(options: UploadQueueOptions<Extra>
     (files: Iterable<File>) => {
       const added: Array<UploadItem<Extra>> = [];
       for (const file of files) {
-        const refusal = checkUpload(file, maxMB);
+        const own = optionsRef.current.check?.(file);
+        const refusal = own === undefined ? checkUpload(file, maxMB) : own;
         added.push({ id: `upload-${++nextId}`, file, phase: refusal ? 'refused' : 'queued', progress: null, problem: refusal, fileId: null, sentStatus: null });
       }
       if (added.length > 0) setItems((current) => [...current, ...added]);

@@ -94,7 +94,7 @@ describe('attachments in the composer', () => {
     useConfigStore.setState((state) => ({ config: { ...state.config, maxFileUploadSizeMB: 1 } }));
     await renderChat('/chat');
     const area = (await screen.findByRole('heading', { name: 'Start a conversation' })).closest('.conversation') as HTMLElement;
-    const files = [testFile('notes.md', 20, 'text/markdown'), testFile('photo.png', 20, 'image/png'), testFile('huge.pdf', 2 * 1024 * 1024, 'application/pdf')];
+    const files = [testFile('notes.md', 20, 'text/markdown'), testFile('drawing.svg', 20, 'image/svg+xml'), testFile('huge.pdf', 2 * 1024 * 1024, 'application/pdf')];
     const dataTransfer = { files, types: ['Files'], dropEffect: 'none' };
     fireEvent.dragEnter(area, { dataTransfer });
     expect(screen.getByText('Drop the files to attach them to your question')).toBeInTheDocument();
@@ -103,14 +103,14 @@ describe('attachments in the composer', () => {
     expect(screen.queryByText('Drop the files to attach them to your question')).not.toBeInTheDocument();
 
     await waitFor(() => expect(chip('notes.md')).toHaveTextContent(/Ready/));
-    expect(chip('photo.png')).toHaveTextContent('Not uploaded');
-    expect(chip('photo.png')).toHaveTextContent('This file type is not supported.');
+    expect(chip('drawing.svg')).toHaveTextContent('Not uploaded');
+    expect(chip('drawing.svg')).toHaveTextContent('This file type is not supported.');
     expect(chip('huge.pdf')).toHaveTextContent('The file is larger than 1 MB and was not sent.');
     expect(grounded.uploads.map((u) => u.name)).toEqual(['notes.md']);
     // Failed attachments hold the message until they are removed.
     expect(screen.getByText('Remove or retry the attachments that failed before sending.', { selector: 'p' })).toBeInTheDocument();
     const user = userEvent.setup();
-    await user.click(within(chip('photo.png')).getByRole('button', { name: 'Remove photo.png' }));
+    await user.click(within(chip('drawing.svg')).getByRole('button', { name: 'Remove drawing.svg' }));
     await user.click(within(chip('huge.pdf')).getByRole('button', { name: 'Remove huge.pdf' }));
     expect(screen.queryByText('Remove or retry the attachments that failed before sending.', { selector: 'p' })).not.toBeInTheDocument();
     useConfigStore.setState((state) => ({ config: { ...state.config, maxFileUploadSizeMB: 20 } }));

@@ -1,3 +1,4 @@
+import { IMAGE_ACCEPT } from '@assistant/contracts';
 import { UPLOAD_ACCEPT } from '@assistant/platform';
 import { FilePickerButton } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +11,16 @@ export interface AttachButtonProps {
   onFiles(files: File[]): void;
 }
 
-/** "Attach files": a button that opens the file dialog (several files at once). */
+/** The documents the collections take, and the images a question may carry (docs/chat.md "Images"). */
+const ACCEPT = `${UPLOAD_ACCEPT},${IMAGE_ACCEPT}`;
+
+/** "Attach files": a button that opens the file dialog (several files at once), documents and images. */
 export function AttachButton({ describedBy, disabled, onFiles }: AttachButtonProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <FilePickerButton
       label={t('attachments.attach')}
-      accept={UPLOAD_ACCEPT}
+      accept={ACCEPT}
       multiple
       size="sm"
       describedBy={describedBy}

@@ -1,9 +1,11 @@
-import type { FileUploadState } from '@assistant/contracts';
+import { isImageFile, type FileUploadState } from '@assistant/contracts';
 import { uploadProblemText } from '@assistant/platform';
 import { Button, CloseIcon, IconButton, cx } from '@assistant/ui';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import type { AttachmentItem } from '../model/attachment-item';
+import { ImageThumbnail } from '../../images';
+import type { AttachmentItem, AttachmentProblem } from '../model/attachment-item';
 import './attachments.css';
 
 export interface AttachmentChipsProps {
@@ -29,7 +31,7 @@ const TONE: Record<FileUploadState, 'neutral' | 'busy' | 'failed' | 'done'> = {
 /**
  * The composer's attachments as chips: the file's name, its upload state in words (the nine SPEC
  * states), a progress bar while it is sent, why it failed, Retry (a failed upload or processing)
- * and Remove. The state is text, never only a colour.
+ * and Remove; an image with a thumbnail of itself. The state is text, never only a colour.
  */
 export function AttachmentChips({ items, states, onRetry, onRemove }: AttachmentChipsProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -44,6 +46,7 @@ export function AttachmentChips({ items, states, onRetry, onRemove }: Attachment
         return (
           <li key={item.id} className={cx('attachment-chip', `attachment-chip--${TONE[state]}`)}>
             <div className="attachment-chip__head">
+              {isImageFile(item.file) && <ImageThumbnail file={item.file} />}
               <span className="attachment-chip__name" title={name}>
                 {name}
               </span>
@@ -60,11 +63,17 @@ export function AttachmentChips({ items, states, onRetry, onRemove }: Attachment
             {state === 'uploading' && (
               <progress className="attachment-chip__progress" max={100} value={percent ?? undefined} aria-label={t('attachments.progressLabel', { name })} />
             )}
-            {item.problem && (state === 'uploading-failed' || state === 'error') && <p className="attachment-chip__problem">{item.problem.kind === 'no-conversation' ? t('attachments.problem.noConversation') : uploadProblemText(t, item.problem, 'attachments.problem')}</p>}
+            {item.problem && (state === 'uploading-failed' || state === 'error') && <p className="attachment-chip__problem">{problemText(t, item.problem)}</p>}
             {state === 'processing-failed' && <p className="attachment-chip__problem">{t('attachments.problem.processing')}</p>}
           </li>
         );
       })}
     </ul>
   );
+}
+
+function problemText(t: TFunction, problem: AttachmentProblem): string {
+  if (problem.kind === 'no-conversation') return t('attachments.problem.noConversation');
+  if (problem.kind === 'too-many-images') return t('attachments.problem.tooManyImages', { max: problem.max });
+  return uploadProblemText(t, problem, 'attachments.problem');
 }

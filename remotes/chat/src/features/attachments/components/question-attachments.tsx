@@ -1,19 +1,31 @@
-import type { MessageAttachment } from '@assistant/contracts';
+import { isImageFile, type MessageAttachment } from '@assistant/contracts';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { QuestionImages } from '../../images';
 import './attachments.css';
 
 /**
  * The files a question was sent with, as chips with their names under the question in the
  * message list (also after a reload: the server keeps them with the message). Names are shown as
- * text, never as links.
+ * text, never as links. Images (by their names' extensions) are shown as pictures instead.
  */
 export function QuestionAttachments({ attachments }: { attachments: readonly MessageAttachment[] | undefined }) {
-  const { t } = useTranslation(NAMESPACE);
   if (!attachments?.length) return null;
+  const images = attachments.filter((attachment) => isImageFile({ name: attachment.name }));
+  const documents = attachments.filter((attachment) => !images.includes(attachment));
+  return (
+    <>
+      <QuestionImages images={images} />
+      {documents.length > 0 && <DocumentChips documents={documents} />}
+    </>
+  );
+}
+
+function DocumentChips({ documents }: { documents: readonly MessageAttachment[] }) {
+  const { t } = useTranslation(NAMESPACE);
   return (
     <ul className="question-attachments" aria-label={t('attachments.messageLabel')}>
-      {attachments.map((attachment) => (
+      {documents.map((attachment) => (
         <li key={attachment.file_id} className="question-attachment" title={attachment.name}>
           <FileIcon />
           <span className="question-attachment__name">{attachment.name}</span>

@@ -1,4 +1,4 @@
-import type { CollectionFile, FileUploadState, MessageAttachment } from '@assistant/contracts';
+import { isImageFile, type CollectionFile, type FileUploadState, type MessageAttachment } from '@assistant/contracts';
 import { startFileRun } from '@assistant/endpoints';
 import { uploadStates, useQuery, useQueryClient, useUploadQueue } from '@assistant/platform';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -6,7 +6,15 @@ import { conversationKeys } from '../../../query-keys';
 import { deleteAttachment } from '../api/delete-attachment';
 import { ATTACHMENTS_POLLING, attachmentsQuery } from '../api/get-attachments';
 import { uploadAttachment } from '../api/upload-attachment';
-import { NoConversationError, attachmentProblemFrom, attachmentsReadiness, type AttachmentItem, type NoConversation } from '../model/attachment-item';
+import {
+  NoConversationError,
+  attachmentProblemFrom,
+  attachmentsReadiness,
+  checkImage,
+  type AttachmentItem,
+  type NoConversation,
+  type TooManyImages,
+} from '../model/attachment-item';
 
 export interface Attachments {
   items: readonly AttachmentItem[];
@@ -16,6 +24,8 @@ export interface Attachments {
   readiness: 'ready' | 'in-progress' | 'failed';
   /** The processed files with their names: the message payload's `attachments` (their ids), shown with the question. */
   files: MessageAttachment[];
+  /** Images go with the next question (they need a model that accepts them). */
+  hasImages: boolean;
   /** Checks each file (types and size as the collections do) and uploads the rest. */
   add(files: Iterable<File>): void;
   /** Sends a failed upload again, or has a file whose processing failed processed again. */
@@ -52,7 +62,9 @@ export function useAttachments(
     return creating.current;
   }, [conversationId]);
 
-  const { items, add, update, retry: sendAgain, dismiss, dismissWhere } = useUploadQueue<NoConversation>({
+  // Images attached so far (refused ones not counted), and those of the batch being added.
+  const imagesBefore = useRef(0);
+  const { items, add: enqueue, update, retry: sendAgain, dismiss, dismissWhere } = useUploadQueue<NoConversation | TooManyImages>({
     async send(file, options) {
       const id = await target();
       if (id === undefined) throw new NoConversationError('the conversation for the attachment could not be created');
@@ -61,10 +73,22 @@ export function useAttachments(
       return record;
     },
     problemFrom: attachmentProblemFrom,
+    check(file) {
+      const problem = checkImage(file, imagesBefore.current);
+      if (problem === null) imagesBefore.current += 1;
+      return problem;
+    },
   });
 
   const itemsRef = useRef(items);
   itemsRef.current = items;
+  const add = useCallback(
+    (files: Iterable<File>) => {
+      imagesBefore.current = itemsRef.current.filter((item) => item.phase !== 'refused' && isImageFile(item.file)).length;
+      enqueue(files);
+    },
+    [enqueue],
+  );
   const sent = items.some((item) => item.phase === 'sent');
   const filesQuery = useQuery({
     ...attachmentsQuery(conversationId ?? ''),
@@ -142,5 +166,6 @@ export function useAttachments(
       ),
     [items, states],
   );
-  return { items, states, readiness: attachmentsReadiness(states), files: sentFiles, add, retry, remove, clear };
+  const hasImages = items.some((item) => item.phase !== 'refused' && isImageFile(item.file));
+  return { items, states, readiness: attachmentsReadiness(states), files: sentFiles, hasImages, add, retry, remove, clear };
 }

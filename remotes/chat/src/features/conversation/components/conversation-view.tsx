@@ -10,6 +10,7 @@ import { AgentIntro } from '../../agent';
 import { AttachButton, AttachmentChips, useAttachments, type AttachmentItem } from '../../attachments';
 import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
+import { IMAGE_MAX_MB, useImagePaste, useImageRules } from '../../images';
 import { useResearchReply } from '../../research';
 import { ToolServerChips, ToolServerPicker, usePickedToolServers } from '../../tool-servers';
 import { useConversation, type ConversationCreation, type SendChoices, type SendRequest } from '../hooks/use-conversation';
@@ -87,6 +88,9 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   );
   const attachments = useAttachments(conversation.conversationId, conversation.ensureConversation, onAttachmentSettled);
   const drop = useFileDrop(grounding, attachments.add);
+  // Screenshots pasted into the message box become attachments; a model without images is said before sending.
+  useImagePaste(rootRef, grounding, attachments.add);
+  const images = useImageRules(models, sentModel, attachments.hasImages);
   const { collections: offered, unavailable: resourcesUnavailable } = useOfferedCollections();
   const [pickedCollections, setPickedCollections] = useState<string[]>([]);
   const queryClient = useQueryClient();
@@ -109,7 +113,8 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   const maxMB = useConfigStore((state) => state.config.maxFileUploadSizeMB);
   const attachHintId = useId();
   const blockedReason =
-    attachments.readiness === 'in-progress' ? t('attachments.waiting') : attachments.readiness === 'failed' ? t('attachments.removeFailed') : undefined;
+    images.blockedReason ??
+    (attachments.readiness === 'in-progress' ? t('attachments.waiting') : attachments.readiness === 'failed' ? t('attachments.removeFailed') : undefined);
   const onBlocked = useCallback((reason: string) => announce(reason), [announce]);
   const { items: attachmentItems, states: attachmentStates, retry: retryAttachment, remove: removeAttachment, add: addAttachments } = attachments;
   const chips = useMemo(
@@ -158,7 +163,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         <>
           {canvasMenu}
           <AttachButton describedBy={attachHintId} onFiles={addAttachments} />
-          <VisuallyHidden id={attachHintId}>{t('attachments.hint', { max: maxMB })}</VisuallyHidden>
+          <VisuallyHidden id={attachHintId}>{t('attachments.hint', { max: maxMB, imageMax: IMAGE_MAX_MB })}</VisuallyHidden>
           <CollectionPicker
             collections={offered}
             unavailable={resourcesUnavailable}

@@ -43,7 +43,7 @@ export function ModelPicker({ models, model, onModelChange, think, onThinkChange
           label={t('conversation.composer.model')}
           description={chosen?.description}
           value={chosen?.id}
-          options={models.map((entry) => ({ value: entry.id, label: entry.name }))}
+          options={models.map((entry) => ({ value: entry.id, label: entry.accepts_images ? t('images.modelOption', { name: entry.name }) : entry.name }))}
           onChange={(event) => {
             setPreferences({ model: event.target.value });
             onModelChange(event.target.value);

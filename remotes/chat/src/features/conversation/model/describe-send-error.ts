@@ -2,7 +2,7 @@ import { STREAM_ERROR_CODES, type StreamErrorCode } from '@assistant/contracts';
 import { ApiRequestError } from '@assistant/platform';
 
 /** The `conversation.errors.*` key for a failed exchange: a stream error code (the contract's) or a thrown error. */
-export type SendErrorKey = StreamErrorCode | 'network' | 'ended' | 'forbidden';
+export type SendErrorKey = StreamErrorCode | 'network' | 'ended' | 'forbidden' | 'images_not_supported';
 
 /** A stream `error` event's code; unknown codes read like "internal" (contracts: stream-envelope.ts). */
 export function errorKeyForCode(code: string): SendErrorKey {
@@ -22,6 +22,9 @@ export function errorKeyForFailure(error: unknown): SendErrorKey {
     // Refused for this user, for example a deep research with its flag off.
     case 'forbidden':
       return 'forbidden';
+    // Images for a model that takes none (docs/chat.md "Images"): another model, or no images.
+    case 'images_not_supported':
+      return 'images_not_supported';
     case 'upstream_timeout':
       return 'timeout';
     case 'model_unavailable':
@@ -43,5 +46,5 @@ export function errorKeyForFailure(error: unknown): SendErrorKey {
 
 /** Whether the same message sent again may be answered: not before a used-up budget resets. */
 export function canRetry(key: SendErrorKey): boolean {
-  return key !== 'budget_exhausted';
+  return key !== 'budget_exhausted' && key !== 'images_not_supported';
 }
