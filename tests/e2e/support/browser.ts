@@ -10,7 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * networking flags keep it from calling home on a machine with no outside network.
  */
 export async function launchBrowser(
-  options: { locale?: string; doNotTrack?: boolean } = {},
+  options: { locale?: string; doNotTrack?: boolean; args?: readonly string[] } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'assistant-chromium-'));
   if (options.doNotTrack) {
@@ -33,6 +33,8 @@ export async function launchBrowser(
       '--disable-component-update',
       '--disable-sync',
       `--lang=${options.locale ?? 'de-DE'}`,
+      // A case's own flags, such as Chromium's fake microphone (--use-file-for-fake-audio-capture).
+      ...(options.args ?? []),
     ],
   });
   return {

@@ -6,11 +6,12 @@ import type { RunningPortal } from './start-portal';
  * A fresh browser that opened `path` of the portal, was sent to the identity provider, signed in
  * as `username` (the demo accounts' password is the username) and came back, as a returning
  * user: the guided start, which includes the privacy notice, is recorded as done for them
- * beforehand (support/get-started.ts), so no dialog stands in the way. The caller closes the browser.
+ * beforehand (support/get-started.ts), so no dialog stands in the way. `browserOptions.args`: more
+ * Chromium flags (a fake microphone). The caller closes the browser.
  */
-export async function signInToPortal(portal: RunningPortal, path: string, username: string, locale = 'de-DE') {
+export async function signInToPortal(portal: RunningPortal, path: string, username: string, locale = 'de-DE', browserOptions: { args?: readonly string[] } = {}) {
   await markGetStartedDone(portal, username);
-  const browser = await launchBrowser({ locale });
+  const browser = await launchBrowser({ locale, ...browserOptions });
   const page = await browser.context.newPage();
   await page.goto(`${portal.portalUrl}${path}`);
   await page.waitForURL((url) => url.origin === portal.issuer);
