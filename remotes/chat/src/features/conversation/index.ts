@@ -3,5 +3,9 @@
 export { AnswerMeta, AnswerReasoning } from './components/answer-parts';
 export { ToolStep } from './components/tool-step';
 export { foundDocuments, toolCallsOf } from './model/tool-calls';
+// What an export of a conversation reads (features/export): the messages' query, grounded answers, an answer's text.
+export { messagesQuery } from './api/get-messages';
+export { isGrounded } from './model/tool-calls';
+export { markdownToPlainText } from './model/plain-text';
 // How a new conversation comes into being (the temporary chat creates its own in memory).
 export type { ConversationCreation } from './hooks/use-conversation';

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { useTranslation } from 'react-i18next';
 import { Link } from '@assistant/routing';
 import { NAMESPACE } from '../../../namespace';
+import { ConversationExportAction } from '../../export';
 import { ConversationProjectActions } from '../../projects';
 import type { OrganizeChange } from '../hooks/use-conversation-mutations';
 import type { DateGroup } from '../model/group-by-date';
@@ -65,6 +66,7 @@ export function ConversationListItem({ conversation, basePath, group, open, onRe
               {t('conversations.actions.rename')}
             </Button>
             <ConversationProjectActions conversation={conversation} close={close} />
+            <ConversationExportAction conversation={conversation} close={close} />
             <Button
               variant="ghost"
               size="sm"

@@ -3,6 +3,7 @@ import { Button, CloseIcon, EmptyState, ErrorState, IconButton, Loading, PlusIco
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
+import { ImportConversations } from '../../export';
 import { ProjectsSection } from '../../projects';
 import type { ConversationMutations, OrganizeChange } from '../hooks/use-conversation-mutations';
 import type { UseConversations } from '../hooks/use-conversations';
@@ -184,6 +185,7 @@ export function ConversationList({
             {t('organize.archive.open', { count: archived.length })}
           </Button>
         )}
+        <ImportConversations history={list.history} />
       </div>
       {showRetention && <RetentionNote />}
       {dialog?.kind === 'rename' && (

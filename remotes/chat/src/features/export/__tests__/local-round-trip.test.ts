@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { ExportedConversation } from '@assistant/contracts';
-import { createLocalHistory } from '../../history/local-history';
+import { createLocalHistory } from '../../history';
 import { conversationExportFile, exportConversation } from '../model/conversation-document';
 import { readImportFile } from '../model/read-import-file';
 import { ImportRunError, runImport } from '../model/run-import';

@@ -1,5 +1,5 @@
 import type { ExportedConversation } from '@assistant/contracts';
-import { markdownToPlainText } from '../../conversation/model/plain-text';
+import { markdownToPlainText } from '../../conversation';
 import { answerSources } from './answer-sources';
 import { shownBranch } from './conversation-document';
 import { messageHeading, sourceLine, type ExportLabels } from './export-labels';

@@ -6,7 +6,7 @@ import { importBatches, type ImportPlan } from './read-import-file';
 export class ImportRunError extends Error {
   constructor(
     readonly imported: Conversation[],
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super('The import stopped');
     this.name = 'ImportRunError';
