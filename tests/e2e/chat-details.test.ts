@@ -49,7 +49,7 @@ describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
         model: en ? 'Model: scripted-model' : 'Modell: scripted-model',
         copy: en ? 'Copy answer' : 'Antwort kopieren',
         copied: en ? 'Answer copied.' : 'Antwort kopiert.',
-        toggle: en ? 'Conversation list' : 'Unterhaltungsliste',
+        toggle: en ? 'Show or hide navigation' : 'Navigation ein- oder ausblenden',
         list: en ? 'Conversations' : 'Unterhaltungen',
         search: en ? 'Search conversations' : 'Unterhaltungen durchsuchen',
         found: en ? '1 conversation found' : '1 Unterhaltung gefunden',

@@ -8,7 +8,7 @@ import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } fro
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { eventually, settled } from './support/eventually';
 import { launchBrowser, signInOnProviderPage } from './support/browser';
-import { markGetStartedDone } from './support/get-started';
+import { callApiAs, markGetStartedDone } from './support/get-started';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
@@ -21,6 +21,15 @@ const STORY = Array.from({ length: 300 }, (_, i) => `Satz${i}.`).join(' ');
 /** A long Markdown answer (a list of points), ending in a line that says which question it answered. */
 const tenPoints = (question: string, points = 24) =>
   `Zu ${question}:\n\n${Array.from({ length: points }, (_, i) => `- Punkt ${i + 1}: ein Satz, der etwas Platz braucht.`).join('\n')}\n\nEnde von ${question}.`;
+
+/** The user's app an empty conversation suggests; choosing it puts its template into the message box. */
+const APP = {
+  name: 'Kurzfassung',
+  icon: 'sparkles',
+  description: 'Fasst einen Text in drei Punkten zusammen.',
+  template: 'Fasse {{text}} in drei Punkten zusammen.',
+  variables: [{ name: 'text', label: 'Text', kind: 'short_text' }],
+};
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800, locale: 'de-DE' },
@@ -48,6 +57,9 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
       ],
     });
     portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });
+    // An app of the user's own: an empty conversation suggests it (docs/chat-ui.md "Layout").
+    const created = await callApiAs(portal, 'employee', 'POST', 'custom-apps', APP);
+    assert.equal(created.status, 201, await created.text());
   });
   after(async () => {
     await portal?.stop();
@@ -152,8 +164,10 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         composer: en ? 'Your message' : 'Ihre Nachricht',
         messages: en ? 'Messages' : 'Nachrichten',
         jump: en ? 'Jump to latest' : 'Zum Neuesten springen',
-        toggle: en ? 'Conversation list' : 'Unterhaltungsliste',
+        toggle: en ? 'Show or hide navigation' : 'Navigation ein- oder ausblenden',
+        nav: en ? 'Main navigation' : 'Hauptnavigation',
         list: en ? 'Conversations' : 'Unterhaltungen',
+        suggestions: en ? 'Suggestions from your apps' : 'Vorschläge aus Ihren Apps',
         newConversation: en ? 'New conversation' : 'Neue Unterhaltung',
         question: en ? 'Question' : 'Frage',
         long: en ? 'One more long question' : 'Noch eine lange Frage',
@@ -183,11 +197,18 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
           await composer.press('Enter');
         };
 
-        // /chat: a message box at once, pinned at the bottom of the window.
+        // /chat: a message box at once, pinned at the bottom of the window, under the start screen
+        // with the user's apps as suggestions; choosing one puts its template into the message box.
         await page.getByRole('heading', { name: texts.startScreen }).waitFor();
         assert.ok(within(await composer.boundingBox(), viewport), 'the message box is in view on /chat');
+        await page.getByRole('list', { name: texts.suggestions }).getByRole('button', { name: APP.name }).click();
+        await eventually(async () => (await composer.inputValue()) === APP.template, 'the suggestion fills the message box');
+        assert.equal(await composer.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd)), '{{text}}', 'its variable is selected');
+        await shot('suggestion');
+        // One side panel: the shell's, with the conversations under its navigation.
+        const nav = page.getByRole('navigation', { name: texts.nav });
         if (size.name === 'phone') {
-          // On a phone the list is a drawer, closed at first.
+          // On a phone it is a drawer, closed at first.
           assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
           assert.equal(await list.isVisible(), false);
           await toggle.click();
@@ -200,9 +221,14 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
           assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'Escape returns to the toggle');
           await toggle.click();
         }
+        const navBox = (await nav.boundingBox())!;
+        const listBox = (await list.boundingBox())!;
+        assert.ok(listBox.y >= navBox.y + navBox.height - 2 && Math.abs(listBox.x - navBox.x) < 24, 'the conversations are under the navigation, in one panel');
         await list.getByRole('button', { name: texts.newConversation }).click();
         await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
         assert.equal(await composer.evaluate((el) => el === document.activeElement), true, 'the focus is in the message box after "new conversation"');
+        // The drawer gave way to the new conversation.
+        if (size.name === 'phone') assert.equal(await list.isVisible(), false, 'the drawer closed');
 
         // Five questions of a screen or more each: while each answer streams, its newest text and
         // the message box stay in view.

@@ -74,7 +74,7 @@ describe('conversation sharing end to end', { timeout: 20 * 60_000 }, () => {
       await dialog.waitFor({ state: 'hidden' });
       await shot(page, 'desktop-de-owner');
 
-      // The owner's phone: the header keeps Share beside the list's button.
+      // The owner's phone: the conversation's top bar keeps Share.
       await page.setViewportSize(PHONE);
       await page.getByRole('button', { name: /teilen$/ }).first().waitFor();
       await shot(page, 'phone-de-owner');

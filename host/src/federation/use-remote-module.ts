@@ -64,6 +64,9 @@ export function remoteModuleProblem(value: unknown): string | undefined {
     if (bad !== undefined) return `mounts.${bad} is not a list`;
   }
   if (!Array.isArray(module.navigation)) return 'navigation is not a list';
+  // A component: a function, or the object React.lazy and memo make.
+  const panel: unknown = module.sidePanel;
+  if (panel !== undefined && typeof panel !== 'function' && (panel === null || typeof panel !== 'object')) return 'sidePanel is not a component';
   const i18n = module.i18n;
   if (!i18n || typeof i18n.namespace !== 'string' || i18n.namespace === '') return 'i18n.namespace is missing';
   for (const language of ['de', 'en'] as const) {

@@ -13,10 +13,11 @@ import {
 } from '@assistant/ui';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from '@assistant/routing';
+import { NavLink, Outlet, useLocation } from '@assistant/routing';
 import { SHELL_NAMESPACE } from '../app/shell-i18n';
 import { useShell } from '../app/shell-context';
 import { useCapabilities } from '../capabilities/use-capabilities';
+import { RemoteSidePanel } from '../federation/remote-side-panel';
 import { useBranding } from '../branding/use-branding';
 import { useThemeChoice } from '../theme/use-resolved-theme';
 import { GetStartedGate } from '../get-started/get-started-gate';
@@ -46,6 +47,7 @@ export function ShellLayout() {
   const flags = useGatingStore((state) => state.flags);
   const featureSet = useGatingStore((state) => state.featureSet);
   const isCapabilityAvailable = useCapabilities(remotes);
+  const { key: navigationKey } = useLocation();
   useThemeChoice();
   useBranding(customization);
 
@@ -111,14 +113,11 @@ export function ShellLayout() {
             <ShellFooter />
           </Suspense>
         }
-        sidebar={
-          <SideNavigation
-            label={t('NAVIGATION.label')}
-            items={items}
-            renderLink={renderNavLink}
-            footer={<SideNavigation label={t('NAVIGATION.more')} items={secondary} renderLink={renderNavLink} />}
-          />
-        }
+        sidebar={<SideNavigation label={t('NAVIGATION.label')} items={items} renderLink={renderNavLink} />}
+        // The open remote's part of the panel (the chat's conversations), between the two lists.
+        sidebarPanel={<RemoteSidePanel remotes={remotes} isRouted={(entry) => !entry.requires || isCapabilityAvailable(entry.requires)} />}
+        sidebarEnd={<SideNavigation label={t('NAVIGATION.more')} items={secondary} renderLink={renderNavLink} />}
+        navigationKey={navigationKey}
         sidebarOpen={sidebarOpen}
         onSidebarOpenChange={setSidebarOpen}
         skipLinkLabel={t('NAVIGATION.skip')}

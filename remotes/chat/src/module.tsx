@@ -10,7 +10,8 @@ export { NAMESPACE };
  * The remote's whole surface: routes relative to its route base (/chat), lazy pages, texts. The
  * chat page is the layout of `/chat` (no conversation open) and `/chat/:conversationId`, so the
  * list stays mounted while conversations are switched; its links resolve against the base.
- * `/chat/prompts` is the prompt library.
+ * `/chat/prompts` is the prompt library. The conversation list is the module's side panel: the
+ * shell shows it under its navigation (one panel, a drawer on a phone).
  */
 export default defineRemoteModule({
   id: 'chat',

@@ -1,7 +1,7 @@
 // The platform's public surface, exported by name (no `export *`). See docs/platform.md.
 
 // federation
-export { defineRemoteModule, mountedRoutes, type RemoteModule } from './federation/remote-module';
+export { defineRemoteModule, mountedRoutes, type RemoteModule, type RemoteSidePanelProps } from './federation/remote-module';
 export { StandaloneRemote } from './federation/standalone-remote';
 
 // start-up wiring

@@ -1,6 +1,6 @@
 // Test kit of the chat remote: an in-memory fake of docs/chat.md's calls (conversations, messages,
 // messages/v2, chat/stream), platform resets and a render of the remote.
-import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type ConversationUpdate, type CustomApp, type Message, type StreamEvent } from '@assistant/contracts';
+import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type ConversationUpdate, type CustomApp, type CustomApp, type Message, type StreamEvent } from '@assistant/contracts';
 import { createApiClients, setApiClients, setAuth, useGatingStore, useNotificationsStore, type Auth } from '@assistant/platform';
 import { answerRatingHandlers, renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
 import { configure } from '@testing-library/react';
@@ -56,6 +56,8 @@ export const backend = {
   listHold: undefined as Promise<void> | undefined,
   /** Days the server keeps conversations (GET me/retention); null: until the user deletes them. */
   retentionDays: null as number | null,
+  /** The user's apps (GET custom-apps): an empty conversation's suggestions. */
+  customApps: [] as CustomApp[],
 };
 
 export interface LocalStreamBody {
@@ -90,6 +92,7 @@ function applyUpdate(target: Conversation, body: ConversationUpdate): void {
 
 export function chatHandlers(): HttpHandler[] {
   return [
+    http.get('*/api/custom-apps', () => HttpResponse.json({ apps: backend.customApps })),
     http.get('*/api/me/retention', () =>
       HttpResponse.json({ days: { conversations: backend.retentionDays, chat_attachments: null, qa_traces: null, research_runs: null, canvases: null } }),
     ),
@@ -217,6 +220,7 @@ export function resetChatState(conversations: Conversation[] = [], options: { lo
   backend.listCalls = 0;
   backend.listHold = undefined;
   backend.retentionDays = null;
+  backend.customApps = [];
 }
 
 /** The texts of the notifications shown so far, with their variant ("success: ..."). */

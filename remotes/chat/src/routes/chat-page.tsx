@@ -1,101 +1,60 @@
-import type { Conversation } from '@assistant/contracts';
-import { useQueryClient } from '@assistant/platform';
-import { Button, ErrorState, Loading, PageHeader, cx } from '@assistant/ui';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useQueryClient, useWorkspaceStore } from '@assistant/platform';
+import { ErrorState, IconButton, Loading, PlusIcon, VisuallyHidden, cx } from '@assistant/ui';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@assistant/routing';
 import { CanvasOpenerProvider, CanvasPanel, takeCanvasHandoff, useCanvasStore, type CanvasPanelTarget, type OpenCanvas } from '../features/canvas';
 import { ConversationView } from '../features/conversation/components/conversation-view';
-import { ConversationList } from '../features/conversations/components/conversation-list';
 import { useConversationMutations } from '../features/conversations/hooks/use-conversation-mutations';
 import { useConversations } from '../features/conversations/hooks/use-conversations';
-import { useDownloadEvents } from '../features/developer';
 import { useChatHistory, type ScopedChatHistory } from '../features/history';
 import { ShareConversationButton } from '../features/sharing';
+import { useNewChatProject } from '../features/projects';
+import { EndTemporaryChatDialog, TemporaryChatBanner, TemporaryChatToggle, useTemporaryChat } from '../features/temporary';
 import { NAMESPACE } from '../namespace';
 import { conversationKeys } from '../query-keys';
+import { asksForNewConversation, newConversationState } from './new-conversation';
 import './chat-page.css';
 
-/** Below this width the conversation list is a drawer over the conversation (as in chat-page.css). */
+/** Below this width the shell's side panel is a drawer over the page (as the host's layout). */
 const NARROW_QUERY = '(max-width: 48rem)';
 
 /**
- * /chat and /chat/{conversationId}: the conversation list in a collapsible side panel (a drawer
- * on a phone) beside the open conversation, or a new one (/chat: the message box at once; the
- * first question creates it). The page fills the height it is given; only the messages scroll.
- * The conversations are the server's, or this browser's with the flag enableLocalChatHistory
- * (features/history).
+ * /chat and /chat/{conversationId}: the open conversation, or a new one (/chat: the message box
+ * at once; the first question creates it), with a slim bar on top (the model, the conversation's
+ * actions, "New conversation" when the side panel is out of sight). The conversation list is the
+ * module's side panel, shown by the shell under its navigation (routes/chat-side-panel.tsx). The
+ * page fills the height it is given; only the messages scroll. The conversations are the server's,
+ * or this browser's with the flag enableLocalChatHistory (features/history).
  */
 export default function ChatPage() {
   const { t } = useTranslation(NAMESPACE);
   const chat = useChatHistory();
-  const [panel, setPanel] = useState<boolean>();
-  const narrow = useNarrow();
-  const panelOpen = panel ?? !narrow;
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  // The prompt library beside the chat (docs/prompts.md).
-  const promptsPath = `${useChatBasePath(useParams().conversationId)}/prompts`;
-  const panelControl = useMemo(
-    () => ({
-      id: panelId,
-      open: panelOpen,
-      narrow,
-      close: () => {
-        setPanel(false);
-        toggleRef.current?.focus();
-      },
-      /** A conversation was chosen or started: on a phone the drawer gives way to it. */
-      done: () => {
-        if (narrow) setPanel(false);
-      },
-      /** The canvas opened beside the conversation: the list gives it the room. */
-      collapse: () => setPanel(false),
-    }),
-    [panelId, panelOpen, narrow],
-  );
   return (
     <div className="remote-page remote-page--fill chat-page">
-      <PageHeader
-        title={t('title')}
-        actions={
-          chat.status === 'ready' && (
-            <>
-              <ShareAction history={chat.history} />
-              <Link to={promptsPath} className="ui-button ui-button--ghost ui-button--sm">
-                {t('prompts.title')}
-              </Link>
-              <Button ref={toggleRef} variant="secondary" size="sm" aria-expanded={panelOpen} aria-controls={panelId} onClick={() => setPanel(!panelOpen)}>
-                {t('page.panelToggle')}
-              </Button>
-            </>
-          )
-        }
-      />
+      {/* The page's name for screen readers and the outline; the conversation is what is shown. */}
+      <VisuallyHidden>
+        <h1>{t('title')}</h1>
+      </VisuallyHidden>
       {chat.status === 'loading' && <Loading label={t('page.loading')} fill />}
       {chat.status === 'failed' && <ErrorState title={t('page.noUser.title')} message={t('page.noUser.text')} />}
-      {chat.status === 'ready' && <ChatWorkspace history={chat.history} panel={panelControl} />}
+      {chat.status === 'ready' && <ChatWorkspace history={chat.history} />}
     </div>
   );
 }
 
-interface PanelControl {
-  id: string;
-  open: boolean;
-  /** A phone: the panel is a drawer over the conversation. */
-  narrow: boolean;
-  close(): void;
-  done(): void;
-  collapse(): void;
-}
-
-function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: PanelControl }) {
+function ChatWorkspace({ history }: { history: ScopedChatHistory }) {
   const { t } = useTranslation(NAMESPACE);
   const { conversationId } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const basePath = useChatBasePath(conversationId);
   const list = useConversations(history);
   const mutations = useConversationMutations(history);
+  const narrow = useNarrow();
+  // The shell's side panel (wide screens; a phone's drawer is the shell's own state).
+  const sidebarOpen = useWorkspaceStore((state) => state.sidebarOpen);
+  const setSidebarOpen = useWorkspaceStore((state) => state.setSidebarOpen);
   // The new conversation shown at /chat: `serial` starts another one, `createdId` is the one its
   // first question created (its path shows the same view, so the answer streaming into it goes on).
   const [draft, setDraft] = useState<{ serial: number; createdId?: string; focus: boolean }>({ serial: 0, focus: false });
@@ -108,10 +67,21 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
     setDraftAgent(agentParam);
     setDraft((current) => ({ serial: current.serial + 1, focus: true }));
   }, [agentParam, conversationId]);
+  // "New conversation" (side panel, top bar, a missing conversation's button) navigates to the
+  // base with a request: each such navigation starts a fresh view with the focus in its message box.
+  const newRequest = asksForNewConversation(location.state) ? location.key : undefined;
+  // The temporary chat of a new conversation (features/temporary): a new chat ends it, asking first.
+  const temporary = useTemporaryChat(conversationId === undefined);
+  const { end: endTemporary } = temporary;
+  useEffect(() => {
+    if (newRequest === undefined) return;
+    endTemporary(() => {
+      setDraftAgent(undefined);
+      setDraft((current) => ({ serial: current.serial + 1, focus: true }));
+    });
+  }, [newRequest, endTemporary]);
   const queryClient = useQueryClient();
   const { scope } = history;
-  // Developer mode: a conversation's raw events (only the server's history keeps them).
-  const downloadEvents = useDownloadEvents();
 
   // An exchange changed the conversation: the list shows its new order, and after the first
   // answer the title the server made (the local history's name after the first question).
@@ -121,17 +91,15 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
   );
 
   // "New conversation" creates nothing yet: a fresh view with the focus in its message box.
-  const startNew = useCallback(() => {
-    setDraftAgent(undefined);
-    setDraft((current) => ({ serial: current.serial + 1, focus: true }));
-    if (conversationId !== undefined) void navigate(basePath);
-    panel.done();
-  }, [conversationId, navigate, basePath, panel]);
+  const startNew = useCallback(() => void navigate(basePath, { state: newConversationState }), [navigate, basePath]);
 
+  // A chat started in a project (/chat?project={id}) is filed into it before its first question goes out.
+  const { fileNew } = useNewChatProject(history);
   const creation = useMemo(
     () => ({
       create: async () => {
         const result = await mutations.create(t('page.newConversationName'));
+        if (result.ok) await fileNew(result.value);
         return result.ok ? result.value.id : undefined;
       },
       onCreated: (id: string) => {
@@ -139,32 +107,26 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
         void navigate(`${basePath}/${encodeURIComponent(id)}`);
       },
     }),
-    [mutations, t, navigate, basePath],
+    [mutations, t, navigate, basePath, fileNew],
   );
   const isDraft = conversationId === undefined || conversationId === draft.createdId;
   // The open conversation's agent: the one it names, or the one the new conversation is started with.
-  const listedAgent = conversationId === undefined ? undefined : list.conversations.find((entry) => entry.id === conversationId)?.agent_id;
+  const listed = conversationId === undefined ? undefined : list.conversations.find((entry) => entry.id === conversationId);
+  const listedAgent = listed?.agent_id;
   const agentId = listedAgent ?? (isDraft ? draftAgent : undefined);
-
-  const onDeleted = useCallback(
-    (conversation: Conversation) => {
-      if (conversation.id === conversationId) void navigate(basePath);
-    },
-    [conversationId, navigate, basePath],
-  );
 
   // The canvas beside the conversation (features/canvas): one at a time, of the open conversation.
   const canvasStore = useCanvasStore(history);
   const [canvas, setCanvas] = useState<{ conversationId: string; target: CanvasPanelTarget } | null>(null);
   const seeds = useRef(0);
-  const { collapse } = panel;
   const openCanvas = useCallback<OpenCanvas>(
     (request) => {
       const target: CanvasPanelTarget = 'canvasId' in request ? { canvasId: request.canvasId } : { seed: request.seed, serial: ++seeds.current };
       setCanvas({ conversationId: request.conversationId, target });
-      collapse();
+      // The canvas takes the room of the side panel (on a wide screen; a phone's canvas covers the page).
+      if (!narrow) setSidebarOpen(false);
     },
-    [collapse],
+    [narrow, setSidebarOpen],
   );
   const canvasOpener = useMemo(() => ({ open: openCanvas, store: canvasStore }), [openCanvas, canvasStore]);
   // Another conversation (or a new one) was opened: its canvas is not this one.
@@ -195,67 +157,48 @@ function ChatWorkspace({ history, panel }: { history: ScopedChatHistory; panel: 
   }, [canvasParam, createConversation, navigate, basePath, openCanvas]);
   const canvasCreated = useCallback((canvasId: string) => setCanvas((current) => current && { ...current, target: { canvasId } }), []);
 
-  const drawer = panel.narrow && panel.open;
-  // The drawer opened: the focus goes to its heading.
-  useEffect(() => {
-    if (drawer) document.getElementById('chat-conversations-heading')?.focus();
-  }, [drawer]);
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Escape in the drawer itself (not in a dialog it opened, which React bubbles here too) closes it.
-    if (!drawer || event.key !== 'Escape' || event.defaultPrevented || !event.currentTarget.contains(event.target as Node)) return;
-    event.preventDefault();
-    panel.close();
-  };
+  // The prompt library beside the chat (docs/prompts.md), the open conversation's Share, and "New
+  // conversation" where the side panel's is out of sight (collapsed, or a phone's closed drawer).
+  const topBar = (
+    <>
+      {/* Once the conversation exists (the list knows its name): not for a new one. */}
+      {listed && <ShareConversationButton history={history} conversationId={listed.id} name={listed.name} />}
+      {conversationId === undefined && <TemporaryChatToggle temporary={temporary} />}
+      <Link to={`${basePath}/prompts`} className="ui-button ui-button--ghost ui-button--sm">
+        {t('prompts.title')}
+      </Link>
+      {(narrow || !sidebarOpen) && (
+        <IconButton className="chat-page__new" variant="ghost" size="sm" icon={<PlusIcon />} aria-label={t('conversations.new')} onClick={startNew} />
+      )}
+    </>
+  );
 
   return (
-    <div className={cx('chat-page__layout', !panel.open && 'chat-page__layout--collapsed', canvas && 'chat-page__layout--canvas')}>
-      {/* Only Escape is handled here, for the drawer around the list. */}
-      <div className="chat-page__panel" onKeyDown={onPanelKeyDown}>
-        <ConversationList
-          id={panel.id}
-          hidden={!panel.open}
-          list={list}
-          mutations={mutations}
-          basePath={basePath}
-          openId={conversationId}
-          onNew={startNew}
-          onDeleted={onDeleted}
-          onClose={panel.narrow ? panel.close : undefined}
-          onOpen={panel.done}
-          onDownloadEvents={history.kind === 'server' ? downloadEvents : undefined}
-          showRetention={history.kind === 'server'}
-        />
-      </div>
-      {drawer && <div className="chat-page__backdrop" aria-hidden="true" onClick={panel.close} />}
-      <section className="chat-page__conversation" aria-label={t('page.conversationRegion')} inert={drawer}>
-        <CanvasOpenerProvider value={canvasOpener}>
-        <ConversationView
-          key={isDraft ? `new-${draft.serial}` : conversationId}
-          history={history}
-          conversationId={conversationId}
-          creation={creation}
-          focusComposer={isDraft && draft.focus}
-          onStartNew={startNew}
-          onConversationChanged={conversationChanged}
-          agentId={agentId}
-        />
+    <div className={cx('chat-page__layout', canvas && 'chat-page__layout--canvas')}>
+      <section className="chat-page__conversation" aria-label={t('page.conversationRegion')}>
+        {temporary.history && <TemporaryChatBanner />}
+        <EndTemporaryChatDialog temporary={temporary} />
+        <CanvasOpenerProvider value={temporary.history ? undefined : canvasOpener}>
+          <ConversationView
+            key={temporary.id ? `temporary-${temporary.id}` : isDraft ? `new-${draft.serial}` : conversationId}
+            history={temporary.history ?? history}
+            conversationId={conversationId}
+            creation={temporary.creation ?? creation}
+            focusComposer={isDraft && draft.focus}
+            onStartNew={startNew}
+            onConversationChanged={temporary.history ? undefined : conversationChanged}
+            agentId={agentId}
+            topBar={topBar}
+          />
         </CanvasOpenerProvider>
       </section>
       {canvas && (
-        <div className="chat-page__canvas" inert={drawer}>
+        <div className="chat-page__canvas">
           <CanvasPanel store={canvasStore} conversationId={canvas.conversationId} target={canvas.target} onCreated={canvasCreated} onClose={closeCanvas} />
         </div>
       )}
     </div>
   );
-}
-
-/** "Share" for the open conversation, once it exists (the list knows its name): not for a new one. */
-function ShareAction({ history }: { history: ScopedChatHistory }) {
-  const { conversationId } = useParams();
-  const { conversations } = useConversations(history);
-  const conversation = conversationId === undefined ? undefined : conversations.find((entry) => entry.id === conversationId);
-  return conversation ? <ShareConversationButton history={history} conversationId={conversation.id} name={conversation.name} /> : null;
 }
 
 /** Whether the window is phone-narrow (false where matchMedia is missing). */

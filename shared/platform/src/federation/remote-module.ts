@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from '@assistant/routing';
 
 /** A navigation entry a remote adds inside its own area (the shell's top-level entry comes from the registry). */
@@ -7,6 +7,12 @@ export interface RemoteNavigationEntry {
   path: string;
   /** i18n key in the remote's own namespace. */
   labelKey: string;
+}
+
+/** What the shell hands a remote's side panel. */
+export interface RemoteSidePanelProps {
+  /** Where the registry mounts the remote (`/chat`): the panel's links start there. */
+  routeBase: string;
 }
 
 /**
@@ -25,6 +31,12 @@ export interface RemoteModule {
    */
   mounts?: Record<string, RouteObject[]>;
   navigation: RemoteNavigationEntry[];
+  /**
+   * What the shell's side panel shows under its navigation while one of this remote's routes is
+   * open (the chat's conversations). Give a `lazy(...)` component: the shell renders it in a
+   * Suspense, so its code comes with the remote's page and never with the shell.
+   */
+  sidePanel?: ComponentType<RemoteSidePanelProps>;
   i18n: {
     namespace: string;
     resources: { de: Record<string, unknown>; en: Record<string, unknown> };

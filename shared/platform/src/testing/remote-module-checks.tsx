@@ -57,7 +57,7 @@ export interface RenderRemoteOptions {
   notFound?: ReactNode;
 }
 
-/** Renders a remote's routes at `path`, mounted below `routeBase` as the host mounts them. */
+/** Renders a remote's routes at `path`, mounted below `routeBase` as the host mounts them, and its side panel before them. */
 export async function renderRemoteAt(
   remote: RemoteModule,
   routeBase: string,
@@ -73,10 +73,17 @@ export async function renderRemoteAt(
   function RemoteTree() {
     return useRoutes(table);
   }
+  // The module's side panel, where the shell puts it: before the page, in a Suspense of its own.
+  const Panel = remote.sidePanel;
   return render(
     <I18nextProvider i18n={i18n}>
       <ServerStateProvider>
         <MemoryRouter initialEntries={[path]}>
+          {Panel && (
+            <Suspense fallback={null}>
+              <Panel routeBase={routeBase} />
+            </Suspense>
+          )}
           <Suspense fallback={null}>
             <Routes>
               <Route path={`${routeBase}/*`} element={<RemoteTree />} />

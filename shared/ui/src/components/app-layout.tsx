@@ -8,6 +8,18 @@ export interface AppLayoutProps {
   header?: ReactNode;
   /** Sidebar content, usually a SideNavigation. Without it there is no toggle. */
   sidebar?: ReactNode;
+  /**
+   * Under the sidebar's navigation, taking the room left: what the open page adds to the side
+   * panel (the chat's conversations). It scrolls on its own where it says so.
+   */
+  sidebarPanel?: ReactNode;
+  /** At the sidebar's end, after the panel: the secondary links. */
+  sidebarEnd?: ReactNode;
+  /**
+   * Changes with each navigation (the router's location key): an open drawer closes, so the page
+   * a button in it opened is shown (a followed link closes it anyway).
+   */
+  navigationKey?: string;
   children: ReactNode;
   /**
    * A small footer (contentinfo): legal links and contacts. Under the sidebar and the page on a
@@ -52,6 +64,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function AppLayout({
   header,
   sidebar,
+  sidebarPanel,
+  sidebarEnd,
+  navigationKey,
   children,
   footer,
   sidebarOpen,
@@ -67,6 +82,12 @@ export function AppLayout({
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultSidebarOpen);
   const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // A navigation closes the drawer (adjusted while rendering, so the page shown is never inert).
+  const [seenNavigation, setSeenNavigation] = useState(navigationKey);
+  if (seenNavigation !== navigationKey) {
+    setSeenNavigation(navigationKey);
+    if (drawerOpen) setDrawerOpen(false);
+  }
   const open = narrow ? drawerOpen : (sidebarOpen ?? uncontrolledOpen);
   const mainRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -147,6 +168,8 @@ export function AppLayout({
         {hasSidebar && (
           <div id={sidebarId} ref={sidebarRef} className="ui-app__sidebar" hidden={!open} onClick={closeOnLink}>
             {sidebar}
+            {sidebarPanel !== undefined && <div className="ui-app__sidebar-panel">{sidebarPanel}</div>}
+            {sidebarEnd !== undefined && <div className="ui-app__sidebar-end">{sidebarEnd}</div>}
             {footerInDrawer && <footer className="ui-app__footer ui-app__footer--drawer">{footer}</footer>}
           </div>
         )}

@@ -177,6 +177,43 @@ describe('AppLayout on a narrow screen', () => {
     await user.click(link);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('holds a page\'s panel between the navigation and its end, and closes when a button in it navigates', async () => {
+    const user = userEvent.setup();
+    function WithPanel() {
+      // The router's location key: a button in the panel that navigates changes it.
+      const [navigationKey, setNavigationKey] = useState('first');
+      return (
+        <AppLayout
+          sidebar={nav}
+          sidebarPanel={
+            <aside aria-label="Conversations">
+              <button type="button" onClick={() => setNavigationKey('second')}>
+                New conversation
+              </button>
+            </aside>
+          }
+          sidebarEnd={<SideNavigation label="More" items={[{ id: 'help', href: '/help', label: 'Help' }]} />}
+          navigationKey={navigationKey}
+          toggleLabel="Navigation"
+        >
+          <button type="button">In the page</button>
+        </AppLayout>
+      );
+    }
+    render(<WithPanel />);
+    const toggle = screen.getByRole('button', { name: 'Navigation' });
+    await user.click(toggle);
+    const sidebar = document.getElementById(toggle.getAttribute('aria-controls') ?? '')!;
+    const order = [screen.getByRole('navigation', { name: 'Main' }), screen.getByRole('complementary', { name: 'Conversations' }), screen.getByRole('navigation', { name: 'More' })];
+    expect(order.every((element) => sidebar.contains(element))).toBe(true);
+    expect(order[0]!.compareDocumentPosition(order[1]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(order[1]!.compareDocumentPosition(order[2]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'New conversation' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('main')).not.toHaveAttribute('inert');
+  });
 });
 
 describe('SideNavigation', () => {

@@ -62,7 +62,7 @@ describe('conversation accessibility', () => {
 
     const reached: string[] = [];
     document.body.focus();
-    for (let i = 0; i < 14; i += 1) {
+    for (let i = 0; i < 16; i += 1) {
       await user.tab();
       const active = document.activeElement as HTMLElement;
       reached.push(active.getAttribute('aria-label') ?? active.textContent?.trim() ?? active.tagName);
@@ -77,19 +77,18 @@ describe('conversation accessibility', () => {
     expect(shownMessages()[1]).toMatch(/^A: 4, see:/);
     expect(screen.getByRole('button', { name: 'Previous version' })).toHaveFocus();
 
-    // The composer, attach, collections, model and think switch are in the tab order after the messages.
+    // The model and the think switch are in the top bar, before the messages; attach, collections and Send after the field.
+    screen.getByRole('combobox', { name: 'Model' }).focus();
+    await user.tab();
+    expect(screen.getByRole('switch', { name: 'Think' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('switch', { name: 'Think' })).toBeChecked();
     const field = screen.getByRole('textbox', { name: 'Your message' });
     field.focus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Attach files' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Collections' })).toHaveFocus();
-    await user.tab();
-    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveFocus();
-    await user.tab();
-    expect(screen.getByRole('switch', { name: 'Think' })).toHaveFocus();
-    await user.keyboard(' ');
-    expect(screen.getByRole('switch', { name: 'Think' })).toBeChecked();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Send' })).toHaveFocus();
 
@@ -98,7 +97,7 @@ describe('conversation accessibility', () => {
     await user.keyboard('By keyboard{Enter}');
     await waitFor(() => expect(history.streams).toHaveLength(1));
     expect(liveRegion()).toHaveTextContent('Answer is being written…');
-    for (let step = 0; step < 5; step += 1) await user.tab(); // attach, collections, model, think, stop
+    for (let step = 0; step < 3; step += 1) await user.tab(); // attach, collections, stop
     expect(screen.getByRole('button', { name: 'Stop answer' })).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(liveRegion()).toHaveTextContent('Answer stopped'));

@@ -1,28 +1,22 @@
-import { MESSAGE_MAX_CHARACTERS, type LanguageModel } from '@assistant/contracts';
+import { MESSAGE_MAX_CHARACTERS } from '@assistant/contracts';
 import { useSendOnEnter } from '@assistant/platform';
 import { Button, TextArea } from '@assistant/ui';
-import { memo, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { PromptPicker, PromptVariablesHint, usePromptPicker } from '../../prompts';
 import { VoiceInput } from '../../voice';
 import { useComposerDraft } from '../hooks/use-composer-draft';
-import { ModelPicker } from './model-picker';
 
 export interface ComposerProps {
   /** An answer is being written: Stop is offered, sending waits. */
   streaming: boolean;
-  models: readonly LanguageModel[];
-  model: string | undefined;
-  onModelChange(model: string): void;
-  think: boolean;
-  onThinkChange(think: boolean): void;
   /** A question to send; the composer empties itself. */
   onSend(text: string): void;
   onStop(): void;
   /** Above the message field: the attachments and the picked collections (chips). */
   chips?: ReactNode;
-  /** Beside the model picker: attach files, pick collections. */
+  /** In the row under the text, at its left: the canvas, attach files, collections, tools, deep research. */
   tools?: ReactNode;
   /** Why a question cannot be sent now (attachments still on their way or failed); shown, and Send waits. */
   blockedReason?: string;
@@ -40,12 +34,14 @@ export interface ComposerProps {
 }
 
 /**
- * The message field (Enter sends, Shift+Enter a new line, never while an input method composes),
- * Send / Stop, the model picker and the Think switch. It keeps its text to itself, so streamed
- * chunks do not re-render it and typing stays responsive.
+ * The message box, one rounded box as in the chat apps people know: the field, which grows with its
+ * text (up to a limit, then it scrolls), and under it one row with the tools at the left and Send /
+ * Stop at the right. Enter sends, Shift+Enter a new line, never while an input method composes. It
+ * keeps its text to itself, so streamed chunks do not re-render it and typing stays responsive.
+ * The model and Think are in the conversation's top bar.
  */
 export const Composer = memo(function Composer(props: ComposerProps) {
-  const { streaming, models, model, onModelChange, think, onThinkChange, onSend, onStop, chips, tools, blockedReason, onBlocked, notice, placeholder, draftKey } = props;
+  const { streaming, onSend, onStop, chips, tools, blockedReason, onBlocked, notice, placeholder, draftKey } = props;
   const { t } = useTranslation(NAMESPACE);
   const { text, setText, clear } = useComposerDraft(draftKey);
   const hintId = useId();
@@ -55,6 +51,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
   // "/" at the start picks a saved prompt (features/prompts); Tab then walks its {{variables}}.
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const picker = usePromptPicker(text, setText, fieldRef);
+  useGrowWithText(fieldRef, text);
   const canSend = !streaming && /\S/.test(text) && blockedReason === undefined;
 
   const submit = (event?: FormEvent) => {
@@ -79,47 +76,59 @@ export const Composer = memo(function Composer(props: ComposerProps) {
           {notice}
         </p>
       )}
-      <TextArea
-        label={t('conversation.composer.label')}
-        hideLabel
-        placeholder={placeholder ?? t('conversation.composer.placeholder')}
-        value={text}
-        rows={3}
-        maxLength={MESSAGE_MAX_CHARACTERS}
-        aria-describedby={describedBy}
-        onChange={(event) => setText(event.target.value)}
-        {...sendOnEnter}
-        {...picker.field}
-        ref={fieldRef}
-        onKeyDown={onKeyDown}
-        className="conversation__composer-field"
-      />
-      <PromptVariablesHint id={variablesId} variables={picker.variables} />
-      <div className="conversation__composer-row">
-        <VoiceInput field={fieldRef} onTextChange={setText} />
-        {tools && <div className="conversation__composer-tools">{tools}</div>}
-        <p id={hintId} className="conversation__composer-hint">
-          {t('conversation.composer.hint')}
-        </p>
+      <div className="conversation__composer-box">
+        <TextArea
+          label={t('conversation.composer.label')}
+          hideLabel
+          placeholder={placeholder ?? t('conversation.composer.placeholder')}
+          value={text}
+          rows={1}
+          resizable={false}
+          maxLength={MESSAGE_MAX_CHARACTERS}
+          aria-describedby={describedBy}
+          onChange={(event) => setText(event.target.value)}
+          {...sendOnEnter}
+          {...picker.field}
+          ref={fieldRef}
+          onKeyDown={onKeyDown}
+          className="conversation__composer-field"
+        />
+        <div className="conversation__composer-row">
+          <div className="conversation__composer-tools">{tools}</div>
+          {/* Send's side of the row: what acts on the text itself goes before Stop and Send. */}
+          <div className="conversation__composer-buttons">
+            <VoiceInput field={fieldRef} onTextChange={setText} />
+            {streaming && (
+              <Button variant="danger" size="sm" onClick={onStop}>
+                {t('conversation.composer.stop')}
+              </Button>
+            )}
+            <Button type="submit" size="sm" aria-disabled={!canSend || undefined} aria-describedby={blockedReason !== undefined ? blockedId : undefined}>
+              {t('conversation.composer.send')}
+            </Button>
+          </div>
+        </div>
       </div>
+      <PromptVariablesHint id={variablesId} variables={picker.variables} />
       {blockedReason !== undefined && (
         <p id={blockedId} className="conversation__composer-blocked">
           {blockedReason}
         </p>
       )}
-      <div className="conversation__composer-bar">
-        <ModelPicker models={models} model={model} onModelChange={onModelChange} think={think} onThinkChange={onThinkChange} />
-        <div className="conversation__composer-buttons">
-          {streaming && (
-            <Button variant="danger" onClick={onStop}>
-              {t('conversation.composer.stop')}
-            </Button>
-          )}
-          <Button type="submit" aria-disabled={!canSend || undefined} aria-describedby={blockedReason !== undefined ? blockedId : undefined}>
-            {t('conversation.composer.send')}
-          </Button>
-        </div>
-      </div>
+      <p id={hintId} className="conversation__composer-hint">
+        {t('conversation.composer.hint')}
+      </p>
     </form>
   );
 });
+
+/** The field's height follows its text (one line when empty); the style sheet's max-height caps it, then it scrolls. */
+function useGrowWithText(fieldRef: RefObject<HTMLTextAreaElement | null>, text: string): void {
+  useLayoutEffect(() => {
+    const field = fieldRef.current;
+    if (!field) return;
+    field.style.height = 'auto';
+    // scrollHeight leaves out the borders the border-box height includes.
+    field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;
+  }, [fieldRef, text]);
+}

@@ -2,7 +2,7 @@ import type { FileUploadState, Message, MessageAttachment } from '@assistant/con
 import { qaResourceKeys, useAgentQuery, useToolServersQuery } from '@assistant/endpoints';
 import { useConfigStore, useFeature, useFileDrop, useFlag, useQueryClient } from '@assistant/platform';
 import { Button, EmptyState, ErrorState, Loading, VisuallyHidden, cx, useAnnouncer } from '@assistant/ui';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
 import { CanvasMenu, titleFromMarkdown, useCanvasOpener } from '../../canvas';
@@ -12,6 +12,7 @@ import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
 import { IMAGE_MAX_MB, useImagePaste, useImageRules } from '../../images';
 import { useResearchReply } from '../../research';
+import { AppSuggestions } from '../../suggestions';
 import { ToolServerChips, ToolServerPicker, usePickedToolServers } from '../../tool-servers';
 import { useConversation, type ConversationCreation, type SendChoices, type SendRequest } from '../hooks/use-conversation';
 import { useCopyAnswer } from '../hooks/use-copy-answer';
@@ -21,6 +22,7 @@ import { markdownToPlainText } from '../model/plain-text';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import { MessageList } from './message-list';
+import { ModelPicker } from './model-picker';
 import '../conversation.css';
 
 /** How a question is asked besides its text: a deep research, or the reply to a run's clarifying question. */
@@ -41,16 +43,19 @@ export interface ConversationViewProps {
   onConversationChanged?: () => void;
   /** The agent the conversation is with (docs/agents.md): its introduction, starter prompts and `personality`. */
   agentId?: string;
+  /** The page's actions in the top bar, right of the model (share, the prompt library, new conversation). */
+  topBar?: ReactNode;
 }
 
 /**
- * One open conversation: the branch of messages shown (with versions to switch between), the
- * answer streaming into it, and the composer pinned below them. Announces politely when an answer
+ * One open conversation: a slim top bar (the model and Think, the page's actions), the branch of
+ * messages shown (with versions to switch between), the answer streaming into it, and the composer
+ * pinned below them. Announces politely when an answer
  * starts and ends; Escape stops an answer being written. A new conversation (no id) shows the
  * composer at once and is created by its first question. While the conversation is looked for
  * (the client retries a 404 for a while) there is no composer; one that does not exist says so.
  */
-export function ConversationView({ history, conversationId, creation, focusComposer, onStartNew, onConversationChanged, agentId }: ConversationViewProps) {
+export function ConversationView({ history, conversationId, creation, focusComposer, onStartNew, onConversationChanged, agentId, topBar }: ConversationViewProps) {
   const { t } = useTranslation(NAMESPACE);
   const [announcement, announce] = useAnnouncer();
   const models = useLanguageModels();
@@ -319,6 +324,10 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   return (
     // The key handler only catches Escape bubbling from the view's own controls.
     <div className={cx('conversation', drop.dragging && 'conversation--dragging')} ref={rootRef} onKeyDown={onKeyDown} {...drop.handlers}>
+      <div className="conversation__top-bar">
+        {canWrite && <ModelPicker models={models} model={model} onModelChange={setChosenModel} think={think} onThinkChange={setThink} />}
+        <div className="conversation__top-actions">{topBar}</div>
+      </div>
       {drop.dragging && (
         <p className="conversation__drop-hint" aria-hidden="true">
           {t('attachments.dropHint')}
@@ -346,7 +355,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         <AgentIntro agent={agent.data} empty={conversation.branch.length === 0} disabled={streaming || blockedReason !== undefined} onStarter={onSend} />
       )}
       {!agent.data && conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId === undefined && (
-        <EmptyState title={t('page.start.title')} text={t('page.start.text')} className="conversation__empty" />
+        <EmptyState title={t('page.start.title')} text={t('page.start.text')} action={<AppSuggestions />} className="conversation__empty conversation__start" />
       )}
       {!agent.data && conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId !== undefined && (
         <EmptyState headingLevel={3} title={t('conversation.empty.title')} text={t('conversation.empty.text')} className="conversation__empty" />
@@ -366,11 +375,6 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       {canWrite && (
       <Composer
         streaming={streaming}
-        models={models}
-        model={model}
-        onModelChange={setChosenModel}
-        think={think}
-        onThinkChange={setThink}
         onSend={onSend}
         onStop={conversation.stop}
         chips={chips}

@@ -15,8 +15,9 @@ export interface ModelPickerProps {
 }
 
 /**
- * The model select (each model by its name; the chosen one's description under it where the
- * endpoint gives one) and the Think switch. Both choices are the user's: kept in the platform's
+ * The top bar's model select (each model by its name; its label is read out, the select shows
+ * the name; the chosen one's description beside it where the endpoint gives one) and the Think
+ * switch. Both choices are the user's: kept in the platform's
  * per-user chat preferences and handed to the view again when it opens, as long as the model is
  * still on offer.
  */
@@ -41,6 +42,7 @@ export function ModelPicker({ models, model, onModelChange, think, onThinkChange
       {models.length > 0 && (
         <Select
           label={t('conversation.composer.model')}
+          hideLabel
           description={chosen?.description}
           value={chosen?.id}
           options={models.map((entry) => ({ value: entry.id, label: entry.accepts_images ? t('images.modelOption', { name: entry.name }) : entry.name }))}

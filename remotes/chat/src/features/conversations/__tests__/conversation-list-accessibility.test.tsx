@@ -58,11 +58,7 @@ describe('conversation list accessibility', () => {
     resetChatState([conversation({ name: 'Lisbon trip', updated_at: new Date(Date.now() - 60_000).toISOString() })]);
     await renderChat();
     await screen.findByRole('link', { name: 'Lisbon trip' });
-    // The header's actions come first: the prompt library, then the list's toggle.
-    await user.tab();
-    expect(screen.getByRole('link', { name: 'Prompts' })).toHaveFocus();
-    await user.tab();
-    expect(screen.getByRole('button', { name: 'Conversation list', expanded: true })).toHaveFocus();
+    // The side panel comes before the page, as in the shell: first its "New conversation".
     await user.tab();
     expect(screen.getByRole('button', { name: 'New conversation' })).toHaveFocus();
     await user.tab();
