@@ -28,6 +28,8 @@ export default defineRemoteModule({
     { path: 'shared/:snapshotId', Component: lazy(() => import('./routes/shared-conversation-route')) },
     // The prompt library (docs/prompts.md); a static segment, so it wins over a conversation id.
     { path: 'prompts', Component: lazy(() => import('./routes/prompts-route')) },
+    // A project's page (docs/projects.md); a static segment, so it wins over a conversation id.
+    { path: 'projects/:projectId', Component: lazy(() => import('./routes/project-route')) },
   ],
   navigation: [{ path: '', labelKey: 'title' }],
   i18n: { namespace: NAMESPACE, resources: { de, en } },

@@ -73,3 +73,14 @@ export const promptKeys = {
   all: ['prompts'] as const,
   list: () => ['prompts', 'list'] as const,
 };
+
+/**
+ * Projects (docs/projects.md): always the server's (the browser-kept history has none). A
+ * project's conversations are the user's own list, filtered by `project_id`.
+ */
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: () => ['projects', 'list'] as const,
+  detail: (id: string) => ['projects', 'detail', id] as const,
+  files: (id: string) => ['projects', 'files', id] as const,
+};

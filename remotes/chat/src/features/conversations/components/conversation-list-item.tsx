@@ -65,8 +65,6 @@ export function ConversationListItem({ conversation, basePath, group, open, onRe
             <Button variant="ghost" size="sm" aria-label={t('conversations.actions.renameNamed', { name })} onClick={() => close(() => onRename(conversation))}>
               {t('conversations.actions.rename')}
             </Button>
-            <ConversationProjectActions conversation={conversation} close={close} />
-            <ConversationExportAction conversation={conversation} close={close} />
             <Button
               variant="ghost"
               size="sm"
@@ -83,6 +81,8 @@ export function ConversationListItem({ conversation, basePath, group, open, onRe
             >
               {t(conversation.archived ? 'organize.unarchive' : 'organize.archiveAction')}
             </Button>
+            <ConversationProjectActions conversation={conversation} close={close} />
+            <ConversationExportAction conversation={conversation} close={close} />
             <Button variant="ghost" size="sm" aria-label={t('conversations.actions.deleteNamed', { name })} onClick={() => close(() => onDelete(conversation))}>
               {t('conversations.actions.delete')}
             </Button>

@@ -178,8 +178,8 @@ export function ConversationList({
         <span role="status">{searching && list.status === 'ready' ? t('conversations.search.found', { count: matches.length }) : ''}</span>
       </VisuallyHidden>
       <div className="chat-conversations__body">
-        {list.history.kind === 'server' && <ProjectsSection chatPath={basePath} onOpen={onOpen} />}
         {body}
+        {list.history.kind === 'server' && <ProjectsSection chatPath={basePath} onOpen={onOpen} />}
         {archived.length > 0 && (
           <Button variant="ghost" size="sm" className="chat-conversations__archived" onClick={() => setDialog({ kind: 'archived' })}>
             {t('organize.archive.open', { count: archived.length })}
