@@ -3,4 +3,4 @@ export { ImageThumbnail } from './components/image-thumbnail';
 export { QuestionImages } from './components/question-images';
 export { useImagePaste } from './hooks/use-image-paste';
 export { useImageRules } from './hooks/use-image-rules';
-export { IMAGE_MAX_MB } from './model/image-support';
+export { IMAGE_MAX_MB, imagesOf } from './model/image-support';

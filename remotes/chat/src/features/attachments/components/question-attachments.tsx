@@ -1,7 +1,7 @@
-import { isImageFile, type MessageAttachment } from '@assistant/contracts';
+import type { MessageAttachment } from '@assistant/contracts';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
-import { QuestionImages } from '../../images';
+import { QuestionImages, imagesOf } from '../../images';
 import './attachments.css';
 
 /**
@@ -11,7 +11,7 @@ import './attachments.css';
  */
 export function QuestionAttachments({ attachments }: { attachments: readonly MessageAttachment[] | undefined }) {
   if (!attachments?.length) return null;
-  const images = attachments.filter((attachment) => isImageFile({ name: attachment.name }));
+  const images = imagesOf(attachments);
   const documents = attachments.filter((attachment) => !images.includes(attachment));
   return (
     <>

@@ -10,7 +10,7 @@ import { AgentIntro } from '../../agent';
 import { AttachButton, AttachmentChips, useAttachments, type AttachmentItem } from '../../attachments';
 import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
-import { IMAGE_MAX_MB, useImagePaste, useImageRules } from '../../images';
+import { IMAGE_MAX_MB, imagesOf, useImagePaste, useImageRules } from '../../images';
 import { useResearchReply } from '../../research';
 import { AppSuggestions } from '../../suggestions';
 import { ToolServerChips, ToolServerPicker, usePickedToolServers } from '../../tool-servers';
@@ -262,7 +262,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       // A research answer: a new research for the run's question (the one before its clarifying question, if it asked one).
       const research = tree.byId.get(answerId)?.research_id !== undefined;
       const question = research ? researchQuestionOf(tree, answerId) : questionOf(answerId);
-      if (question) void ask({ content: question.content, parentId: question.parent_message_id }, [], research ? { deepResearch: true } : {});
+      if (question) void ask({ content: question.content, parentId: question.parent_message_id }, research ? [] : imagesOf(question.attachments), research ? { deepResearch: true } : {});
     },
     [ask, questionOf, tree],
   );
@@ -271,7 +271,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       const question = questionOf(answerId);
       if (!question) return;
       const mode = modes.current.get(question.message_id) ?? (tree.byId.get(answerId)?.research_id !== undefined ? { deepResearch: true } : {});
-      void ask({ content: question.content, parentId: question.parent_message_id, messageId: question.message_id }, [], mode);
+      void ask({ content: question.content, parentId: question.parent_message_id, messageId: question.message_id }, mode.deepResearch ? [] : imagesOf(question.attachments), mode);
     },
     [ask, questionOf, tree],
   );

@@ -96,6 +96,11 @@ describe('images in the composer', () => {
     expect(within(dialog).getByRole('img', { name: 'Screenshot 2026-11-28.png' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Regenerating the answer sends the image again: the answer is about it.
+    await user.click(await screen.findByRole('button', { name: 'Regenerate answer' }));
+    await waitFor(() => expect(sentPayloads()).toHaveLength(2));
+    expect(sentPayloads()[1]).toMatchObject({ content: 'What does this show?', attachments: [fileId] });
   });
 
   it('takes images dropped onto the conversation or picked with the attach button, up to four, each up to 10 MB', async () => {
