@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { silentWav } from '../fixtures/audio/wav';
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
@@ -35,26 +36,6 @@ function longPolicy(): string {
     );
   }
   return sections.join('\n\n');
-}
-
-/** A WAV file of `seconds` of silence (8 kHz, 16-bit mono). */
-function silentWav(seconds = 0.2): Buffer {
-  const data = Math.round(8_000 * seconds) * 2;
-  const wav = Buffer.alloc(44 + data);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + data, 4);
-  wav.write('WAVE', 8);
-  wav.write('fmt ', 12);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(8_000, 24);
-  wav.writeUInt32LE(16_000, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(data, 40);
-  return wav;
 }
 
 // The apps page and the use cases in a real browser against the started system (the demo
@@ -156,7 +137,7 @@ describe('apps page and use cases end to end', { timeout: 15 * 60_000 }, () => {
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${portal.portalUrl}/usecases/transcribe`);
-      await page.getByLabel('Audiodatei').setInputFiles({ name: 'besprechung.wav', mimeType: 'audio/wav', buffer: silentWav() });
+      await page.getByLabel('Audiodatei').setInputFiles({ name: 'besprechung.wav', mimeType: 'audio/wav', buffer: silentWav(0.2) });
       await page.getByRole('button', { name: 'Transkribieren', exact: true }).click();
       const segments = page.getByRole('list', { name: /Zeitmarken/ });
       await segments.getByText('Die Besprechung beginnt um zehn Uhr.').waitFor({ timeout: 60_000 });

@@ -8,31 +8,11 @@ import {
   transcriptionConfigSchema,
   transcriptionSchema,
 } from '@assistant/contracts';
+import { silentWav } from '../../../tests/fixtures/audio/wav';
 import { DEFAULT_TRANSCRIPTION, startScriptedModelServer, type ScriptedModelServer } from '../../../tests/fixtures/scripted-model-server';
 import { PDF_BYTES } from './support/collections-test-app';
 import { TranslationTestBed, deadUrl, type TranslationTestApp } from './support/translation-test-app';
 import { multipartForm, type FormPart } from './support/use-cases-test-app';
-
-/** A WAV file of `seconds` of silence (8 kHz, 16-bit mono). */
-function silentWav(seconds = 0.1): Buffer {
-  const samples = Math.round(8_000 * seconds);
-  const data = samples * 2;
-  const wav = Buffer.alloc(44 + data);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + data, 4);
-  wav.write('WAVE', 8);
-  wav.write('fmt ', 12);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(8_000, 24);
-  wav.writeUInt32LE(16_000, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(data, 40);
-  return wav;
-}
 
 describe('transcriptions', () => {
   let bed: TranslationTestBed;
@@ -54,7 +34,7 @@ describe('transcriptions', () => {
   });
 
   const transcribe = (parts: FormPart[], app = t) => app.inject({ method: 'POST', url: '/api/transcriptions', ...multipartForm(parts) });
-  const wavPart = (filename = 'besprechung.wav', content: Buffer = silentWav()): FormPart => ({ name: 'file', filename, content, type: 'audio/wav' });
+  const wavPart = (filename = 'besprechung.wav', content: Buffer = silentWav(0.1)): FormPart => ({ name: 'file', filename, content, type: 'audio/wav' });
 
   it('says whether transcription is available, with the limit in bytes and the accepted types', async () => {
     const on = transcriptionConfigSchema.parse((await t.inject({ method: 'GET', url: '/api/transcriptions/config' })).json());
@@ -78,7 +58,7 @@ describe('transcriptions', () => {
   });
 
   it('transcribes a small audio file through the endpoint: text, language, duration and timestamped segments', async () => {
-    const wav = silentWav();
+    const wav = silentWav(0.1);
     const response = await transcribe([{ name: 'language', value: 'de' }, wavPart('besprechung.wav', wav)]);
     assert.equal(response.statusCode, 200, response.body);
     const result = transcriptionSchema.parse(response.json());
