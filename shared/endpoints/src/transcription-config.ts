@@ -10,6 +10,6 @@ export function getTranscriptionConfig(signal?: AbortSignal): Promise<Transcript
   return apiClients().api.get('transcriptions/config', transcriptionConfigSchema, { signal });
 }
 
-/** Read by the shell (navigation, routes and apps page of an entry that requires transcription) and by the transcribe page. */
+/** Read by the shell (navigation, routes and apps page of an entry that requires transcription), the transcribe page and the chat's microphone. */
 export const transcriptionConfigQuery = () =>
   queryOptions({ queryKey: transcriptionConfigKeys.all, queryFn: ({ signal }) => getTranscriptionConfig(signal) });
