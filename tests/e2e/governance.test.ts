@@ -205,4 +205,48 @@ describe('governance end to end', { timeout: 10 * 60_000 }, () => {
       await admin.browser.close();
     }
   });
+
+  it('in the dark theme, chosen in the user menu and kept over a reload, the main screens keep AA contrast', async () => {
+    const admin = await signInToPortal(portal, '/chat', 'admin', 'de-DE');
+    try {
+      const page = admin.page;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const theme = () => page.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.documentElement).colorScheme]);
+      await page.getByRole('button', { name: /^Benutzermenü von/ }).click();
+      await page.getByRole('group', { name: 'Darstellung' }).getByRole('menuitemradio', { name: 'Dunkel' }).click();
+      assert.deepEqual(await theme(), ['dark', 'dark']);
+
+      // The chat with an answer (Markdown, code colours, the rating), then a dialog over it.
+      const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });
+      await composer.fill(FIRST_QUESTION);
+      await composer.press('Enter');
+      await page.getByText(ANSWER).waitFor();
+      await shot(page, 'dark-chat-desktop-de');
+      await assertNoSeriousViolations(page);
+      await page.getByRole('button', { name: /^„.+“ teilen$/ }).click();
+      await page.getByRole('dialog').waitFor();
+      await shot(page, 'dark-dialog-desktop-de');
+      await assertNoSeriousViolations(page);
+      await page.keyboard.press('Escape');
+
+      // Remembered: after a reload the page is dark before the app runs (host/public/theme.js).
+      await page.goto(`${portal.portalUrl}/translate`, { waitUntil: 'domcontentloaded' });
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+      await page.getByRole('heading', { level: 1, name: 'Übersetzen' }).waitFor();
+      await assertNoSeriousViolations(page);
+
+      await page.goto(`${portal.portalUrl}/collections/company`);
+      await page.getByRole('heading', { level: 1, name: 'Sammlungen' }).waitFor();
+      await assertNoSeriousViolations(page);
+
+      // Governance: the usage charts take their colours from the dark tokens.
+      await page.goto(`${portal.portalUrl}/governance/usage`);
+      await page.getByRole('img', { name: /^Nach Funktion/ }).waitFor();
+      await shot(page, 'dark-usage-desktop-de');
+      await assertNoSeriousViolations(page);
+      assert.deepEqual(await theme(), ['dark', 'dark']);
+    } finally {
+      await admin.browser.close();
+    }
+  });
 });
