@@ -66,8 +66,9 @@ export async function conversationPdf(conversation: ExportedConversation, labels
   write(labels.exportedOn, { size: 9, gray: true, after: 6 });
   for (const message of shownBranch(conversation)) {
     write(messageHeading(message, labels), { size: 11, bold: true, after: 1.5 });
-    const text = message.role === 'assistant' ? markdownToPlainText(message.content) : message.content.trim();
-    if (text) write(text, { size: 10.5, after: 2 });
+    // A paragraph of the answer stays one, with a gap before the next (its lines as the reader sees them).
+    const paragraphs = message.role === 'assistant' ? message.content.split(/\n\s*\n/).map(markdownToPlainText) : [message.content.trim()];
+    for (const paragraph of paragraphs.filter(Boolean)) write(paragraph, { size: 10.5, after: 2 });
     if (message.attachments?.length) write(`${labels.files}: ${message.attachments.map((file) => file.name).join(', ')}`, { size: 9, gray: true, after: 2 });
     const sources = answerSources(message);
     if (sources.length > 0) {
