@@ -13,6 +13,9 @@ const SharedWithMeBell = lazy(() =>
 // The 80 % budget notice draws nothing of its own: it comes after the first paint too, with its texts.
 const BudgetNotice = lazy(() => import(/* webpackChunkName: "budget-notice" */ './budget-notice').then((module) => ({ default: module.BudgetNotice })));
 
+// The keyboard shortcuts come after the first paint too (their list is another chunk, loaded when asked for).
+const ShellShortcuts = lazy(() => import(/* webpackChunkName: "shell-shortcuts" */ './shell-shortcuts').then((module) => ({ default: module.ShellShortcuts })));
+
 /**
  * Logo and application name, what was shared with the user (the bell), and the user menu
  * (language, guided start, privacy, help, sign-out).
@@ -35,6 +38,9 @@ export function ShellHeader() {
       </div>
       <Suspense fallback={null}>
         <BudgetNotice />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ShellShortcuts />
       </Suspense>
     </div>
   );

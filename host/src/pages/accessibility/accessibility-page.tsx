@@ -2,6 +2,7 @@ import { currentLanguage, useConfigStore, useDocumentTitle, useFeature } from '@
 import { PageHeader } from '@assistant/ui';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
+import { ShortcutTable } from '../../layout/shortcut-table';
 import { AccessibilityFeedbackForm } from './accessibility-feedback-form';
 
 /** The accessibility statement (customization, or the shell's default) with contact and feedback (feature set 250700+). */
@@ -18,6 +19,9 @@ export function AccessibilityPage() {
       {statement.split(/\n{2,}/).map((paragraph, index) => (
         <p key={index}>{paragraph}</p>
       ))}
+      <h2>{t('SHORTCUTS.title')}</h2>
+      <p>{t('SHORTCUTS.intro')}</p>
+      <ShortcutTable headingLevel={3} />
       {contactAvailable && (
         <>
           {(customization.support_email || customization.support_phone) && (
