@@ -336,7 +336,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       {conversation.status === 'loading' && <Loading label={t('conversation.loading')} showLabel fill />}
       {conversation.status === 'not-found' && (
         <EmptyState
-          headingLevel={3}
+          headingLevel={2}
           title={t('conversation.notFound.title')}
           text={t('conversation.notFound.text')}
           className="conversation__empty"
@@ -344,7 +344,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         />
       )}
       {conversation.status === 'failed' && (
-        <ErrorState headingLevel={3} title={t('conversation.loadFailed')} onRetry={conversation.reload} retryLabel={t('conversation.tryAgain')} />
+        <ErrorState headingLevel={2} title={t('conversation.loadFailed')} onRetry={conversation.reload} retryLabel={t('conversation.tryAgain')} />
       )}
       {agent.isError && (
         <p className="agent-intro__missing" role="alert">
@@ -358,7 +358,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
         <EmptyState title={t('page.start.title')} text={t('page.start.text')} action={<AppSuggestions />} className="conversation__empty conversation__start" />
       )}
       {!agent.data && conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId !== undefined && (
-        <EmptyState headingLevel={3} title={t('conversation.empty.title')} text={t('conversation.empty.text')} className="conversation__empty" />
+        <EmptyState headingLevel={2} title={t('conversation.empty.title')} text={t('conversation.empty.text')} className="conversation__empty" />
       )}
       {conversation.branch.length > 0 && (
         <MessageList
