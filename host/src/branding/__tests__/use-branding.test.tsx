@@ -1,6 +1,6 @@
 import { DEFAULT_CUSTOMIZATION, type Customization } from '@assistant/contracts';
 import { useWorkspaceStore } from '@assistant/platform';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { useBranding } from '../use-branding';
 import { darkVariant } from '../dark-brand-colors';
 
@@ -10,14 +10,16 @@ const customization: Customization = { ...DEFAULT_CUSTOMIZATION, colors: { prima
 describe('useBranding', () => {
   afterEach(() => act(() => useWorkspaceStore.getState().setTheme('system')));
 
-  it('applies the brand colours in light, their dark variants in dark, and the light theme\'s surface only in light', () => {
+  it('applies the brand colours in light, their dark variants in dark, and the light theme\'s surface only in light', async () => {
     act(() => useWorkspaceStore.getState().setTheme('light'));
     const { unmount } = renderHook(() => useBranding(customization));
     expect(css('--ui-color-primary')).toBe('#00529b');
     expect(css('--ui-color-surface')).toBe('#fffdf5');
 
     act(() => useWorkspaceStore.getState().setTheme('dark'));
-    expect(css('--ui-color-primary')).toBe(darkVariant('#00529b'));
+    // At once the dark defaults (nothing inline), then the variants from their chunk.
+    expect(css('--ui-color-surface')).toBe('');
+    await waitFor(() => expect(css('--ui-color-primary')).toBe(darkVariant('#00529b')));
     expect(css('--ui-color-primary')).not.toBe('#00529b');
     expect(css('--ui-color-on-primary')).toBe('#0d1117');
     expect(css('--ui-color-surface')).toBe('');
