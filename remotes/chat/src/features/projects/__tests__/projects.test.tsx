@@ -1,5 +1,5 @@
-import type { CollectionFile, Conversation, Project } from '@assistant/contracts';
-import { addNamespace, createApiClients, resetServerState, setApiClients } from '@assistant/platform';
+import { conversationSchema, type CollectionFile, type Conversation, type Project } from '@assistant/contracts';
+import { addNamespace, apiClients, createApiClients, resetServerState, setApiClients } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
 import { Route, Routes, useLocation } from '@assistant/routing';
 import { UI_TEXTS_DE, UI_TEXTS_EN, UiTextsProvider } from '@assistant/ui';
@@ -13,7 +13,7 @@ import en from '../../../locales/en.json';
 import ProjectRoute from '../../../routes/project-route';
 import { ProjectsSection } from '../components/projects-section';
 import { MoveToProjectDialog } from '../components/move-to-project-dialog';
-import { createServerHistory } from '../../history/server-history';
+import type { ScopedChatHistory } from '../../history';
 
 const OWN: Project['sharing'] = { access: 'owner', shared_by: null, shared_with: [] };
 const VIEW: Project['sharing'] = { access: 'view', shared_by: { sub: 'maria', name: 'Maria' }, shared_with: [] };
@@ -214,7 +214,12 @@ describe('the side list and the conversation menu', () => {
 
   it('moves a conversation into a project it may be filed in (own or shared to edit)', async () => {
     addNamespace('chat', { de, en });
-    const history = { ...createServerHistory(), scope: { kind: 'server' as const } };
+    // The server's history as far as the dialog uses it: PATCH conversations/{id} with the body.
+    const history = {
+      kind: 'server',
+      scope: { kind: 'server' },
+      updateConversation: (conversationId: string, changes: unknown) => apiClients().api.patch(`conversations/${conversationId}`, changes, conversationSchema),
+    } as unknown as ScopedChatHistory;
     const onClose = jest.fn();
     renderWithProviders(
       <UiTextsProvider texts={UI_TEXTS_EN}>
