@@ -10,6 +10,7 @@ import { useConversations } from '../features/conversations/hooks/use-conversati
 import { useChatHistory, type ScopedChatHistory } from '../features/history';
 import { ShareConversationButton } from '../features/sharing';
 import { useNewChatProject } from '../features/projects';
+import { useChatPageShortcuts } from '../features/shortcuts';
 import { EndTemporaryChatDialog, TemporaryChatBanner, TemporaryChatToggle, useTemporaryChat } from '../features/temporary';
 import { NAMESPACE } from '../namespace';
 import { conversationKeys } from '../query-keys';
@@ -92,6 +93,7 @@ function ChatWorkspace({ history }: { history: ScopedChatHistory }) {
 
   // "New conversation" creates nothing yet: a fresh view with the focus in its message box.
   const startNew = useCallback(() => void navigate(basePath, { state: newConversationState }), [navigate, basePath]);
+  useChatPageShortcuts(startNew);
 
   // A chat started in a project (/chat?project={id}) is filed into it before its first question goes out.
   const { fileNew } = useNewChatProject(history);

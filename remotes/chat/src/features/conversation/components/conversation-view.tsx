@@ -12,6 +12,7 @@ import { CollectionChips, CollectionPicker } from '../../collection-picker';
 import type { ScopedChatHistory } from '../../history';
 import { IMAGE_MAX_MB, imagesOf, useImagePaste, useImageRules } from '../../images';
 import { useResearchReply } from '../../research';
+import { useCopyLastAnswerShortcut } from '../../shortcuts';
 import { AppSuggestions } from '../../suggestions';
 import { ToolServerChips, ToolServerPicker, usePickedToolServers } from '../../tool-servers';
 import { useConversation, type ConversationCreation, type SendChoices, type SendRequest } from '../hooks/use-conversation';
@@ -78,6 +79,7 @@ export function ConversationView({ history, conversationId, creation, focusCompo
   }, [focusComposer, canWrite, focusMessageBox]);
   const { tree, send, switchTo, composerParent } = conversation;
   const copy = useCopyAnswer(announce);
+  useCopyLastAnswerShortcut(conversation.branch, conversation.streamingId, copy);
 
   // Grounding (the server's history only: the browser-kept one stores no files and no sources):
   // files attached in the composer, and collections picked for the conversation while it is open.

@@ -1,5 +1,6 @@
 import type { Conversation } from '@assistant/contracts';
 import { Button, CloseIcon, EmptyState, ErrorState, IconButton, Loading, PlusIcon, TextField, VisuallyHidden } from '@assistant/ui';
+import { useKeyboardShortcut, useWorkspaceStore } from '@assistant/platform';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
@@ -80,6 +81,19 @@ export function ConversationList({
     setDeleted(false);
     headingRef.current?.focus();
   }, [dialog, deleted]);
+
+  // Ctrl+Shift+F (docs/chat-ui.md "Keyboard shortcuts"): the search box, the side panel opened first
+  // on a wide screen (a phone's drawer opens with its button).
+  const searchRef = useRef<HTMLInputElement>(null);
+  useKeyboardShortcut('searchConversations', () => {
+    const search = searchRef.current;
+    if (!search) return false;
+    if (search.closest('[hidden]')) useWorkspaceStore.getState().setSidebarOpen(true);
+    requestAnimationFrame(() => {
+      search.focus();
+      search.select();
+    });
+  });
 
   const matches = useConversationMatches(list, query);
   const searching = query.trim() !== '';
@@ -170,6 +184,7 @@ export function ConversationList({
           hideLabel
           placeholder={t('conversations.search.placeholder')}
           autoComplete="off"
+          ref={searchRef}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
