@@ -19,7 +19,7 @@ export { copyTextWithNotice, writeClipboardText } from './clipboard/copy-text';
 export { useSendOnEnter } from './input/use-send-on-enter';
 
 // keyboard shortcuts (the keys in one place, one listener; docs/chat-ui.md "Keyboard shortcuts")
-export { KEYBOARD_SHORTCUTS, shortcutKeys, type ShortcutId } from './shortcuts/keyboard-shortcuts';
+export { KEYBOARD_SHORTCUTS, shortcutKeys } from './shortcuts/keyboard-shortcuts';
 export { useKeyboardShortcut } from './shortcuts/use-keyboard-shortcut';
 
 // http
