@@ -102,6 +102,20 @@ export const conversationExportSchema = z.strictObject({
 });
 export type ConversationExport = z.infer<typeof conversationExportSchema>;
 
+/**
+ * What a message keeps between the chat and a file, both ways: the status (an answer still
+ * streaming is stopped: nothing will finish it), and the model, reasoning and tool steps where it
+ * has them.
+ */
+export function keptMessageFields(message: Pick<ExportedMessage, 'status' | 'model' | 'reasoning' | 'tool_events'>): Pick<ExportedMessage, 'status' | 'model' | 'reasoning' | 'tool_events'> {
+  return {
+    status: message.status === 'streaming' ? 'stopped' : message.status,
+    ...(message.model ? { model: message.model } : {}),
+    ...(message.reasoning ? { reasoning: message.reasoning } : {}),
+    ...(message.tool_events?.length ? { tool_events: message.tool_events } : {}),
+  };
+}
+
 /** How many characters a conversation takes in an import request (its JSON). */
 export function importedSizeOf(conversation: ExportedConversation): number {
   return JSON.stringify(conversation).length;

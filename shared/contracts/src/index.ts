@@ -367,6 +367,7 @@ export {
   exportedConversationSchema,
   exportedMessageSchema,
   importedSizeOf,
+  keptMessageFields,
   type ConversationExport,
   type ConversationImportRequest,
   type ConversationImportResponse,

@@ -1,4 +1,4 @@
-import type { Conversation, ExportedConversation, Message } from '@assistant/contracts';
+import { keptMessageFields, type Conversation, type ExportedConversation, type Message } from '@assistant/contracts';
 import type { LocalConversationRecord } from './local-history';
 
 /**
@@ -18,10 +18,7 @@ export function importedRecord(file: ExportedConversation, newId: () => string):
       role: message.role,
       content: message.content,
       created_at: message.created_at,
-      status: message.status === 'streaming' ? 'stopped' : message.status,
-      ...(message.model ? { model: message.model } : {}),
-      ...(message.reasoning ? { reasoning: message.reasoning } : {}),
-      ...(message.tool_events?.length ? { tool_events: message.tool_events } : {}),
+      ...keptMessageFields(message),
     }),
   );
   return { conversation, messages, renamed: true };

@@ -1,6 +1,7 @@
 import {
   CONVERSATION_EXPORT_FORMAT,
   CONVERSATION_EXPORT_FORMAT_VERSION,
+  keptMessageFields,
   type Conversation,
   type ConversationExport,
   type ExportedConversation,
@@ -29,10 +30,7 @@ export function exportConversation(
       role: message.role === 'user' ? 'user' : 'assistant',
       content: message.content,
       created_at: message.created_at,
-      status: message.status === 'streaming' ? 'stopped' : message.status,
-      ...(message.model ? { model: message.model } : {}),
-      ...(message.reasoning ? { reasoning: message.reasoning } : {}),
-      ...(message.tool_events?.length ? { tool_events: message.tool_events } : {}),
+      ...keptMessageFields(message),
       ...(sources?.length ? { sources } : {}),
       ...(message.attachments?.length ? { attachments: message.attachments.map(({ name }) => ({ name })) } : {}),
     };
