@@ -9,7 +9,7 @@ import { useConversationMutations } from '../features/conversations/hooks/use-co
 import { useConversations } from '../features/conversations/hooks/use-conversations';
 import { useChatHistory, type ScopedChatHistory } from '../features/history';
 import { ShareConversationButton } from '../features/sharing';
-import { useNewChatProject } from '../features/projects';
+import { ConversationProjectLink, useNewChatProject } from '../features/projects';
 import { useChatPageShortcuts } from '../features/shortcuts';
 import { EndTemporaryChatDialog, TemporaryChatBanner, TemporaryChatToggle, useTemporaryChat } from '../features/temporary';
 import { NAMESPACE } from '../namespace';
@@ -96,7 +96,7 @@ function ChatWorkspace({ history }: { history: ScopedChatHistory }) {
   useChatPageShortcuts(startNew);
 
   // A chat started in a project (/chat?project={id}) is filed into it before its first question goes out.
-  const { fileNew } = useNewChatProject(history);
+  const { projectId: draftProjectId, fileNew } = useNewChatProject(history);
   const creation = useMemo(
     () => ({
       create: async () => {
@@ -161,8 +161,11 @@ function ChatWorkspace({ history }: { history: ScopedChatHistory }) {
 
   // The prompt library beside the chat (docs/prompts.md), the open conversation's Share, and "New
   // conversation" where the side panel's is out of sight (collapsed, or a phone's closed drawer).
+  // The project the open conversation is in, or the one a new chat is started in (a link to its page).
+  const chatProject = listed?.project_id ?? (isDraft ? draftProjectId : undefined);
   const topBar = (
     <>
+      {chatProject && <ConversationProjectLink projectId={chatProject} chatPath={basePath} draft={!listed?.project_id} />}
       {/* Once the conversation exists (the list knows its name): not for a new one. */}
       {listed && <ShareConversationButton history={history} conversationId={listed.id} name={listed.name} />}
       {conversationId === undefined && <TemporaryChatToggle temporary={temporary} />}

@@ -12,6 +12,7 @@ import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
 import ProjectRoute from '../../../routes/project-route';
 import { ProjectsSection } from '../components/projects-section';
+import { ConversationProjectLink } from '../components/conversation-project-link';
 import { MoveToProjectDialog } from '../components/move-to-project-dialog';
 import type { ScopedChatHistory } from '../../history';
 
@@ -210,6 +211,22 @@ describe('the side list and the conversation menu', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Onboarding' })).toBeInTheDocument();
     expect(store.calls).toContain('POST /projects {"name":"Onboarding"}');
     expect(await section.findByRole('link', { name: 'Onboarding' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("names the open chat's project in the chat's top bar, a new one as started in it", async () => {
+    addNamespace('chat', { de, en });
+    renderWithProviders(
+      <>
+        <ConversationProjectLink projectId={id(1)} chatPath="/chat" draft={false} />
+        <ConversationProjectLink projectId={id(2)} chatPath="/chat" draft />
+        <ConversationProjectLink projectId={id(9)} chatPath="/chat" draft={false} />
+      </>,
+      { language: 'en' },
+    );
+    expect(await screen.findByRole('link', { name: 'Trip to Lisbon' })).toHaveAttribute('href', `/chat/projects/${id(1)}`);
+    expect(screen.getByRole('link', { name: 'New chat in the project “Budget 2027”' })).toHaveAttribute('href', `/chat/projects/${id(2)}`);
+    // A project the user does not reach (any more): nothing.
+    expect(screen.getAllByRole('link')).toHaveLength(2);
   });
 
   it('moves a conversation into a project it may be filed in (own or shared to edit)', async () => {
