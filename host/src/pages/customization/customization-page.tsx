@@ -15,6 +15,7 @@ import { ActionConfirmDialog, Button, ErrorState, Loading, PageHeader, Select, C
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../app/shell-i18n';
+import { darkVariant } from '../../branding/dark-brand-colors';
 import { useAdminSettingsQuery } from './api/get-admin-settings';
 import { useUpdateAdminSettings } from './api/update-admin-settings';
 import { BrandImageField } from './brand-image-field';
@@ -179,6 +180,7 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
   const otherErrors = Object.entries(errors).filter(([key]) => !isShown(key));
   const hasErrors = Object.keys(errors).length > 0;
   const primary = c.colors.primary ?? '';
+  const darkPrimary = primary && isCssColor(primary) ? darkVariant(primary) : undefined;
 
   return (
     <section className="shell-page">
@@ -235,6 +237,12 @@ function CustomizationForm({ stored }: { stored: AdminSettings }) {
               onChange={(e) => update({ colors: { ...c.colors, primary: e.target.value } })}
             />
             {primary && isCssColor(primary) && <span className="customization-color__swatch" style={{ background: primary }} aria-hidden="true" />}
+            {darkPrimary && (
+              <p className="customization-color__dark">
+                <span className="customization-color__swatch" style={{ background: darkPrimary }} aria-hidden="true" />
+                {t('CUSTOMIZATION.primaryColorDark', { color: darkPrimary })}
+              </p>
+            )}
           </div>
           <TextField
             label={t('CUSTOMIZATION.fontFamily')}

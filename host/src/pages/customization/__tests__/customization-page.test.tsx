@@ -13,6 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { addShellTexts } from '../../../app/shell-i18n';
+import { darkVariant } from '../../../branding/dark-brand-colors';
 import { adminSettingsKeys } from '../api/get-admin-settings';
 import { CustomizationPage } from '../customization-page';
 
@@ -193,6 +194,8 @@ describe('customization page', () => {
     expect(screen.queryByText('Enter a name (at most 100 characters).')).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText(/Primary colour/));
     await user.type(screen.getByLabelText(/Primary colour/), '#1d4ed8');
+    // The colour as the dark theme will show it: lighter, the same hue.
+    expect(screen.getByText(`In the dark theme: ${darkVariant('#1d4ed8')} (lightened so that text on it and beside it stays readable)`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(notices().map((n) => n.variant)).toEqual(['success']));
     expect(stored.customization).toMatchObject({ application_name: 'Assistent', colors: { primary: '#1d4ed8' } });
