@@ -56,9 +56,9 @@ export function createRemoteRoute(entry: Pick<RemoteRegistryEntry, 'name' | 'mou
 const namespacesAdded = new WeakMap<I18n, WeakSet<RemoteModule>>();
 
 /** Adds the remote's texts to the i18next instance of the React tree, once per module (its routes and its side panel both ask). */
-export function useRemoteNamespace(remote: RemoteModule): void {
+export function useRemoteNamespace(remote: RemoteModule | null): void {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
-  if (!i18n) return;
+  if (!i18n || !remote) return;
   const added = namespacesAdded.get(i18n) ?? new WeakSet<RemoteModule>();
   namespacesAdded.set(i18n, added);
   if (!added.has(remote)) {

@@ -1,9 +1,10 @@
 import type { RemoteRegistryEntry } from '@assistant/contracts';
-import { Component, Suspense, type ReactNode } from 'react';
+import type { RemoteModule } from '@assistant/platform';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@assistant/routing';
 import { remoteForPath } from './preload-remote';
 import { useRemoteNamespace } from './remote-routes';
-import { useRemoteModule } from './use-remote-module';
+import { loadRemoteModule } from './use-remote-module';
 
 export interface RemoteSidePanelProps {
   /** The routed registry entries (the shell's). */
@@ -32,10 +33,26 @@ export function RemoteSidePanel({ remotes, isRouted = () => true }: RemoteSidePa
 }
 
 function PanelOf({ entry }: { entry: RemoteRegistryEntry }) {
-  const remote = useRemoteModule(entry.name);
+  const remote = useLoadedRemote(entry.name);
   useRemoteNamespace(remote);
-  const Panel = remote.sidePanel;
+  const Panel = remote?.sidePanel;
   return Panel ? <Panel routeBase={entry.routeBase} /> : null;
+}
+
+/** The remote's module once it is loaded (null before, or when it failed). */
+function useLoadedRemote(name: string): RemoteModule | null {
+  const [loaded, setLoaded] = useState<{ name: string; remote: RemoteModule | null }>();
+  useEffect(() => {
+    let current = true;
+    loadRemoteModule(name).then(
+      (remote) => current && setLoaded({ name, remote }),
+      () => current && setLoaded({ name, remote: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [name]);
+  return loaded?.name === name ? loaded.remote : null;
 }
 
 /** A failed load or a throwing panel leaves the slot empty; the page beside it goes on. */

@@ -18,13 +18,22 @@ export function StandaloneRemote({ remote, routeBase, mount }: { remote: RemoteM
   const routes = useMemo<RouteObject[]>(() => {
     initI18n();
     addNamespace(remote.i18n.namespace, remote.i18n.resources);
+    const Panel = remote.sidePanel;
     return [
       {
         path: `${routeBase}/*`,
         element: (
-          <Suspense fallback={<p role="status">…</p>}>
-            <PageRoutes routes={mountedRoutes(remote, mount)} />
-          </Suspense>
+          <>
+            {/* The module's side panel before its page, where the shell's panel would be. */}
+            {Panel && (
+              <Suspense fallback={null}>
+                <Panel routeBase={routeBase} />
+              </Suspense>
+            )}
+            <Suspense fallback={<p role="status">…</p>}>
+              <PageRoutes routes={mountedRoutes(remote, mount)} />
+            </Suspense>
+          </>
         ),
       },
       { path: '*', element: <Navigate to={routeBase} replace /> },
