@@ -82,8 +82,8 @@ const FRAMEABLE_PATHS = new Set(['/silent-renew.html', '/callback']);
  * Browser features the portal and its remotes never use, switched off for the page and every frame
  * in it (a remote or a rendered answer cannot ask for them). The one list, also sent by
  * serve-remotes.mjs. Left on: clipboard-write (copy buttons), fullscreen and picture-in-picture
- * (the sign-language video player). microphone is off: audio for transcription is uploaded as a
- * file, not recorded; recording in the browser would need `microphone=(self)` here.
+ * (the sign-language video player). The microphone only for the portal's own origin
+ * (SELF_FEATURES): the chat's dictation records in the page; no frame of another origin may.
  */
 export const DISABLED_FEATURES = [
   'accelerometer',
@@ -99,7 +99,6 @@ export const DISABLED_FEATURES = [
   'idle-detection',
   'local-fonts',
   'magnetometer',
-  'microphone',
   'midi',
   'otp-credentials',
   'payment',
@@ -109,7 +108,9 @@ export const DISABLED_FEATURES = [
   'window-management',
   'xr-spatial-tracking',
 ];
-export const PERMISSIONS_POLICY = DISABLED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+/** Features only the portal's own pages may use (the chat's microphone button), never a frame of another origin. */
+export const SELF_FEATURES = ['microphone'];
+export const PERMISSIONS_POLICY = [...DISABLED_FEATURES.map((feature) => `${feature}=()`), ...SELF_FEATURES.map((feature) => `${feature}=(self)`)].join(', ');
 
 /**
  * Cross-Origin-Opener-Policy of a portal page: no cross-origin page that opens the portal (or that

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { signInToPortal } from './support/sign-in';
@@ -13,6 +16,21 @@ const SIZES = [
 ] as const;
 
 const TITLE = 'Katzengeschichte';
+
+// Voice: Chromium's fake microphone plays a recorded WAV (tests/fixtures/audio/question.wav).
+const QUESTION_WAV = fileURLToPath(new URL('../fixtures/audio/question.wav', import.meta.url));
+const FAKE_MICROPHONE = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${QUESTION_WAV}`, '--autoplay-policy=no-user-gesture-required'];
+const SPOKEN_QUESTION = { de: 'Wann werden Reisekosten erstattet?', en: 'When are travel costs paid back?' };
+// Screenshots of every size and language only with VOICE_SCREENSHOTS_DIR; the run itself takes one.
+const VOICE_SHOTS = process.env.VOICE_SCREENSHOTS_DIR;
+const VOICE_VARIANTS = VOICE_SHOTS
+  ? ([
+      { width: 1280, height: 800, locale: 'de-DE' },
+      { width: 390, height: 844, locale: 'de-DE' },
+      { width: 1280, height: 800, locale: 'en-US' },
+      { width: 390, height: 844, locale: 'en-US' },
+    ] as const)
+  : ([{ width: 1280, height: 800, locale: 'de-DE' }] as const);
 
 describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
   let model: ScriptedModelServer;
@@ -30,9 +48,14 @@ describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
           // Reported in the stream's usage chunk: developer mode shows these counts.
           usage: { prompt_tokens: 123, completion_tokens: 9 },
         },
+        {
+          match: /Reisekosten|travel costs/,
+          reply: 'Reisekosten werden **innerhalb von 30 Tagen** erstattet [1], sobald die Belege vorliegen. Reichen Sie die Belege über das [Reiseportal](https://reisen.example) ein.',
+        },
       ],
     });
-    portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });
+    // A transcription model and a text-to-speech model: the scripted server's doubles.
+    portal = await startPortal({ env: { OPENAI_BASE_URL: model.url, TRANSCRIPTION_MODEL: 'whisper-test', TEXT_TO_SPEECH_MODEL: 'tts-test' } });
   });
   after(async () => {
     await portal?.stop();
@@ -113,4 +136,79 @@ describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
       }
     });
   }
+
+  it('takes a spoken question from the microphone into the message box and reads the answer aloud by the text-to-speech endpoint', async () => {
+    for (const variant of VOICE_VARIANTS) {
+      const en = variant.locale.startsWith('en');
+      const texts = {
+        composer: en ? 'Your message' : 'Ihre Nachricht',
+        dictate: en ? 'Dictate your question' : 'Frage diktieren',
+        recording: en ? 'Recording your question' : 'Ihre Frage wird aufgenommen',
+        level: en ? 'Microphone level' : 'Mikrofonpegel',
+        stopRecording: en ? 'Stop recording' : 'Aufnahme beenden',
+        messages: en ? 'Messages' : 'Nachrichten',
+        answer: en ? 'Answer' : 'Antwort',
+        read: en ? 'Read aloud' : 'Vorlesen',
+        pause: en ? 'Pause reading' : 'Vorlesen anhalten',
+        resume: en ? 'Resume reading' : 'Vorlesen fortsetzen',
+        stopReading: en ? 'Stop reading' : 'Vorlesen beenden',
+      };
+      const question = SPOKEN_QUESTION[en ? 'en' : 'de'];
+      const name = `${variant.width}x${variant.height}-${en ? 'en' : 'de'}`;
+      const shot = async (page: import('playwright-core').Page, step: string) => {
+        if (!VOICE_SHOTS) return;
+        mkdirSync(VOICE_SHOTS, { recursive: true });
+        await page.screenshot({ path: join(VOICE_SHOTS, `voice-${name}-${step}.png`) });
+      };
+      model.setScript({ transcription: { text: question } });
+      const transcriptionsBefore = model.transcriptionRequests().length;
+      const { browser, page } = await signInToPortal(portal, '/chat', 'employee', variant.locale, { args: FAKE_MICROPHONE });
+      try {
+        await page.setViewportSize({ width: variant.width, height: variant.height });
+        const composer = page.getByRole('textbox', { name: texts.composer });
+        await composer.waitFor();
+
+        // Record: the level moves with the WAV the fake microphone plays.
+        await page.getByRole('button', { name: texts.dictate }).click();
+        const recording = page.getByRole('group', { name: texts.recording });
+        const problem = page.locator('.voice-input__problem');
+        await recording.or(problem).waitFor({ timeout: 10_000 });
+        assert.equal(await problem.count(), 0, `the recording did not start: ${await problem.textContent().catch(() => '')}`);
+        const meter = recording.getByRole('meter', { name: texts.level });
+        await page.waitForFunction((element) => Number(element?.getAttribute('aria-valuenow')) > 5, await meter.elementHandle(), { timeout: 10_000 });
+        await page.waitForTimeout(1_200);
+        await shot(page, '1-recording');
+        const violations = await seriousAxeViolations(page);
+        assert.equal(violations.length, 0, describeViolations(violations));
+
+        // Stop: the recording goes to the transcription double; its text lands in the box, not sent.
+        await recording.getByRole('button', { name: texts.stopRecording }).click();
+        await page.waitForFunction(([selector, text]) => (document.querySelector(selector) as HTMLTextAreaElement | null)?.value === text, ['textarea.conversation__composer-field', question] as const, { timeout: 15_000 });
+        const upload = model.transcriptionRequests().slice(transcriptionsBefore).at(-1)?.transcription;
+        assert.ok(upload && upload.size > 1_000, `a recording was transcribed: ${JSON.stringify(upload)}`);
+        assert.match(`${upload.type} ${upload.fileName}`, /webm|ogg/);
+        assert.equal(await page.getByRole('list', { name: texts.messages }).getByRole('article').count(), 0, 'nothing sent');
+        await shot(page, '2-text-in-box');
+
+        // Send it, then read the answer aloud: the endpoint double's audio plays; pause, resume, stop.
+        const speechBefore = model.speechRequests().length;
+        await composer.press('Enter');
+        const answer = page.getByRole('list', { name: texts.messages }).getByRole('article', { name: texts.answer }).last();
+        await answer.getByRole('button', { name: texts.read }).click();
+        const toggle = answer.getByRole('button', { name: texts.pause });
+        await toggle.waitFor({ timeout: 10_000 });
+        const spoken = model.speechRequests().slice(speechBefore).map((request) => request.speech?.input);
+        assert.deepEqual(spoken, ['Reisekosten werden innerhalb von 30 Tagen erstattet, sobald die Belege vorliegen. Reichen Sie die Belege über das Reiseportal ein.']);
+        await shot(page, '3-read-aloud');
+        const readingViolations = await seriousAxeViolations(page);
+        assert.equal(readingViolations.length, 0, describeViolations(readingViolations));
+        await toggle.click();
+        await answer.getByRole('button', { name: texts.resume }).click();
+        await answer.getByRole('button', { name: texts.stopReading }).click();
+        await answer.getByRole('button', { name: texts.read }).waitFor();
+      } finally {
+        await browser.close();
+      }
+    }
+  });
 });

@@ -29,11 +29,13 @@ function assertShellPage(html: string): { portalConfig?: unknown; registry?: unk
 const SOURCE_MAP = '{"version":3,"sources":["webpack://host/./src/index.ts"],"mappings":""}';
 
 /** Features the portal never uses: each must be switched off (`feature=()`) on every page. */
-const DISABLED_FEATURES = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'midi', 'display-capture'];
+const DISABLED_FEATURES = ['camera', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'midi', 'display-capture'];
 
 function assertPermissionsPolicy(value: unknown) {
   const directives = String(value ?? '').split(/,\s*/);
   for (const feature of DISABLED_FEATURES) assert.ok(directives.includes(`${feature}=()`), `Permissions-Policy turns off ${feature}: ${value}`);
+  // The chat's dictation records on the portal's own page; no frame of another origin may.
+  assert.ok(directives.includes('microphone=(self)'), `the microphone only for the portal itself: ${value}`);
   // Used by the portal: the copy buttons, the sign-language video player's controls.
   for (const feature of ['clipboard-write', 'fullscreen', 'picture-in-picture']) assert.ok(!directives.some((d) => d.startsWith(`${feature}=`)), `${feature} stays on`);
 }
