@@ -54,6 +54,9 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
         { match: LONG_QUESTION, reply: STORY, delayMs: 100 },
         { match: /^(Frage|Question) \d+$/, reply: (question) => tenPoints(question), delayMs: 8 },
         { match: /^(Noch eine lange Frage|One more long question)$/, reply: () => tenPoints('Lang', 160), delayMs: 15 },
+        // Memory (docs/memory.md): the answer says what the model was given as the user's memories.
+        { match: /^Merke dir/, reply: 'Gut, das merke ich mir.' },
+        { match: 'Wo arbeite ich?', reply: (_question, request) => (JSON.stringify(request.messages?.[0]).includes('Ich arbeite im Einkauf') ? 'Sie arbeiten im Einkauf.' : 'Das weiß ich nicht.') },
       ],
     });
     portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });
@@ -154,6 +157,59 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
       assert.equal(await list.getByRole('link', { name: 'Lissabon-Planung' }).count(), 0);
     } finally {
       await browser.close();
+    }
+  });
+
+  it('remembers what the user asks it to, lists it on the memory page and knows it in a new conversation', async () => {
+    const shots = process.env.MEMORY_SCREENSHOTS_DIR;
+    const { browser, page } = await signedIn('/chat');
+    let chatUrl: string;
+    try {
+      await ask(page, 'Merke dir, dass ich im Einkauf arbeite');
+      const answer = page.getByRole('list', { name: 'Nachrichten' }).getByRole('article', { name: 'Antwort' }).last();
+      await answer.getByText('Erinnerung aktualisiert').waitFor();
+      await answer.getByText('„Ich arbeite im Einkauf“').waitFor();
+      await answer.getByText('Gut, das merke ich mir.').waitFor();
+      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+      chatUrl = page.url();
+      await answer.getByRole('link', { name: 'Erinnerungen verwalten' }).click();
+      await page.waitForURL(/\/memory$/);
+      const memories = page.getByRole('list', { name: 'Ihre Erinnerungen' });
+      await memories.getByText('Ich arbeite im Einkauf').waitFor();
+      await memories.getByText(/^Im Chat gesagt am/).waitFor();
+      const violations = await seriousAxeViolations(page);
+      assert.equal(violations.length, 0, describeViolations(violations));
+
+      // A new conversation: the model is given the memory (the scripted model answers from it).
+      await page.goto(`${portal.portalUrl}/chat`);
+      await ask(page, 'Wo arbeite ich?');
+      await page.getByRole('list', { name: 'Nachrichten' }).getByText('Sie arbeiten im Einkauf.').waitFor();
+      const prompt = model.chatRequests().findLast((request) => request.stream && request.lastUserMessage === 'Wo arbeite ich?')?.systemMessage ?? '';
+      assert.match(prompt, /<memories>\n\["Ich arbeite im Einkauf"\]\n<\/memories>/);
+    } finally {
+      await browser.close();
+    }
+    // The note and the page at both sizes in both languages, to look at (MEMORY_SCREENSHOTS_DIR only).
+    if (!shots) return;
+    for (const { width, height, locale } of [
+      { width: 1280, height: 800, locale: 'de-DE' },
+      { width: 390, height: 844, locale: 'de-DE' },
+      { width: 1280, height: 800, locale: 'en-US' },
+      { width: 390, height: 844, locale: 'en-US' },
+    ]) {
+      const en = locale.startsWith('en');
+      const variant = `${width}x${height}-${en ? 'en' : 'de'}`;
+      const shown = await signInToPortal(portal, new URL(chatUrl).pathname, 'employee', locale);
+      try {
+        await shown.page.setViewportSize({ width, height });
+        await shown.page.getByText(en ? 'Memory updated' : 'Erinnerung aktualisiert').waitFor();
+        await shown.page.screenshot({ path: `${shots}/memory-note-${variant}.png` });
+        await shown.page.goto(`${portal.portalUrl}/memory`);
+        await shown.page.getByRole('list', { name: en ? 'Your memories' : 'Ihre Erinnerungen' }).waitFor();
+        await shown.page.screenshot({ path: `${shots}/memory-page-${variant}.png`, fullPage: true });
+      } finally {
+        await shown.browser.close();
+      }
     }
   });
 
