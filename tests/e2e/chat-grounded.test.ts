@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CIRCULAR_DOCX, CIRCULAR_SENTENCE, GROUNDING_FIXTURES_DIR, POLICY_PDF, POLICY_SENTENCE } from '../fixtures/documents/make-grounding-fixtures';
@@ -14,6 +14,37 @@ const SHOTS = process.env.CHAT_GROUNDED_SCREENSHOTS_DIR;
 // The other language's words on the same screens are jest's (remotes/chat, grounded-answer-languages).
 const SIZE = { name: 'phone', width: 390, height: 844, locale: 'de-DE', question: 'Wie hoch ist die Reisekostenpauschale für Dienstreisen ins Ausland?' } as const;
 const WORDS = { attach: 'Dateien anhängen', attachments: 'Anhänge', sentWith: 'Mit der Frage gesendete Dateien', ready: 'Bereit', message: 'Ihre Nachricht', answer: 'Antwort', searched: '2 Dokumente durchsucht', sources: 'Quellen', supporting: 'Belegend (1)', conflicting: 'Widersprechend (1)', open: 'Im Dokument zeigen', messages: 'Nachrichten', collections: 'Sammlungen', collectionsIntro: 'Antworten in dieser Unterhaltung durchsuchen die Sammlungen, die Sie wählen.', remove: 'notiz.txt entfernen' } as const;
+
+// Images: the case runs at 1280x800 in English; with IMAGES_SCREENSHOTS_DIR at both sizes in both languages, with shots.
+const IMAGE_SHOTS = process.env.IMAGES_SCREENSHOTS_DIR;
+const IMAGE_RUNS = [
+  { width: 1280, height: 800, language: 'en', locale: 'en-US' },
+  { width: 390, height: 844, language: 'de', locale: 'de-DE' },
+  { width: 1280, height: 800, language: 'de', locale: 'de-DE' },
+  { width: 390, height: 844, language: 'en', locale: 'en-US' },
+] as const;
+const IMAGE_WORDS = {
+  en: {
+    message: 'Your message',
+    model: /^Model/,
+    attachments: 'Attachments',
+    ready: 'Ready',
+    messages: 'Messages',
+    answer: 'Answer',
+    question: 'What does this screenshot show?',
+    refused: 'scripted-model does not accept images. Choose a model marked “images”, or remove the images.',
+  },
+  de: {
+    message: 'Ihre Nachricht',
+    model: /^Modell/,
+    attachments: 'Anhänge',
+    ready: 'Bereit',
+    messages: 'Nachrichten',
+    answer: 'Antwort',
+    question: 'Was zeigt dieser Screenshot?',
+    refused: 'scripted-model kann keine Bilder verarbeiten. Wählen Sie ein Modell mit dem Zusatz „Bilder“ oder entfernen Sie die Bilder.',
+  },
+} as const;
 
 /** The sources of the grounded prompt: the JSON array between the lines <sources> and </sources>. */
 function promptSources(message: string): Array<{ n: number; document: string; text: string }> {
@@ -52,7 +83,6 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
   before(async () => {
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     model = await startScriptedModelServer({
-      models: ['scripted-model'],
       rules: [
         // The judge takes a few seconds, so the first sources call finds them not ready.
         { system: 'You check an answer against the sources it was written from', delayMs: 3000, reply: (message) => judge(message) },
@@ -69,7 +99,11 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
           },
         },
         ...sideCallRules('Reisekostenpauschale'),
+        // The image model (listed as seeing): answers a question with a picture by what the fixture shows.
+        { model: 'scripted-vision', reply: 'A blue square with an orange corner.' },
       ],
+      models: ['scripted-model', 'scripted-vision'],
+      visionModels: ['scripted-vision'],
     });
     portal = await startPortal({ env: { OPENAI_BASE_URL: model.url } });
   });
@@ -198,6 +232,90 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
       await dropped.waitFor({ state: 'detached' });
     } finally {
       await browser.close();
+    }
+  });
+
+  // Images (docs/chat-ui.md "Images"): a screenshot pasted into the message box, refused for the
+  // text-only model before sending, sent to the image model, shown in the question and after a
+  // reload. One size and language in every run; all four with IMAGES_SCREENSHOTS_DIR (the shots).
+  it('pastes a PNG into the composer, says the text-only model takes no images, sends it to the image model and shows it in the conversation', async () => {
+    const png = readFileSync(new URL('../fixtures/images/blue-square.png', import.meta.url)).toString('base64');
+    const runs = IMAGE_SHOTS ? IMAGE_RUNS : IMAGE_RUNS.slice(0, 1);
+    for (const run of runs) {
+      const words = IMAGE_WORDS[run.language];
+      const shot = async (name: string) => {
+        if (IMAGE_SHOTS) await page.screenshot({ path: join(IMAGE_SHOTS, `images-${run.width}x${run.height}-${run.language}-${name}.png`) });
+      };
+      const { browser, page } = await signInToPortal(portal, '/chat', 'employee', run.locale);
+      try {
+        await page.setViewportSize({ width: run.width, height: run.height });
+        const composer = page.getByRole('textbox', { name: words.message });
+        await composer.waitFor();
+        const modelSelect = page.getByRole('combobox', { name: words.model });
+        await modelSelect.selectOption('scripted-model');
+        // Ctrl+V of a screenshot: the clipboard's file, named "image.png" as Chromium names it.
+        await composer.evaluate((field, base64) => {
+          const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+          const clipboard = new DataTransfer();
+          clipboard.items.add(new File([bytes], 'image.png', { type: 'image/png' }));
+          field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
+        }, png);
+        await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+        const chip = page.getByRole('list', { name: words.attachments }).getByRole('listitem').filter({ hasText: /screenshot-.*\.png/ });
+        await chip.filter({ hasText: words.ready }).waitFor({ timeout: 60_000 });
+        assert.ok(await chip.locator('img.image-thumbnail').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth === 48), 'the chip shows the image');
+        assert.equal(await composer.inputValue(), '', 'the image did not go into the text');
+        await composer.fill(words.question);
+        await shot('composer');
+
+        // The text-only model: said before sending, nothing sent.
+        // The composer's paragraph (the polite status repeats it once Enter was pressed).
+        const refusal = page.locator('p').filter({ hasText: words.refused });
+        await refusal.waitFor();
+        const asked = model.chatRequests().length;
+        await composer.press('Enter');
+        assert.equal(model.chatRequests().length, asked, 'nothing was sent to the text-only model');
+        await shot('refusal');
+        const violations = await seriousAxeViolations(page);
+        assert.equal(violations.length, 0, describeViolations(violations));
+
+        // The image model takes it: the picture reaches the model as an image_url part.
+        await modelSelect.selectOption('scripted-vision');
+        await refusal.waitFor({ state: 'detached' });
+        await composer.press('Enter');
+        const messages = page.getByRole('list', { name: words.messages });
+        await messages.getByRole('article', { name: words.answer }).getByText('A blue square with an orange corner.').waitFor({ timeout: 60_000 });
+        const call = model.chatRequests().filter((request) => request.stream).at(-1)!.body as { model: string; messages: Array<{ role: string; content: unknown }> };
+        assert.equal(call.model, 'scripted-vision');
+        assert.deepEqual(call.messages.at(-1)!.content, [
+          { type: 'text', text: words.question },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
+        ]);
+
+        // Shown with the question (alt text: its name), from an object URL; again after a reload.
+        const shown = async () => {
+          const image = messages.getByRole('img', { name: /^screenshot-.*\.png$/ });
+          await image.waitFor({ timeout: 30_000 });
+          await page.waitForFunction((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth === 48, await image.elementHandle());
+          assert.match((await image.getAttribute('src')) ?? '', /^blob:/);
+          return image;
+        };
+        await (await shown()).scrollIntoViewIfNeeded();
+        await shot('conversation');
+        await page.reload();
+        const image = await shown();
+        const clean = await seriousAxeViolations(page);
+        assert.equal(clean.length, 0, describeViolations(clean));
+        // Opened larger in a dialog.
+        await image.click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('img').waitFor();
+        await shot('opened');
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      } finally {
+        await browser.close();
+      }
     }
   });
 });
