@@ -97,7 +97,7 @@ function MemoryManager({ data, language }: { data: MemoryListResponse; language:
       <Card>
         <AddMemoryForm full={full} onAdd={(text) => attempt(() => add.mutateAsync(text), t('MEMORY.added'))} />
         {full && <p className="memory-page__note">{t('MEMORY.full', { max: MEMORY_MAX_PER_USER })}</p>}
-        <p role="status" className={status?.kind === 'error' ? 'memory-page__error' : 'memory-page__muted'}>
+        <p role="status" className={status?.kind === 'error' ? 'memory-page__status memory-page__error' : 'memory-page__status memory-page__muted'}>
           {status?.text}
         </p>
       </Card>

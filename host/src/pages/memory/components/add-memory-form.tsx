@@ -1,6 +1,6 @@
 import { MEMORY_TEXT_MAX_LENGTH, memoryTextSchema } from '@assistant/contracts';
 import { Button, TextField } from '@assistant/ui';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '../../../app/shell-i18n';
 
@@ -17,6 +17,7 @@ export function AddMemoryForm({ full, onAdd }: AddMemoryFormProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [adding, setAdding] = useState(false);
+  const hintId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,22 +35,28 @@ export function AddMemoryForm({ full, onAdd }: AddMemoryFormProps) {
   };
 
   return (
-    <form className="memory-page__add" onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label={t('MEMORY.addLabel')}
-        description={t('MEMORY.addHint')}
-        value={text}
-        maxLength={MEMORY_TEXT_MAX_LENGTH}
-        error={error}
-        disabled={full}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(undefined);
-        }}
-      />
-      <Button type="submit" loading={adding} disabled={full}>
-        {t('MEMORY.add')}
-      </Button>
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      {/* The hint under the row, so the button lines up with the field. */}
+      <div className="memory-page__add">
+        <TextField
+          label={t('MEMORY.addLabel')}
+          aria-describedby={hintId}
+          value={text}
+          maxLength={MEMORY_TEXT_MAX_LENGTH}
+          error={error}
+          disabled={full}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <Button type="submit" loading={adding} disabled={full}>
+          {t('MEMORY.add')}
+        </Button>
+      </div>
+      <p id={hintId} className="memory-page__muted memory-page__hint">
+        {t('MEMORY.addHint')}
+      </p>
     </form>
   );
 }
