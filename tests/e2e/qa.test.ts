@@ -108,6 +108,13 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
       await shot(page, 'desktop-de-answer');
       const violations = await seriousAxeViolations(page);
       assert.equal(violations.length, 0, describeViolations(violations));
+      // The system in dark mode (the default choice follows it): the answer and its sources with
+      // the cited characters marked keep AA contrast too.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await shot(page, 'desktop-de-answer-dark');
+      const darkAnswerViolations = await seriousAxeViolations(page);
+      assert.equal(darkAnswerViolations.length, 0, `dark: ${describeViolations(darkAnswerViolations)}`);
+      await page.emulateMedia({ colorScheme: 'light' });
 
       // The policy's citation opens the preview with the cited characters marked on both pages.
       await policyLink.click();
@@ -167,6 +174,14 @@ describe('questions about documents end to end', { timeout: 20 * 60_000 }, () =>
       await shot(page, 'desktop-de-preview', false);
       const previewViolations = await seriousAxeViolations(page);
       assert.equal(previewViolations.length, 0, describeViolations(previewViolations));
+      // And the preview in dark: the marks still drawn over the (white) page.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), 'dark');
+      assert.ok(await firstMark.isVisible());
+      await shot(page, 'desktop-de-preview-dark', false);
+      const darkViolations = await seriousAxeViolations(page);
+      assert.equal(darkViolations.length, 0, `dark: ${describeViolations(darkViolations)}`);
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
