@@ -294,7 +294,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
       });
       await api.register(conversationEventsRoutes, { eventLogs });
       await api.register(conversationFileRoutes, { conversations, collections, files, storage, limits: config.limits, nudge: nudgeIngestion ?? (() => {}) });
-      await api.register(localChatRoutes, { models, agents });
+      await api.register(localChatRoutes, { models, agents, memory: { db, memories } });
       await api.register(sharedConversationRoutes, { snapshots, storage });
       await api.register(conversationImportRoutes, { db });
       // The canvas (docs/canvas.md): documents beside a conversation, and the model's edits.

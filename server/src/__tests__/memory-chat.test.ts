@@ -114,6 +114,23 @@ for (const target of testDatabaseTargets()) {
       assert.ok(!model.chatRequests().filter((request) => request.stream).at(-1)?.tools?.includes('remember'));
     });
 
+    it('remembers in a browser-kept chat too, but not in a temporary one, which gets no memories either', async () => {
+      const stream = async (content: string, extra: Record<string, unknown> = {}) => {
+        const response = await t.as('employee', { method: 'POST', url: '/api/chat/stream', payload: { payload: { content }, history: [], ...extra } });
+        assert.equal(response.statusCode, 200, response.body);
+        return parseEvents(response.body);
+      };
+      const kept = await stream('Remember that I work in procurement');
+      assert.deepEqual(steps(kept).map((event) => [event.name, event.type]), [['remember', 'begin'], ['remember', 'end']]);
+      assert.deepEqual((await memories()).map((memory) => memory.text), ['I work in procurement']);
+      assert.match(lastAnswerPrompt(), /I work in procurement/);
+
+      const temporary = await stream('Remember that my cost centre is 4711', { temporary: true });
+      assert.deepEqual(steps(temporary), []);
+      assert.doesNotMatch(lastAnswerPrompt(), /<memories>|procurement/);
+      assert.equal((await memories()).length, 1);
+    });
+
     it('stores and uses nothing when the administrator switched memory off, or the user did', async () => {
       await t.as('employee', { method: 'POST', url: '/api/memories', payload: { text: 'I work in procurement' } });
       await settings.update({ feature_flags: { enableMemory: false } }, 'admin');

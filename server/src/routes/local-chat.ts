@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { once } from '../chat/once';
 import { SIDE_CALL_GRACE_MS } from '../chat/answer-exchange';
-import { buildPrompt } from '../chat/build-prompt';
+import { buildPrompt, withMemories } from '../chat/build-prompt';
 import { classifyIntent } from '../chat/intent';
 import { NdjsonWriter } from '../chat/ndjson-writer';
 import { streamAnswer } from '../chat/stream-answer';
@@ -17,6 +17,10 @@ import { questionLanguage } from '../grounding/grounded-prompt';
 import { errorResponses } from '../http/error-responses';
 import { streamResponse } from '../http/declared-responses';
 import { setUsageFeature } from '../usage/usage-context';
+import type { Database } from '../db/database';
+import { exchangeMemory, type ExchangeMemory } from '../memory/exchange-memory';
+import type { MemoriesRepository } from '../memory/memories-repository';
+import { chatMemory } from '../memory/memory-for-chat';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -38,16 +42,24 @@ export const LOCAL_AGENT_NEEDS_SERVER = 'An agent with knowledge or tools answer
  * the server keeps no conversation. An agent with knowledge or tools is refused (501), and one the
  * user may not read is a 404.
  */
-export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; agents?: AgentsRepository | undefined }> = async (app, { models, agents }) => {
+export const localChatRoutes: FastifyPluginAsyncZod<{
+  models: ModelProvider;
+  agents?: AgentsRepository | undefined;
+  /** The user's memories (docs/memory.md), in browser-kept chats as in the server's; absent: none. */
+  memory?: { db: Database; memories: MemoriesRepository } | undefined;
+}> = async (app, { models, agents, memory: memoryServices }) => {
   app.post('/chat/stream', { schema: { body: localChatRequestSchema, response: { ...streamResponse(streamEventSchema), ...errorResponses(501) } }, config: { modelLimits: true, usageFeature: 'chat' } }, async (request, reply) => {
     const body = request.body;
     const payload = body.payload;
     const notYet = unsupported(payload, { agents: agents !== undefined });
     if (notYet) return sendError(reply, 501, notYet);
 
-    const [offered, agent] = await Promise.all([
+    // A temporary chat neither uses nor saves memories (it leaves nothing behind).
+    const withMemory = memoryServices && !body.temporary && payload.personality === undefined;
+    const [offered, agent, memoryState] = await Promise.all([
       models.models(),
       agents && payload.personality !== undefined ? agents.find(request.viewer, payload.personality) : undefined,
+      withMemory ? chatMemory(memoryServices.db, request.viewer.sub) : undefined,
     ]);
     if (payload.personality !== undefined && !agent) return sendRefusal(reply, AGENT_ERRORS.agentNotFound);
     if (agent && (agent.collection_ids.length > 0 || agent.tools.length > 0 || agent.server_ids.length > 0)) {
@@ -60,8 +72,12 @@ export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; age
     if ('status' in picked) return sendError(reply, picked.status, picked.message, { code: picked.code });
     const { model } = picked;
 
+    // Saved after every refusal above; the model has no tools here, so only explicit requests are saved.
+    const memory =
+      memoryServices && memoryState ? await exchangeMemory(memoryServices.memories, memoryState, { owner: request.viewer.sub, message: payload.content, log: request.log }) : undefined;
     const branch = body.history.map((message) => ({ ...message, status: 'complete' as const }));
     let messages = buildPrompt(branch, payload.content);
+    if (memory) messages = withMemories(messages, memory.facts);
     if (agent) {
       const values = agentVariables({ language: questionLanguage(payload.content), userName: request.principal.name });
       messages = withAgentNote(messages, agentSystemNote(agent.name, fillAgentInstructions(agent.instructions, values)));
@@ -70,7 +86,7 @@ export const localChatRoutes: FastifyPluginAsyncZod<{ models: ModelProvider; age
     return replyWithStream(request, reply, {
       model,
       start: (signal) => models.streamChat({ model, messages, think: payload.think, temperature, signal }),
-      relay: (deltas, writer, signal) => relayLocalAnswer({ models, body, model, deltas, writer, signal, log: request.log }),
+      relay: (deltas, writer, signal) => relayLocalAnswer({ models, body, model, deltas, writer, signal, log: request.log, memory }),
     });
   });
 };
@@ -88,8 +104,10 @@ async function relayLocalAnswer(options: {
   writer: NdjsonWriter;
   signal: AbortSignal;
   log: Log;
+  /** A memory the message saved: its step comes right after `message`, as in the server-kept chat. */
+  memory?: ExchangeMemory | undefined;
 }): Promise<void> {
-  const { models, body, model, deltas, writer, signal, log } = options;
+  const { models, body, model, deltas, writer, signal, log, memory } = options;
   const send = (event: StreamEvent) => writer.send(event);
   const started = Date.now();
   const assistantMessageId = body.assistant_message_id ?? randomUUID();
@@ -98,6 +116,8 @@ async function relayLocalAnswer(options: {
     conversation_id: body.conversation_id ?? randomUUID(),
     user_message_id: body.payload.message_id ?? randomUUID(),
     assistant_message_id: assistantMessageId,
+  }).then(async () => {
+    for (const event of memory?.toolEvents ?? []) await send({ kind: 'tool', event });
   });
 
   const sideCall = new AbortController();
