@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
+import { eventually } from './support/eventually';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
@@ -156,4 +157,67 @@ describe('prompt library end to end', { timeout: 15 * 60_000 }, () => {
       await outsider.browser.close();
     }
   });
+
+  // Projects (docs/projects.md) live beside the prompt library in the chat: a project made from the
+  // side list, its instructions saved on its page, and a chat started in it whose question reaches
+  // the model with them.
+  it('gives a project\'s instructions to the model in a chat started in the project', async () => {
+    const projectShots = process.env.PROJECTS_SCREENSHOTS_DIR;
+    const { browser, page } = await signInToPortal(portal, '/chat', 'employee', 'de-DE');
+    try {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole('button', { name: 'Neues Projekt' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Neues Projekt' });
+      await dialog.getByRole('textbox', { name: 'Name des Projekts' }).fill('Reise nach Lissabon');
+      await dialog.getByRole('button', { name: 'Projekt anlegen' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reise nach Lissabon' }).waitFor();
+      await page.getByRole('textbox', { name: 'Anweisungen des Projekts' }).fill('Nenne in jeder Antwort die Kostenstelle 4711.');
+      await page.getByRole('button', { name: 'Anweisungen speichern' }).click();
+      await page.getByText('Die Anweisungen wurden gespeichert.').waitFor();
+      await expectNoAxeViolations(page, 'project page');
+
+      await page.getByRole('link', { name: 'Neuer Chat in diesem Projekt' }).click();
+      const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });
+      await composer.fill('Welche Hotels gibt es in der Alfama?');
+      await composer.press('Enter');
+      await page.waitForURL((url) => /\/chat\/[0-9a-f-]{36}$/.test(url.pathname));
+      const asked = () => model.chatRequests().find((request) => request.stream && request.lastUserMessage === 'Welche Hotels gibt es in der Alfama?');
+      await eventually(() => asked() !== undefined, 'the question reached the model', 30_000);
+      assert.match(asked()!.systemMessage ?? '', /<project_instructions>\nNenne in jeder Antwort die Kostenstelle 4711\.\n<\/project_instructions>/);
+
+      // The chat is the project's: the top bar names it, and its page lists the chat.
+      await page.getByRole('region', { name: 'Geöffnete Unterhaltung' }).getByRole('link', { name: 'Reise nach Lissabon' }).click();
+      await page.getByRole('region', { name: 'Chats in diesem Projekt' }).getByRole('list').getByRole('link').first().waitFor();
+      if (projectShots) {
+        await projectScreenshots(page, projectShots, 'de');
+        // The same page in English, in a browser whose language is English.
+        const english = await signInToPortal(portal, new URL(page.url()).pathname, 'employee', 'en-US');
+        try {
+          await projectScreenshots(english.page, projectShots, 'en');
+        } finally {
+          await english.browser.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  });
 });
+
+/** The project page and the side list at desktop and phone size (PROJECTS_SCREENSHOTS_DIR). */
+async function projectScreenshots(page: Page, dir: string, language: 'de' | 'en') {
+  mkdirSync(dir, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator('.project-page h1').waitFor();
+  await page.screenshot({ path: join(dir, `project-page-1280-${language}.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(dir, `project-page-390-${language}.png`), fullPage: true });
+  // The side list on a phone: the shell's drawer.
+  const menu = page.locator('header button[aria-expanded]').first();
+  if ((await menu.count()) > 0) {
+    await menu.click();
+    await page.locator('.chat-projects').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(dir, `side-list-390-${language}.png`) });
+    await page.keyboard.press('Escape');
+  }
+}
