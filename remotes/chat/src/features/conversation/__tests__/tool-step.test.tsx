@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useGatingStore } from '@assistant/platform';
 import { retrievalEvents } from '../../../__tests__/grounded-kit';
 import { FakeChatHistory, liveRegion, renderConversation, setModels } from './conversation-kit';
 
@@ -57,6 +58,7 @@ describe('the tool step of a streaming answer', () => {
   });
 
   it('shows a saved memory as the "Memory updated" note with a link to the memory page, not as a step', async () => {
+    useGatingStore.setState({ flags: { enableMemory: true } });
     const history = new FakeChatHistory([], { autoAnswer: null });
     const user = userEvent.setup();
     renderConversation(history);
@@ -70,6 +72,7 @@ describe('the tool step of a streaming answer', () => {
     expect(within(answer).getByRole('link', { name: 'Manage memories' })).toHaveAttribute('href', '/memory');
     expect(within(answer).queryByText(/Used remember/)).toBeNull();
     act(() => history.streams[0]!.done());
+    useGatingStore.setState({ flags: {} });
   });
 
   it('shows any other tool as a step of its own, named by the tool, with its result as text', async () => {

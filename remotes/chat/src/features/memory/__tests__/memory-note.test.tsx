@@ -1,4 +1,4 @@
-import { addNamespace } from '@assistant/platform';
+import { addNamespace, useGatingStore } from '@assistant/platform';
 import { renderWithProviders } from '@assistant/platform/testing';
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
@@ -7,6 +7,7 @@ import en from '../../../locales/en.json';
 import { MemoryNote, isMemoryCall, type MemoryCall } from '../components/memory-note';
 
 beforeAll(() => addNamespace('chat', { de, en }));
+beforeEach(() => useGatingStore.setState({ flags: { enableMemory: true } }));
 
 const saved: MemoryCall = { status: 'done', content: [{ type: 'text', text: 'Ich arbeite im Einkauf' }] };
 
@@ -33,6 +34,13 @@ describe('the memory note of an answer', () => {
     renderWithProviders(<MemoryNote call={{ status: 'failed', content: [], message: 'The memory is full (50 facts).' }} />, { language: 'en' });
     expect(screen.getByText('Memory not updated: The memory is full (50 facts).')).toBeInTheDocument();
     expect(screen.queryByText(/“/)).toBeNull();
+  });
+
+  it('links no memory page once the company switched memory off', () => {
+    useGatingStore.setState({ flags: {} });
+    renderWithProviders(<MemoryNote call={saved} />, { language: 'en' });
+    expect(screen.getByText('Memory updated')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('knows a memory call by its tool name', () => {

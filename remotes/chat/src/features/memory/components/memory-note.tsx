@@ -1,4 +1,5 @@
 import { REMEMBER_TOOL_NAME } from '@assistant/contracts';
+import { useFlag } from '@assistant/platform';
 import { Link } from '@assistant/routing';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../../namespace';
@@ -26,6 +27,8 @@ export interface MemoryCall {
  */
 export function MemoryNote({ call }: { call: MemoryCall }) {
   const { t } = useTranslation(NAMESPACE);
+  // Switched off for the company since: the page is gone, so is the link.
+  const pageThere = useFlag('enableMemory');
   const saved = call.content.flatMap((part) => (part.type === 'text' && part.text ? [part.text] : [])).join(' ');
   return (
     <p className={call.status === 'failed' ? 'chat-memory-note chat-memory-note--failed' : 'chat-memory-note'}>
@@ -36,9 +39,11 @@ export function MemoryNote({ call }: { call: MemoryCall }) {
         {call.status === 'running' ? t('memory.running') : call.status === 'failed' ? t('memory.failed', { message: call.message ?? '' }) : t('memory.updated')}
       </span>
       {call.status === 'done' && saved && <span className="chat-memory-note__text">{t('memory.saved', { text: saved })}</span>}
-      <Link to={MEMORY_PAGE_PATH} className="chat-memory-note__link">
-        {t('memory.manage')}
-      </Link>
+      {pageThere && (
+        <Link to={MEMORY_PAGE_PATH} className="chat-memory-note__link">
+          {t('memory.manage')}
+        </Link>
+      )}
     </p>
   );
 }
