@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,17 @@ const SPOKEN_QUESTION = { de: 'Wann werden Reisekosten erstattet?', en: 'When ar
 // Screenshots of every size and language only with VOICE_SCREENSHOTS_DIR; the run itself takes one.
 const VOICE_SHOTS = process.env.VOICE_SCREENSHOTS_DIR;
 const VOICE_VARIANTS = VOICE_SHOTS
+  ? ([
+      { width: 1280, height: 800, locale: 'de-DE' },
+      { width: 390, height: 844, locale: 'de-DE' },
+      { width: 1280, height: 800, locale: 'en-US' },
+      { width: 390, height: 844, locale: 'en-US' },
+    ] as const)
+  : ([{ width: 1280, height: 800, locale: 'de-DE' }] as const);
+
+// Export and import: screenshots of every size and language only with EXPORT_SCREENSHOTS_DIR; the run checks one.
+const EXPORT_SHOTS = process.env.EXPORT_SCREENSHOTS_DIR;
+const EXPORT_VARIANTS = EXPORT_SHOTS
   ? ([
       { width: 1280, height: 800, locale: 'de-DE' },
       { width: 390, height: 844, locale: 'de-DE' },
@@ -206,6 +219,91 @@ describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
         await answer.getByRole('button', { name: texts.resume }).click();
         await answer.getByRole('button', { name: texts.stopReading }).click();
         await answer.getByRole('button', { name: texts.read }).waitFor();
+      } finally {
+        await browser.close();
+      }
+    }
+  });
+
+  it('exports a conversation as JSON from its menu and imports the file again as a conversation of its own', async () => {
+    for (const variant of EXPORT_VARIANTS) {
+      const en = variant.locale.startsWith('en');
+      const texts = {
+        composer: en ? 'Your message' : 'Ihre Nachricht',
+        messages: en ? 'Messages' : 'Nachrichten',
+        answer: en ? 'Answer' : 'Antwort',
+        toggle: en ? 'Show or hide navigation' : 'Navigation ein- oder ausblenden',
+        list: en ? 'Conversations' : 'Unterhaltungen',
+        actions: en ? `Actions for ${TITLE}` : `Aktionen für ${TITLE}`,
+        exportEntry: en ? `Export ${TITLE}` : `${TITLE} exportieren`,
+        exportDialog: en ? `Export “${TITLE}”` : `„${TITLE}“ exportieren`,
+        downloaded: en ? `“${TITLE}.json” was downloaded.` : `„${TITLE}.json“ wurde heruntergeladen.`,
+        close: en ? 'Close' : 'Schließen',
+        importOpen: en ? 'Import conversations…' : 'Unterhaltungen importieren…',
+        importDialog: en ? 'Import conversations' : 'Unterhaltungen importieren',
+        choose: en ? 'Choose a file' : 'Datei auswählen',
+        imported: en ? `1 conversation imported from “${TITLE}.json”.` : `1 Unterhaltung aus „${TITLE}.json“ importiert.`,
+      };
+      const name = `${variant.width}x${variant.height}-${en ? 'en' : 'de'}`;
+      const shot = async (page: import('playwright-core').Page, step: string) => {
+        if (!EXPORT_SHOTS) return;
+        mkdirSync(EXPORT_SHOTS, { recursive: true });
+        await page.screenshot({ path: join(EXPORT_SHOTS, `export-${name}-${step}.png`) });
+      };
+      // A user of their own, so the other cases' lists stay as they are.
+      const { browser, page } = await signInToPortal(portal, '/chat', 'colleague', variant.locale);
+      try {
+        await page.setViewportSize({ width: variant.width, height: variant.height });
+        const composer = page.getByRole('textbox', { name: texts.composer });
+        await composer.fill(en ? 'Tell me about the cat (export)' : 'Erzähl mir vom Kater (Export)');
+        await composer.press('Enter');
+        await page.getByRole('list', { name: texts.messages }).getByRole('article', { name: texts.answer }).getByText(/Zacharias|Wendelin/).waitFor();
+
+        const list = page.getByRole('complementary', { name: texts.list });
+        const openList = async () => {
+          if (variant.width < 700 && !(await list.isVisible())) await page.getByRole('button', { name: texts.toggle }).click();
+          await list.waitFor();
+        };
+        await openList();
+        // The new conversation has its title: the count below starts from it.
+        await list.locator('a[aria-current="page"]', { hasText: TITLE }).waitFor();
+        const before = await list.getByRole('link', { name: TITLE }).count();
+        await list.locator('li', { has: page.locator('a[aria-current="page"]') }).getByRole('button', { name: texts.actions }).click();
+        const exportEntry = list.getByRole('button', { name: texts.exportEntry });
+        await exportEntry.scrollIntoViewIfNeeded();
+        await shot(page, '1-menu');
+        await exportEntry.click();
+        const exportDialog = page.getByRole('dialog', { name: texts.exportDialog });
+        const download = page.waitForEvent('download');
+        await exportDialog.getByRole('button', { name: 'JSON (.json)' }).click();
+        const file = join(await mkdtemp(join(tmpdir(), 'conversation-export-')), `${TITLE}.json`);
+        await (await download).saveAs(file);
+        await exportDialog.getByRole('status').filter({ hasText: texts.downloaded }).waitFor();
+        await shot(page, '2-export');
+        const exportViolations = await seriousAxeViolations(page);
+        assert.equal(exportViolations.length, 0, describeViolations(exportViolations));
+        const exported = JSON.parse(await readFile(file, 'utf8')) as { format: string; conversations: Array<{ name: string; messages: unknown[] }> };
+        assert.equal(exported.format, 'assistant.conversations');
+        assert.equal(exported.conversations[0]!.messages.length, 2, 'the question and its answer');
+        await exportDialog.getByRole('button', { name: texts.close }).click();
+
+        await openList();
+        await list.getByRole('button', { name: texts.importOpen }).click();
+        const importDialog = page.getByRole('dialog', { name: texts.importDialog });
+        const chooser = page.waitForEvent('filechooser');
+        await importDialog.getByRole('button', { name: texts.choose }).click();
+        await (await chooser).setFiles(file);
+        await importDialog.getByText(texts.imported).waitFor();
+        await shot(page, '3-imported');
+        const importViolations = await seriousAxeViolations(page);
+        assert.equal(importViolations.length, 0, describeViolations(importViolations));
+        await importDialog.getByRole('button', { name: texts.close }).click();
+        await openList();
+        await page.waitForFunction(
+          ([title, count]) => [...document.querySelectorAll('a.chat-conversation-item__name')].filter((link) => link.textContent === title).length === count,
+          [TITLE, before + 1] as const,
+        );
+        await shot(page, '4-listed');
       } finally {
         await browser.close();
       }
