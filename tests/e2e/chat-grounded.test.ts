@@ -252,7 +252,7 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
         const composer = page.getByRole('textbox', { name: words.message });
         await composer.waitFor();
         const modelSelect = page.getByRole('combobox', { name: words.model });
-        await modelSelect.selectOption('scripted-model');
+        await modelSelect.selectOption('scripted-vision');
         // Ctrl+V of a screenshot: the clipboard's file, named "image.png" as Chromium names it.
         await composer.evaluate((field, base64) => {
           const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
@@ -269,6 +269,7 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
         await shot('composer');
 
         // The text-only model: said before sending, nothing sent.
+        await modelSelect.selectOption('scripted-model');
         // The composer's paragraph (the polite status repeats it once Enter was pressed).
         const refusal = page.locator('p').filter({ hasText: words.refused });
         await refusal.waitFor();
@@ -310,6 +311,8 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
         await image.click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('img').waitFor();
+        // Shot once the dialog's entrance has played.
+        if (IMAGE_SHOTS) await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
         await shot('opened');
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
