@@ -364,6 +364,125 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
       }
     });
   }
+
+  // Pin, archive, a temporary chat and the shortcut list (docs/chat-ui.md "Organize", "Temporary
+  // chat", "Keyboard shortcuts"), as a colleague with a list of their own.
+  it('pins to the top, archives into "Archived chats", keeps a temporary chat nowhere and lists the shortcuts', async () => {
+    const names = ['Budget 2027', 'Teamausflug', 'Lissabon-Reise'];
+    const made: Record<string, string> = {};
+    for (const name of names) {
+      const response = await callApiAs(portal, 'colleague', 'POST', `conversations?name=${encodeURIComponent(name)}`);
+      const body = await response.text();
+      assert.equal(response.status, 201, body);
+      made[name] = (JSON.parse(body) as { id: string }).id;
+      // Distinct times: the list's order below.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const storedCount = async () => ((await (await callApiAs(portal, 'colleague', 'GET', 'conversations')).json()) as { conversations: unknown[] }).conversations.length;
+    const { browser, page } = await signInToPortal(portal, '/chat', 'colleague');
+    try {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const list = page.getByRole('complementary', { name: 'Unterhaltungen' });
+      await list.getByRole('link', { name: 'Lissabon-Reise' }).waitFor();
+
+      // Pin the oldest: the Pinned group comes first.
+      await list.getByRole('button', { name: 'Aktionen für Budget 2027' }).click();
+      await list.getByRole('button', { name: 'Budget 2027 anheften' }).click();
+      const pinned = list.getByRole('region', { name: 'Angeheftet' });
+      await pinned.getByRole('link', { name: 'Budget 2027' }).waitFor();
+      assert.equal(await list.getByRole('heading', { level: 3 }).first().textContent(), 'Angeheftet');
+
+      // Archive one: it leaves the list for "Archived chats".
+      await list.getByRole('button', { name: 'Aktionen für Teamausflug' }).click();
+      await list.getByRole('button', { name: 'Teamausflug archivieren' }).click();
+      await list.getByRole('button', { name: 'Archivierte Chats (1)' }).click();
+      const archive = page.getByRole('dialog', { name: 'Archivierte Chats' });
+      await archive.getByRole('link', { name: 'Teamausflug' }).waitFor();
+      assert.equal(await list.getByRole('link', { name: 'Teamausflug' }).count(), 0);
+      const archiveViolations = await seriousAxeViolations(page);
+      assert.equal(archiveViolations.length, 0, describeViolations(archiveViolations));
+      await page.keyboard.press('Escape');
+      const stored = (await (await callApiAs(portal, 'colleague', 'GET', 'conversations')).json()) as { conversations: { name: string; pinned?: true; archived?: true }[] };
+      // Kept by the server; neither changed the order (most recently updated first).
+      assert.deepEqual(
+        stored.conversations.map((c) => [c.name, Boolean(c.pinned), Boolean(c.archived)]),
+        [['Lissabon-Reise', false, false], ['Teamausflug', false, true], ['Budget 2027', true, false]],
+      );
+
+      // The shortcut list: ? outside a text field.
+      await list.getByRole('heading', { name: 'Unterhaltungen' }).click();
+      await page.keyboard.press('?');
+      const shortcuts = page.getByRole('dialog', { name: 'Tastenkombinationen' });
+      await shortcuts.getByRole('rowheader', { name: 'Neuen Chat beginnen' }).waitFor();
+      const shortcutViolations = await seriousAxeViolations(page);
+      assert.equal(shortcutViolations.length, 0, describeViolations(shortcutViolations));
+      await page.keyboard.press('Escape');
+      await shortcuts.waitFor({ state: 'detached' });
+
+      // A temporary chat: marked, answered through the stateless call, kept nowhere.
+      const before = await storedCount();
+      await page.getByRole('button', { name: 'Temporärer Chat' }).click();
+      await page.getByRole('note', { name: 'Temporärer Chat.' }).waitFor();
+      await ask(page, 'Frage 3');
+      await page.getByRole('list', { name: 'Nachrichten' }).getByText('Ende von Frage 3.').waitFor();
+      assert.match(page.url(), /\/chat$/);
+      const temporaryViolations = await seriousAxeViolations(page);
+      assert.equal(temporaryViolations.length, 0, describeViolations(temporaryViolations));
+      assert.equal(await storedCount(), before, 'no conversation was stored');
+      const idb = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+      assert.ok(!idb.some((name) => name?.startsWith('assistant-chat')), `no IndexedDB of conversations: ${idb.join(', ')}`);
+      assert.ok(!model.chatRequests().some((request) => request.systemMessage?.startsWith('Write a short title') && request.lastUserMessage?.includes('Frage 3')), 'no title call');
+      // A new chat (Ctrl+Shift+O) ends it, after asking.
+      await page.keyboard.press('Control+Shift+O');
+      await page.getByRole('alertdialog', { name: 'Temporären Chat beenden?' }).getByRole('button', { name: 'Beenden' }).click();
+      await page.getByRole('note', { name: 'Temporärer Chat.' }).waitFor({ state: 'detached' });
+      assert.equal(await page.getByText('Ende von Frage 3.').count(), 0);
+
+      const shots = process.env.ORGANIZE_SCREENSHOTS_DIR;
+      if (shots) await organizeScreenshots(shots);
+    } finally {
+      await browser.close();
+      for (const id of Object.values(made)) await callApiAs(portal, 'colleague', 'DELETE', `conversations/${id}`);
+    }
+  });
+
+  /** The list with its pinned group, the archive, the temporary chat's banner and the shortcut list, at both sizes in both languages. */
+  async function organizeScreenshots(shots: string) {
+    for (const { width, height } of SIZES) {
+      for (const locale of ['de-DE', 'en-US']) {
+        const en = locale.startsWith('en');
+        const variant = `${width}x${height}-${en ? 'en' : 'de'}`;
+        const shown = await signInToPortal(portal, '/chat', 'colleague', locale);
+        try {
+          const { page } = shown;
+          await page.setViewportSize({ width, height });
+          const list = page.getByRole('complementary', { name: en ? 'Conversations' : 'Unterhaltungen' });
+          const openPanel = async () => {
+            if (width < 700) await page.getByRole('button', { name: en ? 'Show or hide navigation' : 'Navigation ein- oder ausblenden' }).click();
+            await list.getByRole('link', { name: 'Lissabon-Reise' }).waitFor();
+          };
+          await openPanel();
+          await page.screenshot({ path: `${shots}/list-pinned-${variant}.png` });
+          await list.getByRole('button', { name: en ? 'Archived chats (1)' : 'Archivierte Chats (1)' }).click();
+          await page.getByRole('dialog', { name: en ? 'Archived chats' : 'Archivierte Chats' }).getByRole('link', { name: 'Teamausflug' }).waitFor();
+          await page.screenshot({ path: `${shots}/archive-${variant}.png` });
+          await page.keyboard.press('Escape');
+          if (width < 700) await page.keyboard.press('Escape');
+          await page.getByRole('button', { name: en ? 'Temporary chat' : 'Temporärer Chat' }).click();
+          await page.getByRole('textbox', { name: en ? 'Your message' : 'Ihre Nachricht' }).fill(en ? 'Question 4' : 'Frage 4');
+          await page.keyboard.press('Enter');
+          await page.getByRole('list', { name: en ? 'Messages' : 'Nachrichten' }).getByText(`Ende von ${en ? 'Question' : 'Frage'} 4.`).waitFor();
+          await page.screenshot({ path: `${shots}/temporary-${variant}.png` });
+          await page.locator('body').click({ position: { x: 2, y: 2 } });
+          await page.keyboard.press('Control+/');
+          await page.getByRole('dialog', { name: en ? 'Keyboard shortcuts' : 'Tastenkombinationen' }).waitFor();
+          await page.screenshot({ path: `${shots}/shortcuts-${variant}.png` });
+        } finally {
+          await shown.browser.close();
+        }
+      }
+    }
+  }
 });
 
 // The same screens with conversations kept in the browser (enableLocalChatHistory): the answer
