@@ -465,6 +465,7 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
           await page.screenshot({ path: `${shots}/list-pinned-${variant}.png` });
           await list.getByRole('button', { name: en ? 'Archived chats (1)' : 'Archivierte Chats (1)' }).click();
           await page.getByRole('dialog', { name: en ? 'Archived chats' : 'Archivierte Chats' }).getByRole('link', { name: 'Teamausflug' }).waitFor();
+          await page.waitForTimeout(500);
           await page.screenshot({ path: `${shots}/archive-${variant}.png` });
           await page.keyboard.press('Escape');
           if (width < 700) await page.keyboard.press('Escape');
@@ -476,6 +477,8 @@ describe('chat end to end', { timeout: 20 * 60_000 }, () => {
           await page.locator('body').click({ position: { x: 2, y: 2 } });
           await page.keyboard.press('Control+/');
           await page.getByRole('dialog', { name: en ? 'Keyboard shortcuts' : 'Tastenkombinationen' }).waitFor();
+          // The dialog fades in: the picture once it is there.
+          await page.waitForTimeout(500);
           await page.screenshot({ path: `${shots}/shortcuts-${variant}.png` });
         } finally {
           await shown.browser.close();
