@@ -64,8 +64,9 @@ export function contentSecurityPolicy({ remoteOrigins = [], idpOrigin, connectOr
     `style-src ${list("'self'", remoteOrigins)}`,
     `font-src ${list("'self'", 'data:', remoteOrigins)}`,
     `img-src ${list("'self'", 'data:', 'blob:', remoteOrigins)}`,
-    // Sign-language videos and their captions come from wherever the company hosts video.
-    `media-src 'self' https:`,
+    // Sign-language videos and their captions come from wherever the company hosts video; read
+    // aloud plays the speech the server made as a blob: URL of the page's own.
+    `media-src 'self' https: blob:`,
     `connect-src ${list("'self'", idpOrigin, remoteOrigins, connectOrigins)}`,
     `frame-src ${list("'self'", idpOrigin)}`,
     `form-action 'self'`,
