@@ -312,7 +312,7 @@ describe('grounded chat end to end', { timeout: 20 * 60_000 }, () => {
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('img').waitFor();
         // Shot once the dialog's entrance has played.
-        if (IMAGE_SHOTS) await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+        if (IMAGE_SHOTS) await dialog.evaluate((element) => Promise.all((element.parentElement ?? element).getAnimations({ subtree: true }).map((animation) => animation.finished)));
         await shot('opened');
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
