@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sideCallRules, startScriptedModelServer, type ScriptedModelServer } from '../fixtures/scripted-model-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
+import { eventually } from './support/eventually';
 import { signInToPortal } from './support/sign-in';
 import { startPortal, type RunningPortal } from './support/start-portal';
 
@@ -196,7 +197,9 @@ describe('chat details end to end', { timeout: 15 * 60_000 }, () => {
 
         // Stop: the recording goes to the transcription double; its text lands in the box, not sent.
         await recording.getByRole('button', { name: texts.stopRecording }).click();
-        await page.waitForFunction(([selector, text]) => (document.querySelector(selector) as HTMLTextAreaElement | null)?.value === text, ['textarea.conversation__composer-field', question] as const, { timeout: 15_000 });
+        await eventually(async () => (await composer.inputValue()) === question || (await problem.count()) > 0, 'the transcribed question in the message box', 30_000);
+        assert.equal(await problem.count(), 0, `the recording was not transcribed: ${await problem.textContent().catch(() => '')}`);
+        assert.equal(await composer.inputValue(), question);
         const upload = model.transcriptionRequests().slice(transcriptionsBefore).at(-1)?.transcription;
         assert.ok(upload && upload.size > 1_000, `a recording was transcribed: ${JSON.stringify(upload)}`);
         assert.match(`${upload.type} ${upload.fileName}`, /webm|ogg/);
