@@ -92,6 +92,9 @@ function applyUpdate(target: Conversation, body: ConversationUpdate): void {
 
 export function chatHandlers(): HttpHandler[] {
   return [
+    // Voice (features/voice): no transcription or text-to-speech model unless a test configures one.
+    http.get('*/api/transcriptions/config', () => HttpResponse.json({ available: false, max_bytes: 0, accepted_types: [], accepted_extensions: [] })),
+    http.get('*/api/speech/config', () => HttpResponse.json({ available: false, max_characters: 4096 })),
     http.get('*/api/custom-apps', () => HttpResponse.json({ apps: backend.customApps })),
     http.get('*/api/me/retention', () =>
       HttpResponse.json({ days: { conversations: backend.retentionDays, chat_attachments: null, qa_traces: null, research_runs: null, canvases: null } }),
