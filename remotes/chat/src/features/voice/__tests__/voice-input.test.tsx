@@ -47,6 +47,9 @@ beforeEach(() => {
 afterEach(() => removeMicrophone());
 
 const composer = () => screen.getByRole('textbox', { name: 'Your message' });
+// The composer's own alerts (other parts of the page may have theirs).
+const composerForm = () => document.querySelector('form.conversation__composer') as HTMLElement;
+const voiceAlert = () => within(composerForm()).findByRole('alert');
 const micButton = () => screen.findByRole('button', { name: 'Dictate your question' });
 
 async function startRecording(user: ReturnType<typeof userEvent.setup>) {
@@ -124,17 +127,17 @@ describe('voice input in the composer', () => {
     installMicrophone({ name: 'NotAllowedError' });
     await renderChat('/chat');
     await user.click(await micButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent("The microphone is blocked. Allow it for this site in the browser's address bar, then try again.");
+    expect(await voiceAlert()).toHaveTextContent("The microphone is blocked. Allow it for this site in the browser's address bar, then try again.");
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(composerForm()).queryByRole('alert')).not.toBeInTheDocument();
 
     installMicrophone({ name: 'NotFoundError' });
     await user.click(await micButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('No microphone was found. Connect one and try again.');
+    expect(await voiceAlert()).toHaveTextContent('No microphone was found. Connect one and try again.');
 
     removeMicrophone();
     await user.click(await micButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot record audio here.');
+    expect(await voiceAlert()).toHaveTextContent('This browser cannot record audio here.');
     expect(transcription.uploads).toHaveLength(0);
   });
 
@@ -143,13 +146,13 @@ describe('voice input in the composer', () => {
     await renderChat('/chat');
     transcription.status = 502;
     await user.click(within(await startRecording(user)).getByRole('button', { name: 'Stop recording' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^The recording could not be transcribed\. \S/);
+    expect(await voiceAlert()).toHaveTextContent(/^The recording could not be transcribed\. \S/);
     expect(composer()).toHaveValue('');
 
     transcription.status = 200;
     transcription.text = '  ';
     await user.click(within(await startRecording(user)).getByRole('button', { name: 'Stop recording' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('No words were heard. Speak closer to the microphone and try again.');
+    expect(await voiceAlert()).toHaveTextContent('No words were heard. Speak closer to the microphone and try again.');
     expect(composer()).toHaveValue('');
   });
 
@@ -167,7 +170,7 @@ describe('voice input in the composer', () => {
     installMicrophone({ name: 'NotAllowedError' });
     await renderChat('/chat', 'de');
     await user.click(await screen.findByRole('button', { name: 'Frage diktieren' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Das Mikrofon ist blockiert. Erlauben Sie es für diese Seite in der Adressleiste des Browsers und versuchen Sie es erneut.');
+    expect(await voiceAlert()).toHaveTextContent('Das Mikrofon ist blockiert. Erlauben Sie es für diese Seite in der Adressleiste des Browsers und versuchen Sie es erneut.');
     installMicrophone();
     await user.click(screen.getByRole('button', { name: 'Frage diktieren' }));
     const recording = await screen.findByRole('group', { name: 'Ihre Frage wird aufgenommen' });
