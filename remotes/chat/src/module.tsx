@@ -32,5 +32,7 @@ export default defineRemoteModule({
     { path: 'projects/:projectId', Component: lazy(() => import('./routes/project-route')) },
   ],
   navigation: [{ path: '', labelKey: 'title' }],
+  // The conversations in the shell's side panel, under its navigation, on every chat path.
+  sidePanel: lazy(() => import('./routes/chat-side-panel')),
   i18n: { namespace: NAMESPACE, resources: { de, en } },
 });

@@ -1,6 +1,6 @@
 // Test kit of the chat remote: an in-memory fake of docs/chat.md's calls (conversations, messages,
 // messages/v2, chat/stream), platform resets and a render of the remote.
-import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type ConversationUpdate, type CustomApp, type CustomApp, type Message, type StreamEvent } from '@assistant/contracts';
+import { conversationSearchQuerySchema, conversationSearchSnippet, conversationSearchWords, type Conversation, type ConversationUpdate, type CustomApp, type Message, type StreamEvent } from '@assistant/contracts';
 import { createApiClients, setApiClients, setAuth, useGatingStore, useNotificationsStore, type Auth } from '@assistant/platform';
 import { answerRatingHandlers, renderRemoteAt, startupHandlers } from '@assistant/platform/testing';
 import { configure } from '@testing-library/react';
@@ -92,10 +92,10 @@ function applyUpdate(target: Conversation, body: ConversationUpdate): void {
 
 export function chatHandlers(): HttpHandler[] {
   return [
+    http.get('*/api/custom-apps', () => HttpResponse.json({ apps: backend.customApps })),
     // Voice (features/voice): no transcription or text-to-speech model unless a test configures one.
     http.get('*/api/transcriptions/config', () => HttpResponse.json({ available: false, max_bytes: 0, accepted_types: [], accepted_extensions: [] })),
     http.get('*/api/speech/config', () => HttpResponse.json({ available: false, max_characters: 4096 })),
-    http.get('*/api/custom-apps', () => HttpResponse.json({ apps: backend.customApps })),
     http.get('*/api/me/retention', () =>
       HttpResponse.json({ days: { conversations: backend.retentionDays, chat_attachments: null, qa_traces: null, research_runs: null, canvases: null } }),
     ),
@@ -145,13 +145,13 @@ export function chatHandlers(): HttpHandler[] {
       backend.requests.push({ method: 'PATCH', path: new URL(request.url).pathname + new URL(request.url).search, ...(body ? { body } : {}) });
       const target = backend.conversations.find((c) => c.id === params.id);
       if (!target) return apiError(404, 'No such conversation');
-      const name = checkedName(request.url);
-      if (typeof name !== 'string') return name;
-      Object.assign(target, { name, updated_at: now() });
       if (body) {
         applyUpdate(target, body);
         return HttpResponse.json(target);
       }
+      const name = checkedName(request.url);
+      if (typeof name !== 'string') return name;
+      Object.assign(target, { name, updated_at: now() });
       return HttpResponse.json(target);
     }),
     http.delete('*/api/conversations/:id', ({ params }) => {
