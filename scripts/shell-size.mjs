@@ -10,7 +10,7 @@ import { HOST_DIR } from './portal-layout.mjs';
 import { initialFiles } from './serve-portal.mjs';
 
 /** 218.9 KB, hashes as zeros: the shell with the user menu, footer, guided-start gate, developer mode, sharing and governance (docs/federation.md). */
-export const SHELL_INITIAL_JS_CEILING = 224_150;
+export const SHELL_INITIAL_JS_CEILING = 226_100;
 
 /**
  * The content hashes in the names of `distDir`'s files. The start-up scripts name the lazy chunks
