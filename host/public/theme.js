@@ -3,4 +3,6 @@
 try {
   var theme = localStorage.getItem('assistant.theme');
   if (theme === 'dark' || theme === 'light') document.documentElement.setAttribute('data-theme', theme);
-} catch (e) {}
+} catch (e) {
+  // No storage (blocked, private mode): the system's theme.
+}
