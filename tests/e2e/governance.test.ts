@@ -220,7 +220,7 @@ describe('governance end to end', { timeout: 10 * 60_000 }, () => {
       const composer = page.getByRole('textbox', { name: 'Ihre Nachricht' });
       await composer.fill(FIRST_QUESTION);
       await composer.press('Enter');
-      await page.getByText(ANSWER).waitFor();
+      await page.getByRole('list', { name: 'Nachrichten' }).getByText(ANSWER).waitFor();
       await shot(page, 'dark-chat-desktop-de');
       await assertNoSeriousViolations(page);
       await page.getByRole('button', { name: /^„.+“ teilen$/ }).click();

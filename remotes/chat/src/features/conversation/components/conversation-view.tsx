@@ -362,6 +362,8 @@ export function ConversationView({ history, conversationId, creation, focusCompo
       {!agent.data && conversation.status === 'ready' && conversation.branch.length === 0 && conversation.conversationId !== undefined && (
         <EmptyState headingLevel={2} title={t('conversation.empty.title')} text={t('conversation.empty.text')} className="conversation__empty" />
       )}
+      {/* The page's h1 is the chat's; the messages' own headings (h3) need an h2 above them. */}
+      {conversation.branch.length > 0 && <h2 className="ui-visually-hidden">{t('conversation.messages')}</h2>}
       {conversation.branch.length > 0 && (
         <MessageList
           messages={conversation.branch}
