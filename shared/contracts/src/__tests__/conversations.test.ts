@@ -140,6 +140,7 @@ describe('conversation refusals (server and browser-kept history)', () => {
       conversationNotFound: { statusCode: 404, code: 'not_found', message: 'No such conversation' },
       messageNotFound: { statusCode: 404, code: 'not_found', message: 'No such message in this conversation' },
       messageIdTaken: { statusCode: 409, code: 'conflict', message: 'message_id is already used by another message' },
+      projectNotFound: { statusCode: 404, code: 'not_found', message: 'No such project' },
     });
   });
 });
