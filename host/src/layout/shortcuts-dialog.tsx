@@ -20,7 +20,10 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
         </Button>
       }
     >
-      <ShortcutTable headingLevel={3} />
+      {/* On a phone the list scrolls and holds nothing focusable: this stop lets the keyboard scroll it. */}
+      <div tabIndex={0} role="region" aria-label={t('SHORTCUTS.title')}>
+        <ShortcutTable headingLevel={3} />
+      </div>
     </Dialog>
   );
 }
