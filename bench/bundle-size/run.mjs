@@ -3,7 +3,11 @@
 // and each remote's remoteEntry.js against 30 KB, gzip. Prints a table with ratios; never fails
 // (exit code 0 whatever the figures are), as every benchmark here.
 //
-//   node bench/bundle-size/run.mjs [--no-build] [--files]
+//   node bench/bundle-size/run.mjs [--no-build] [--files] [--no-page]
+//
+// Beside it, measured in the same run: all the JavaScript a browser downloads for /translate after
+// sign-in (page-js.ts: the whole system started, Chromium; --no-page skips it), and the floor, a
+// React 19 + react-router app of two routes built here with the same minifier (floor/).
 //
 // It builds what is out of date first (scripts/build-portal.mjs; --no-build measures dist/ as it
 // is). "Initial" JavaScript is what a first visit of the shell downloads before anything is
@@ -11,12 +15,14 @@
 // for every shared module those chunks consume, the chunks the share scope hands out for it (the
 // host's own copy, as no remote is loaded at start), transitively. Lazy pages and remotes are not
 // in it. Read from dist/.bundle-graph.json, which webpack.shared.js writes at each build.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildPortal } from '../../scripts/build-portal.mjs';
 import { HOST_DIR, REMOTES } from '../../scripts/portal-layout.mjs';
 import { SHELL_INITIAL_JS_CEILING, shellInitialJs } from '../../scripts/shell-size.mjs';
+import { buildFloor } from './floor/build.mjs';
 
 const KB = 1024;
 const SHELL_BUDGET = 150 * KB;
@@ -24,10 +30,25 @@ const REMOTE_ENTRY_BUDGET = 30 * KB;
 /** The shell's initial JavaScript as recorded before the start-up work, and its goal for now (150 KB later). */
 const SHELL_BASELINE = 271 * KB;
 const SHELL_GOAL_NOW = 180 * KB;
+/** The goals of all JavaScript on /translate after sign-in, and of its initial part. */
+const PAGE_GOAL = 180 * KB;
+const INITIAL_GOAL = 150 * KB;
 
 const args = process.argv.slice(2);
 const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const repoRoot = join(import.meta.dirname, '../..');
+
+/** Runs page-js.ts (TypeScript, the e2e kit) in a child with tsx; its one JSON line, or an error. */
+function measurePage() {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'page-js.ts')], { cwd: repoRoot, encoding: 'utf8', timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 });
+  const line = (child.stdout ?? '').trim().split('\n').at(-1) ?? '';
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { error: `page-js.ts printed no figures (${child.error?.message ?? (child.stderr ?? '').trim().split('\n').at(-1) ?? 'no output'})` };
+  }
+}
 
 function row(cells, widths) {
   return cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ');
@@ -79,7 +100,43 @@ async function main() {
         `npm test's ceiling ${kb(SHELL_INITIAL_JS_CEILING)} (scripts/shell-size.mjs)`,
     );
   }
+
+  const floor = await buildFloor();
+  const pageFigures = args.includes('--no-page') ? undefined : measurePage();
+  console.log(`\nfloor: a React 19 + react-router app of two routes (bench/bundle-size/floor), built now: ${kb(floor.gzip)} gzip (${kb(floor.raw)} minified)`);
+  if (shell) {
+    console.log(`shell initial JS ${kb(shell.gzip)}: ${(shell.gzip / floor.gzip).toFixed(2)}x the floor; goal ${kb(INITIAL_GOAL)} (${shell.gzip <= INITIAL_GOAL ? 'met' : `${kb(shell.gzip - INITIAL_GOAL)} over`})`);
+  }
+  if (pageFigures?.error) console.log(`all JS on ${'/translate'}: not measured (${pageFigures.error})`);
+  else if (pageFigures) printPage(pageFigures, floor.gzip);
   console.log('\nratio = gzip size / budget; the benchmark never fails, compare the ratios between runs.');
+}
+
+/** The JavaScript the browser downloaded for the page, by where it came from, beside the floor. */
+function printPage({ path, routeRemote, scripts }, floorGzip) {
+  const counted = scripts.filter((s) => s.origin === 'portal' || s.origin === 'route remote');
+  const total = counted.reduce((sum, s) => sum + s.gzip, 0);
+  const sumOf = (list) => list.reduce((sum, s) => sum + s.gzip, 0);
+  const initial = new Set(shellInitialJs(join(HOST_DIR, 'dist')).files.map((f) => `host/dist/${f.file}`));
+  const shellStart = counted.filter((s) => s.origin === 'portal' && (initial.has(s.file) || !/\.[0-9a-f]{10}\.js$/.test(s.file)));
+  const shellLater = counted.filter((s) => s.origin === 'portal' && !shellStart.includes(s));
+  const remote = counted.filter((s) => s.origin === 'route remote');
+  const others = scripts.filter((s) => s.origin === 'other remotes');
+  console.log(`\nAll JavaScript the browser downloaded on ${path} after sign-in (cold HTTP cache; gzip -9 of each file), beside the floor:`);
+  const widths = [52, 10, 8];
+  console.log(row(['', 'gzip', 'files'], widths));
+  console.log(row(['shell, initial files (before the first paint)', kb(sumOf(shellStart)), shellStart.length], widths));
+  console.log(row(['shell, after the first paint (sign-in library, header)', kb(sumOf(shellLater)), shellLater.length], widths));
+  console.log(row([`route remote (${routeRemote}: entry, module, page)`, kb(sumOf(remote)), remote.length], widths));
+  console.log(row(['all JS on the page', kb(total), counted.length], widths));
+  console.log(row(['floor (React 19 + react-router, same run)', kb(floorGzip), 1], widths));
+  console.log(
+    `all JS ${kb(total)}: ${(total / floorGzip).toFixed(2)}x the floor; goal ${kb(PAGE_GOAL)} (${total <= PAGE_GOAL ? 'met' : `${kb(total - PAGE_GOAL)} over`}). ` +
+      `Not counted: the other remotes' modules the shell fetches in idle moments afterwards (${kb(sumOf(others))} in ${others.length} files).`,
+  );
+  if (args.includes('--files')) {
+    for (const s of counted) console.log(row([`  ${s.startMs} ms ${s.file}`, kb(s.gzip), ''], widths));
+  }
 }
 
 main().catch((error) => {

@@ -1,13 +1,21 @@
 // Start-up of the portal on a slow network: LCP of /translate cold and warm, CLS, the
 // sequential request round trips before the main content, and a first switch to another remote,
-// in Debian's Chromium with a Fast-3G-like network and 4x CPU throttling.
+// in Debian's Chromium with 4x CPU throttling, on two networks: a Fast-3G-like one with 150 ms RTT,
+// and DevTools' "Fast 3G" preset as the protocol applies it (562.5 ms RTT, 1.44 Mbps down,
+// 675 kbps up). Beside each, the floor measured in the same run and on the same network: a
+// React 19 + react-router app of two routes (bench/bundle-size/floor), cold and warm.
 //
-//   flock /tmp/heavy.lock node --import tsx bench/startup/run.ts [--rounds 1] [--switch-to /chat]
+//   flock /tmp/heavy.lock node --import tsx bench/startup/run.ts [--rounds 1] [--switch-to /chat] [--network 150ms|fast3g]
 //
 // It starts the whole system as `npm start` does (tests/e2e/support/start-portal.ts: builds what
 // changed, API server with the dev identity provider, portal, six remotes), signs in once as
 // employee/employee, then measures in that signed-in tab. Never fails.
+import { createReadStream, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { createGzip } from 'node:zlib';
 import type { CDPSession, Page } from 'playwright-core';
+import { buildFloor } from '../bundle-size/floor/build.mjs';
 import { signInToPortal } from '../../tests/e2e/support/sign-in';
 import { startPortal } from '../../tests/e2e/support/start-portal';
 
@@ -19,13 +27,31 @@ const option = (name: string, fallback: string) => {
 const ROUNDS = Number(option('rounds', '1'));
 const SWITCH_TO = option('switch-to', '/chat');
 
-/** Fast-3G-like (Chrome DevTools' preset is 1.6 Mbps / 750 kbps / 150 ms with its own overhead factors). */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const CPU_THROTTLE = 4;
+interface NetworkProfile {
+  name: string;
+  conditions: { offline: false; latency: number; downloadThroughput: number; uploadThroughput: number };
+  /** The figures recorded before the start-up work (not re-measured), where there are any. */
+  baseline?: { lcpCold: number; lcpWarm: number; cls: number; roundTrips: number };
+  goals: { lcpCold: number; lcpWarm: number; cls: number; roundTrips: number; switchRoundTrips: number };
+}
 
-/** The figures measured before the start-up work (same machine, same conditions). */
-const BASELINE = { lcpCold: 12_200, lcpWarm: 5_100, cls: 0.05, roundTrips: 11, switchRoundTrips: undefined as number | undefined };
-const GOALS = { lcpCold: 4_000, lcpWarm: 2_500, cls: 0.02, roundTrips: 2, switchRoundTrips: 2 };
+const NETWORKS: Record<string, NetworkProfile> = {
+  /** Fast-3G-like with 150 ms RTT: the figures of the start-up work were measured on it. */
+  '150ms': {
+    name: '150 ms RTT, 1.6 Mbps down, 750 kbps up',
+    conditions: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+    baseline: { lcpCold: 12_200, lcpWarm: 5_100, cls: 0.05, roundTrips: 11 },
+    goals: { lcpCold: 4_000, lcpWarm: 2_500, cls: 0.02, roundTrips: 2, switchRoundTrips: 2 },
+  },
+  /** DevTools' "Fast 3G" as it reaches the protocol: 150 ms x 3.75, 1.6 Mbps and 750 kbps x 0.9. */
+  fast3g: {
+    name: "DevTools' Fast 3G: 562.5 ms RTT, 1.44 Mbps down, 675 kbps up",
+    conditions: { offline: false, latency: 562.5, downloadThroughput: (1.44 * 1000 * 1000) / 8, uploadThroughput: (675 * 1000) / 8 },
+    goals: { lcpCold: 4_000, lcpWarm: 2_000, cls: 0.02, roundTrips: 2, switchRoundTrips: 2 },
+  },
+};
+const PROFILES = args.includes('--network') ? [NETWORKS[option('network', '150ms')]!] : [NETWORKS['150ms']!, NETWORKS.fast3g!];
+const CPU_THROTTLE = 4;
 
 interface Request {
   id: string;
@@ -189,8 +215,49 @@ let identityProvider = '';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+/** Serves the floor app's folder: its one script gzip-compressed (as the portal sends its files), index.html for any other path. */
+function serveFloor(dir: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://floor').pathname;
+    if (path.endsWith('.js')) {
+      response.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'cache-control': 'no-cache' });
+      createReadStream(join(dir, 'main.js')).pipe(createGzip({ level: 9 })).pipe(response);
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-cache' });
+    createReadStream(join(dir, 'index.html')).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })));
+}
+
+/** The floor's LCP (its h1) in a tab of its own with the same throttling: cold, then warm. */
+async function measureFloor(context: Awaited<ReturnType<typeof signInToPortal>>['browser']['context'], url: string, profile: NetworkProfile) {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(PERF_SCRIPT);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', profile.conditions);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    const load = async (cold: boolean) => {
+      if (cold) await cdp.send('Network.clearBrowserCache');
+      await page.goto(`${url}/translate`, { waitUntil: 'commit' });
+      await page.waitForSelector('main h1', { timeout: 120_000 });
+      await page.waitForTimeout(1000);
+      return ((await page.evaluate('window.__perf')) as { lcp: number }).lcp;
+    };
+    const cold = await load(true);
+    const warm = await load(false);
+    return { cold, warm };
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
-  console.error('[startup] starting the portal (builds what changed) ...');
+  console.error('[startup] building the floor app and starting the portal (builds what changed) ...');
+  const floorBuild = await buildFloor({ keep: true });
+  const floor = await serveFloor(floorBuild.dir!);
   const portal = await startPortal();
   identityProvider = portal.issuer;
   let browser: Awaited<ReturnType<typeof signInToPortal>>['browser'] | undefined;
@@ -202,58 +269,81 @@ async function main() {
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Network.enable');
     const recorder = recordRequests(cdp);
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-
     const url = `${portal.portalUrl}/translate`;
-    const cold: LoadFigures[] = [];
-    const warm: LoadFigures[] = [];
-    const switches: Array<Awaited<ReturnType<typeof measureSwitch>>> = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      cold.push(await measureLoad(page, cdp, recorder, url, true));
-      warm.push(await measureLoad(page, cdp, recorder, url, false));
-      // A fresh page load, then the first switch to another remote.
-      await measureLoad(page, cdp, recorder, url, false);
-      switches.push(await measureSwitch(page, recorder, SWITCH_TO));
-      console.error(`[startup] round ${round + 1}/${ROUNDS}: cold ${seconds(cold.at(-1)!.lcp)}, warm ${seconds(warm.at(-1)!.lcp)}`);
+
+    for (const profile of PROFILES) {
+      await cdp.send('Network.emulateNetworkConditions', profile.conditions);
+      const cold: LoadFigures[] = [];
+      const warm: LoadFigures[] = [];
+      const switches: Array<Awaited<ReturnType<typeof measureSwitch>>> = [];
+      const floors: Array<{ cold: number; warm: number }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        cold.push(await measureLoad(page, cdp, recorder, url, true));
+        warm.push(await measureLoad(page, cdp, recorder, url, false));
+        // A fresh page load, then the first switch to another remote.
+        await measureLoad(page, cdp, recorder, url, false);
+        switches.push(await measureSwitch(page, recorder, SWITCH_TO));
+        floors.push(await measureFloor(browser.context, floor.url, profile));
+        console.error(`[startup] ${profile.name}, round ${round + 1}/${ROUNDS}: cold ${seconds(cold.at(-1)!.lcp)}, warm ${seconds(warm.at(-1)!.lcp)}; floor ${seconds(floors.at(-1)!.cold)} / ${seconds(floors.at(-1)!.warm)}`);
+      }
+      printProfile(profile, cold, warm, switches, floors, floorBuild.gzip);
     }
-
-    const pick = (list: LoadFigures[]) => list.find((f) => f.lcp === median(list.map((x) => x.lcp)))!;
-    const c = pick(cold);
-    const w = pick(warm);
-    const s = switches.find((x) => x.roundTrips === median(switches.map((y) => y.roundTrips)))!;
-    const cls = Math.max(c.cls, w.cls);
-
-    console.log(`\nStart-up of /translate (Chromium, ${CPU_THROTTLE}x CPU, ${(NETWORK.downloadThroughput * 8) / 1024 / 1024} Mbps down / ${(NETWORK.uploadThroughput * 8) / 1024} kbps up / ${NETWORK.latency} ms RTT; median of ${ROUNDS} round(s))`);
-    console.log('baseline: the figures recorded before the start-up work (not re-measured in this run)\n');
-    const rows: Array<[string, string, string, string, string]> = [
-      ['LCP cold', seconds(c.lcp), seconds(BASELINE.lcpCold), `<= ${seconds(GOALS.lcpCold)}`, `${(c.lcp / BASELINE.lcpCold).toFixed(2)}  ${c.lcp <= GOALS.lcpCold ? 'met' : 'NOT met'}`],
-      ['LCP warm', seconds(w.lcp), seconds(BASELINE.lcpWarm), `<= ${seconds(GOALS.lcpWarm)}`, `${(w.lcp / BASELINE.lcpWarm).toFixed(2)}  ${w.lcp <= GOALS.lcpWarm ? 'met' : 'NOT met'}`],
-      ['CLS (worse of cold/warm)', cls.toFixed(3), BASELINE.cls.toFixed(3), `<= ${GOALS.cls}`, `${(cls / BASELINE.cls).toFixed(2)}  ${cls <= GOALS.cls ? 'met' : 'NOT met'}`],
-      ['shell frame: round trips after HTML, cold', String(c.shellRoundTripsAfterHtml), String(BASELINE.roundTrips), `<= ${GOALS.roundTrips}`, `${(c.shellRoundTripsAfterHtml / BASELINE.roundTrips).toFixed(2)}  ${c.shellRoundTripsAfterHtml <= GOALS.roundTrips ? 'met' : 'NOT met'}`],
-      ['shell frame: round trips after HTML, warm', String(w.shellRoundTripsAfterHtml), '-', `<= ${GOALS.roundTrips}`, w.shellRoundTripsAfterHtml <= GOALS.roundTrips ? 'met' : 'NOT met'],
-      ['LCP: round trips after HTML, cold', String(c.roundTripsAfterHtml), String(BASELINE.roundTrips), '(info)', (c.roundTripsAfterHtml / BASELINE.roundTrips).toFixed(2)],
-      ['LCP: round trips after HTML, warm', String(w.roundTripsAfterHtml), '-', '(info)', ''],
-      [`first switch to ${SWITCH_TO}: round trips`, String(s.roundTrips), '-', `<= ${GOALS.switchRoundTrips}`, s.roundTrips <= GOALS.switchRoundTrips ? 'met' : 'NOT met'],
-    ];
-    console.log(['', 'now', 'baseline', 'goal', 'ratio / goal'].map((h, i) => (i === 0 ? h.padEnd(44) : h.padStart(14))).join(''));
-    for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(44) : cell.padStart(14))).join(''));
-    console.log(`\nshell frame cold ${seconds(c.shellFrame)}, warm ${seconds(w.shellFrame)}; FCP cold ${seconds(c.fcp)}, warm ${seconds(w.fcp)}; LCP element: ${c.lcpElement}; switch shown after ${seconds(s.shownMs)}`);
-    console.log('\ncold: longest sequential chain before the shell frame:');
-    for (const l of c.shellChain) console.log(`  ${l}`);
-    console.log('warm: longest sequential chain before the shell frame:');
-    for (const l of w.shellChain) console.log(`  ${l}`);
-    console.log(`background, not chained (oidc-client-ts session monitor): ${c.background.join('; ') || 'none'}`);
-    console.log(`\ncold: ${c.requests} requests before the LCP; longest sequential chain:`);
-    for (const line of c.chain) console.log(`  ${line}`);
-    console.log('warm: longest sequential chain before the LCP:');
-    for (const line of w.chain) console.log(`  ${line}`);
-    console.log(`first switch to ${SWITCH_TO}: longest sequential chain after the click:`);
-    for (const line of s.chain) console.log(`  ${line}`);
   } finally {
     await browser?.close();
     await portal.stop();
+    floor.server.close();
+    rmSync(floorBuild.dir!, { recursive: true, force: true });
   }
+}
+
+function printProfile(
+  profile: NetworkProfile,
+  cold: LoadFigures[],
+  warm: LoadFigures[],
+  switches: Array<Awaited<ReturnType<typeof measureSwitch>>>,
+  floors: Array<{ cold: number; warm: number }>,
+  floorGzip: number,
+) {
+  const pick = (list: LoadFigures[]) => list.find((f) => f.lcp === median(list.map((x) => x.lcp)))!;
+  const c = pick(cold);
+  const w = pick(warm);
+  const s = switches.find((x) => x.roundTrips === median(switches.map((y) => y.roundTrips)))!;
+  const cls = Math.max(c.cls, w.cls);
+  const floorCold = median(floors.map((f) => f.cold));
+  const floorWarm = median(floors.map((f) => f.warm));
+  const { goals, baseline } = profile;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+  console.log(`\nStart-up of /translate (Chromium, ${CPU_THROTTLE}x CPU, ${profile.name}; median of ${ROUNDS} round(s))`);
+  console.log(`floor: a React 19 + react-router app of two routes (${(floorGzip / 1024).toFixed(1)} KB gzip), same browser and network, this run`);
+  if (baseline) console.log('baseline: the figures recorded before the start-up work (not re-measured in this run)');
+  console.log('');
+  const ratio = (now: number, floorValue: number) => (floorValue > 0 ? `${(now / floorValue).toFixed(2)}x` : '-');
+  const rows: Array<[string, string, string, string, string, string]> = [
+    ['LCP cold', seconds(c.lcp), seconds(floorCold), baseline ? seconds(baseline.lcpCold) : '-', `<= ${seconds(goals.lcpCold)}`, `${ratio(c.lcp, floorCold)}  ${verdict(c.lcp <= goals.lcpCold)}`],
+    ['LCP warm', seconds(w.lcp), seconds(floorWarm), baseline ? seconds(baseline.lcpWarm) : '-', `<= ${seconds(goals.lcpWarm)}`, `${ratio(w.lcp, floorWarm)}  ${verdict(w.lcp <= goals.lcpWarm)}`],
+    ['CLS (worse of cold/warm)', cls.toFixed(3), '-', baseline ? baseline.cls.toFixed(3) : '-', `<= ${goals.cls}`, verdict(cls <= goals.cls)],
+    ['shell frame: round trips after HTML, cold', String(c.shellRoundTripsAfterHtml), '-', baseline ? String(baseline.roundTrips) : '-', `<= ${goals.roundTrips}`, verdict(c.shellRoundTripsAfterHtml <= goals.roundTrips)],
+    ['shell frame: round trips after HTML, warm', String(w.shellRoundTripsAfterHtml), '-', '-', `<= ${goals.roundTrips}`, verdict(w.shellRoundTripsAfterHtml <= goals.roundTrips)],
+    ['LCP: round trips after HTML, cold', String(c.roundTripsAfterHtml), '-', baseline ? String(baseline.roundTrips) : '-', '(info)', ''],
+    ['LCP: round trips after HTML, warm', String(w.roundTripsAfterHtml), '-', '-', '(info)', ''],
+    [`first switch to ${SWITCH_TO}: round trips`, String(s.roundTrips), '-', '-', `<= ${goals.switchRoundTrips}`, verdict(s.roundTrips <= goals.switchRoundTrips)],
+  ];
+  console.log(['', 'now', 'floor', 'baseline', 'goal', 'x floor / goal'].map((h, i) => (i === 0 ? h.padEnd(44) : h.padStart(14))).join(''));
+  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(44) : cell.padStart(14))).join(''));
+  console.log(`\nshell frame cold ${seconds(c.shellFrame)}, warm ${seconds(w.shellFrame)}; FCP cold ${seconds(c.fcp)}, warm ${seconds(w.fcp)}; LCP element: ${c.lcpElement}; switch shown after ${seconds(s.shownMs)}`);
+  console.log('\ncold: longest sequential chain before the shell frame:');
+  for (const l of c.shellChain) console.log(`  ${l}`);
+  console.log('warm: longest sequential chain before the shell frame:');
+  for (const l of w.shellChain) console.log(`  ${l}`);
+  console.log(`background, not chained (oidc-client-ts session monitor): ${c.background.join('; ') || 'none'}`);
+  console.log(`\ncold: ${c.requests} requests before the LCP; longest sequential chain:`);
+  for (const line of c.chain) console.log(`  ${line}`);
+  console.log('warm: longest sequential chain before the LCP:');
+  for (const line of w.chain) console.log(`  ${line}`);
+  console.log(`first switch to ${SWITCH_TO}: longest sequential chain after the click:`);
+  for (const line of s.chain) console.log(`  ${line}`);
 }
 
 if (process.argv[1]?.endsWith('run.ts')) {
