@@ -75,7 +75,7 @@ import { configRoutes } from './routes/config';
 import { conversationFileRoutes } from './routes/conversation-files';
 import { conversationRoutes } from './routes/conversations';
 import { mayFileInto } from './projects/may-file-into';
-import { ProjectsRepository } from './projects/projects-repository';
+import { ProjectsRepository, conversationProjectFrom } from './projects/projects-repository';
 import { projectFileRoutes } from './routes/project-files';
 import { projectRoutes } from './routes/projects';
 import { conversationEventsRoutes } from './routes/conversation-events';
@@ -271,7 +271,7 @@ export async function buildApp({ config, db, verifier, logger, models: givenMode
         conversations,
         sharingOf: shares.sharingOf,
         mayFileInto: mayFileInto(projects),
-        projectOf: (viewer, conversationId) => projects.ofConversation(viewer, conversationId),
+        projectOf: { value: (viewer, conversationId) => projects.ofConversationValue(viewer, conversationId), from: conversationProjectFrom },
         models,
         storage,
         collections,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PROJECT_MAX_PER_USER, uuidSchema, type ProjectCreate, type ProjectUpdate } from '@assistant/contracts';
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Viewer } from '../auth/principal';
 import type { Database } from '../db/database';
 import type { ProjectsTable } from '../db/schema';
@@ -26,6 +26,14 @@ export interface ConversationProject {
   instructions: string;
   /** Its files' collection when it holds a processed file (searched then), else undefined. */
   searchableCollectionId: string | undefined;
+}
+
+/** What `ofConversationValue` read: the project, or undefined when there is none the viewer may read. */
+export function conversationProjectFrom(value: unknown): ConversationProject | undefined {
+  // json arrives parsed from PostgreSQL and PGlite alike; a string only from a driver that does not parse json.
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as { id: string; name: string; instructions: string; collection_id: string; searchable: boolean } | null;
+  if (!row) return undefined;
+  return { id: row.id, name: row.name, instructions: row.instructions, searchableCollectionId: row.searchable ? row.collection_id : undefined };
 }
 
 type Row = Selectable<ProjectsTable> & { collection_id: string; file_count: string | number | null };
@@ -180,10 +188,12 @@ export class ProjectsRepository {
 
   /**
    * The project of the viewer's conversation, when it is in one the viewer may still read (a
-   * project no longer shared with them gives neither instructions nor files).
+   * project no longer shared with them gives neither instructions nor files), as one scalar SQL
+   * value (a JSON object, or null): the chat route reads it with the conversation's own statement.
+   * `conversationProjectFrom` reads it.
    */
-  async ofConversation(viewer: Viewer, conversationId: string): Promise<ConversationProject | undefined> {
-    const row = await this.db
+  ofConversationValue(viewer: Viewer, conversationId: string): RawBuilder<unknown> {
+    const project = this.db
       .selectFrom('conversations')
       .innerJoin('projects', 'projects.id', 'conversations.project_id')
       .innerJoin('collections', 'collections.project_id', 'projects.id')
@@ -196,9 +206,8 @@ export class ProjectsRepository {
       .where('conversations.id', '=', conversationId)
       .where('conversations.owner_id', '=', viewer.sub)
       .where(projectRule.readable(viewer, COLUMNS))
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return { id: row.id, name: row.name, instructions: row.instructions, searchableCollectionId: row.searchable ? row.collection_id : undefined };
+      .limit(1);
+    return sql`select row_to_json(project) from (${project}) as project`;
   }
 
   /**

@@ -23,6 +23,7 @@ import type { AgentsRepository } from '../agents/agents-repository';
 import { resolveGroundingScope, withCollections } from '../chat/grounding-scope';
 import { imageInput, imageRefusal, type ImageInput } from '../chat/image-attachments';
 import { projectInstructionsNote } from '../chat/build-prompt';
+import type { RawBuilder } from 'kysely';
 import type { ConversationProject } from '../projects/projects-repository';
 import { continueResearchExchange, reattachResearchExchange, startResearchExchange, streamResearchExchange, type ResearchExchange } from '../chat/research-exchange';
 import { pickModel, replyWithStream, unsupported } from '../chat/stream-reply';
@@ -45,7 +46,7 @@ import type { Viewer } from '../auth/principal';
 import { setUsageFeature } from '../usage/usage-context';
 import { exchangeMemory } from '../memory/exchange-memory';
 import type { MemoriesRepository } from '../memory/memories-repository';
-import { chatMemory } from '../memory/memory-for-chat';
+import { chatMemoryFrom, chatMemoryValue } from '../memory/memory-for-chat';
 
 const conversationParamsSchema = z.object({ id: uuidSchema });
 
@@ -76,8 +77,11 @@ export interface ConversationServices {
   memories?: MemoriesRepository | undefined;
   /** Whether the viewer may put their conversation into a project (projects/may-file-into.ts). */
   mayFileInto: (viewer: Viewer, projectId: string, conversationId: string) => Promise<boolean>;
-  /** The project a conversation is in, when the viewer may read it: its instructions and files apply (docs/projects.md). */
-  projectOf?: ((viewer: Viewer, conversationId: string) => Promise<ConversationProject | undefined>) | undefined;
+  /**
+   * The project a conversation is in, when the viewer may read it: its instructions and files apply
+   * (docs/projects.md). A SQL value read with the conversation's statement, and how to read it.
+   */
+  projectOf?: { value(viewer: Viewer, conversationId: string): RawBuilder<unknown>; from(value: unknown): ConversationProject | undefined } | undefined;
 }
 
 
@@ -203,9 +207,19 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
       // conversation's, processed?): refused with 404 / 409 before anything is stored.
       // Picked MCP servers (server_ids) are offered with the tools, in feature set BETA only (docs/tools.md).
       // Deep research needs the flag enableDeepResearch, read on every message like POST /research.
-      // The agent the conversation is with (null: none; docs/agents.md) comes with the same query.
-      const [prepared, offered, resolved, toolServersOn, researchOn, project, memoryState] = await Promise.all([
-        conversations.prepareExchange(owner, request.params.id, { parent: payload.parent_message_id, messageId: payload.message_id }),
+      // The agent the conversation is with (null: none; docs/agents.md), the project's instructions
+      // and files, and memory (the flag, the user's switch and their memories; docs/memory.md)
+      // come with the same statement: one round trip and one pooled connection per message.
+      const withMemory = memories !== undefined && !payload.deep_research;
+      const [prepared, offered, resolved, toolServersOn, researchOn] = await Promise.all([
+        conversations.prepareExchange(owner, request.params.id, {
+          parent: payload.parent_message_id,
+          messageId: payload.message_id,
+          alongside: {
+            ...(projectOf ? { project: projectOf.value(request.viewer, request.params.id) } : {}),
+            ...(withMemory ? { memory: chatMemoryValue(owner) } : {}),
+          },
+        }),
         models.models(),
         resolveGroundingScope({ collections, conversations }, request.viewer, request.params.id, payload),
         tools && payload.server_ids.length > 0
@@ -216,11 +230,10 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationServices> = a
             })
           : false,
         research && payload.deep_research ? deepResearchEnabled(settings) : false,
-        projectOf?.(request.viewer, request.params.id),
-        // Memory (docs/memory.md): the flag, the user's switch and their memories, in one query.
-        memories && !payload.deep_research ? chatMemory(grounding.db, owner) : undefined,
       ]);
       if (!prepared) return sendRefusal(reply, CONVERSATION_ERRORS.conversationNotFound);
+      const project = projectOf?.from(prepared.alongside.project);
+      const memoryState = withMemory ? chatMemoryFrom(prepared.alongside.memory) : undefined;
       const notYet = unsupported(payload, { grounding: true, toolServers: toolServersOn, deepResearch: research !== undefined, agents: agents !== undefined });
       if (notYet) return sendError(reply, 501, notYet);
       if (payload.deep_research && !researchOn) return sendError(reply, 403, DEEP_RESEARCH_OFF);

@@ -14,7 +14,7 @@ import {
   type MessageStatus,
   type ToolEvent,
 } from '@assistant/contracts';
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../database';
 import type { ConversationsTable, MessagesTable } from '../schema';
@@ -85,6 +85,8 @@ export interface PreparedMessageContext {
   messageIdTaken: boolean;
   /** The agent the conversation is with (docs/agents.md); null: none. Read here so the chat route needs no second query. */
   agentId: string | null;
+  /** The values of the `alongside` expressions, by their names (each null when it found nothing). */
+  alongside: Record<string, unknown>;
 }
 
 /** A message about to be stored (the user's question or the assistant's answer). */
@@ -365,14 +367,25 @@ export class ConversationsRepository {
    * taken anywhere (ids are unique over all messages, so a new one must not collide; of another
    * conversation's message nothing else is answered, not even whose it is).
    * Undefined when the conversation is missing or another user's.
+   *
+   * `alongside` are scalar SQL expressions other parts need before the answer (the project's
+   * instructions, the user's memories), read in the same statement so the exchange still costs
+   * one round trip and one pooled connection before the model is asked. Each is evaluated once
+   * and comes back on the first row only (a long branch does not repeat it).
    */
   async prepareExchange(
     owner: string,
     conversationId: string,
-    options: { parent: string | null | undefined; messageId: string | undefined },
+    options: { parent: string | null | undefined; messageId: string | undefined; alongside?: Record<string, RawBuilder<unknown>> | undefined },
   ): Promise<PreparedMessageContext | undefined> {
     const useLatest = options.parent === undefined;
-    const result = await sql<PrepareRow>`
+    const extras = Object.entries(options.alongside ?? {});
+    // The same window for every column: the row that carries the values is marked with them.
+    const alongsideColumns = extras.length > 0
+      ? [sql`, row_number() over () = 1 as alongside_row`, ...extras.map(([name], index) => sql`, case when row_number() over () = 1 then alongside.${sql.ref(`a${index}`)} end as ${sql.ref(`alongside_${name}`)}`)]
+      : [];
+    const alongside = extras.length > 0 ? sql`, alongside as materialized (select ${sql.join(extras.map(([, expression], index) => sql`(${expression}) as ${sql.ref(`a${index}`)}`))})` : sql``;
+    const result = await sql<PrepareRow & Record<string, unknown>>`
       with recursive conv as (
         select id, name, created_at, updated_at, agent_id from conversations where id = ${conversationId} and owner_id = ${owner}
       ), latest as (
@@ -391,10 +404,10 @@ export class ConversationsRepository {
         union all
         select 'existing', null, message_id, conversation_id, parent_message_id, role, content, status, model, reasoning, created_at
           from messages where message_id = ${options.messageId ?? null}::uuid
-      )
+      )${alongside}
       select conv.id as conv_id, conv.name as conv_name, conv.created_at as conv_created_at, conv.updated_at as conv_updated_at, conv.agent_id as conv_agent_id,
-          (select message_id from latest) as latest_id, found.*
-        from conv left join found on true`.execute(this.db);
+          (select message_id from latest) as latest_id, found.*${sql.join(alongsideColumns, sql``)}
+        from conv left join found on true${extras.length > 0 ? sql` cross join alongside` : sql``}`.execute(this.db);
     const first = result.rows[0];
     if (!first) return undefined;
     const conversation = toConversation({
@@ -420,6 +433,7 @@ export class ConversationsRepository {
       existing: existingRow && existingRow.conversation_id === conversation.id ? message(existingRow) : undefined,
       messageIdTaken: existingRow !== undefined,
       agentId: first.conv_agent_id ?? null,
+      alongside: Object.fromEntries(extras.map(([name]) => [name, result.rows.find((row) => row.alongside_row === true)?.[`alongside_${name}`] ?? null])),
     };
   }
 
