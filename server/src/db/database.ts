@@ -1,9 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely, Migrator, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { tracedDialect } from '../telemetry/db-spans';
 import { migrations } from './migrations/index';
@@ -55,6 +51,13 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     notifications = postgresNotifications({ url: target.url, log: options.log });
   } else {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    // Loaded here only: a server on PostgreSQL never holds PGlite's modules in memory.
+    const [{ PGlite }, { pg_trgm }, { vector }, { PGliteDialect }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite-pgvector'),
+      import('kysely-pglite-dialect'),
+    ]);
     // PGlite loads extensions only when told at start: pgvector (hybrid search) and pg_trgm
     // (compound words); `create extension` then works as on PostgreSQL (docs/search.md).
     const extensions = { vector, pg_trgm };

@@ -8,7 +8,6 @@ import {
   type ImageMediaType,
   type UploadMediaType,
 } from '@assistant/contracts';
-import { fileTypeFromBuffer } from 'file-type';
 
 /**
  * The document types ingestion takes, their extensions and the name rules are the contract's
@@ -41,7 +40,8 @@ export class UnsupportedContentError extends Error {
 
 /** What the first bytes say: a binary type by its magic number, or undefined (maybe text). */
 export async function sniffHead(head: Uint8Array): Promise<{ mime: string; ext: string } | undefined> {
-  return fileTypeFromBuffer(head);
+  // file-type is imported at the first file: a server start does not wait for it.
+  return (await import('file-type')).fileTypeFromBuffer(head);
 }
 
 /**

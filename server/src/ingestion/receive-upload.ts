@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { BYTES_PER_MEGABYTE, IMAGE_MAX_BYTES, isImageMediaType, megabytesToBytes, type ImageMediaType } from '@assistant/contracts';
 import type { Readable } from 'node:stream';
-import { fileTypeFromFile } from 'file-type';
 import { decideMediaType, HEAD_BYTES, mediaTypeOfEmpty, sniffHead, TextCheck, type SupportedMediaType } from './content-type';
 import type { FileStorage } from './file-storage';
 
@@ -82,7 +81,7 @@ export async function receiveUpload(
     if (size > limit || stream.truncated) throw new UploadTooLargeError(name, limit);
     write.end();
     await Promise.race([once(write, 'finish'), writeFailed]);
-    const mediaType = size === 0 ? mediaTypeOfEmpty(name) : decideMediaType(name, await fileTypeFromFile(path), text.end(), limits.images === true);
+    const mediaType = size === 0 ? mediaTypeOfEmpty(name) : decideMediaType(name, await (await import('file-type')).fileTypeFromFile(path), text.end(), limits.images === true);
     return { name, incomingPath: path, size, mediaType };
   } catch (error) {
     // The stream opens its file asynchronously: wait until it is closed, or the removal could run

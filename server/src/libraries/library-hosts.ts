@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import type { Agent, RequestInit as UndiciRequestInit } from 'undici';
 import { LibraryError } from './connector';
 
 /** One entry of LIBRARY_ALLOWED_HOSTS: a host by name (`exact`), `*.domain` (`suffix`) or `*` (`any`). */
@@ -142,26 +142,33 @@ export interface GuardedFetchOptions {
  * (a message for the user) when the library is unreachable or too slow.
  */
 export function createGuardedFetch({ hosts, requestTimeoutMs }: GuardedFetchOptions): typeof fetch {
-  const agent = new Agent({
-    headersTimeout: requestTimeoutMs,
-    bodyTimeout: requestTimeoutMs,
-    connect: {
-      timeout: requestTimeoutMs,
-      lookup: ((hostname, options, callback) => {
-        dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-          if (error) return callback(error, '');
-          const forbidden = hosts.isNamed(hostname) ? undefined : addresses.find(({ address }) => isForbiddenAddress(address));
-          if (forbidden) return callback(refusedAddress(hostname, forbidden.address), '');
-          if (options.all) return callback(null, addresses);
-          const [first] = addresses;
-          return first ? callback(null, first.address, first.family) : callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
-        });
-      }) satisfies LookupFunction,
-    },
-  });
+  // undici is imported at the first request: most servers never sync a library.
+  let client: Promise<{ agent: Agent; fetch: typeof import('undici').fetch }> | undefined;
+  const loadClient = async () => {
+    const undici = await import('undici');
+    const agent = new undici.Agent({
+      headersTimeout: requestTimeoutMs,
+      bodyTimeout: requestTimeoutMs,
+      connect: {
+        timeout: requestTimeoutMs,
+        lookup: ((hostname, options, callback) => {
+          dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+            if (error) return callback(error, '');
+            const forbidden = hosts.isNamed(hostname) ? undefined : addresses.find(({ address }) => isForbiddenAddress(address));
+            if (forbidden) return callback(refusedAddress(hostname, forbidden.address), '');
+            if (options.all) return callback(null, addresses);
+            const [first] = addresses;
+            return first ? callback(null, first.address, first.family) : callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+          });
+        }) satisfies LookupFunction,
+      },
+    });
+    return { agent, fetch: undici.fetch };
+  };
 
   const guarded = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (typeof input !== 'string' && !(input instanceof URL)) throw new TypeError('The guarded fetch takes a URL, not a Request');
+    const { agent, fetch: undiciFetch } = await (client ??= loadClient());
     let url = new URL(input);
     let method = (init.method ?? 'GET').toUpperCase();
     let body = init.body;

@@ -1,10 +1,6 @@
 import { UPLOAD_MEDIA_TYPES } from '@assistant/contracts';
 import { DocumentParseError, type ParsedDocument, type ParsedPage } from '../document-model';
-import { parseDocx } from './docx';
-import { parseHtml } from './html';
 import { detectLanguage } from './language';
-import { parseMarkdown } from './markdown';
-import { parsePdf } from './pdf';
 import { decodeUtf8, parseText, singlePage } from './text';
 
 export { detectLanguage, countWords } from './language';
@@ -38,27 +34,29 @@ export async function parseDocument(bytes: Uint8Array, mediaType: string, option
   if (bytes.byteLength === 0) throw new DocumentParseError('DATA0006', 'The file is empty');
   options.signal?.throwIfAborted();
 
+  // The parsers of PDF, Word, HTML and Markdown (pdf.js, mammoth, html-to-text, marked) are
+  // imported at their first file: a server that never reads one does not load them.
   let pages: ParsedPage[];
   let title: string | undefined;
   let author: string | undefined;
   switch (type) {
     case PDF_MEDIA_TYPE: {
-      const result = await parsePdf(bytes, options.signal);
+      const result = await (await import('./pdf')).parsePdf(bytes, options.signal);
       ({ pages, title, author } = result);
       break;
     }
     case DOCX_MEDIA_TYPE:
-      pages = singlePage((await parseDocx(bytes)).text);
+      pages = singlePage((await (await import('./docx')).parseDocx(bytes)).text);
       break;
     case 'text/html': {
-      const result = parseHtml(bytes);
+      const result = (await import('./html')).parseHtml(bytes);
       pages = singlePage(result.text);
       title = result.title;
       break;
     }
     case 'text/markdown':
     case 'text/x-markdown': {
-      const result = parseMarkdown(decodeUtf8(bytes));
+      const result = (await import('./markdown')).parseMarkdown(decodeUtf8(bytes));
       pages = singlePage(result.text);
       title = result.title;
       break;
