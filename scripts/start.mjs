@@ -1,11 +1,15 @@
 // `npm start`: runs everything a newcomer needs on one machine with embedded defaults. It first
-// builds the host and the six remotes where their sources changed since the last build
-// (scripts/build-portal.mjs), then runs the API server (which also starts the dev identity
-// provider and the embedded database), the portal and the remotes, and prints where everything
-// is. Ctrl-C stops all of it cleanly: the signal reaches every child, and we wait for them before
-// exiting. SKIP_BUILD=1 serves what is in dist/ as it is.
+// builds the API server's JavaScript (scripts/build-server.mjs) and the host and the six remotes
+// where their sources changed since the last build (scripts/build-portal.mjs), then runs the API
+// server from that build (which also starts the dev identity provider and the embedded
+// database), the portal and the remotes, and prints where everything is. Ctrl-C stops all of it
+// cleanly: the signal reaches every child, and we wait for them before exiting. SKIP_BUILD=1
+// serves what is in dist/ as it is (the server is built when it has no build at all).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildPortal, stopBuilds } from './build-portal.mjs';
+import { buildServer, SERVER_DIR, SERVER_ENTRY } from './build-server.mjs';
 import { apiUrlFromEnv, envValue, issuerFromEnv, portalOrigin, portalPort, remoteManifestUrl, remotePort, REMOTES } from './portal-layout.mjs';
 import { root } from './workspace.mjs';
 
@@ -37,6 +41,15 @@ const env = { TRUST_PROXY: 'loopback', ...process.env, PORTAL_ORIGIN: portalOrig
 // provider (the server alone refuses to start without OIDC_ISSUER or DEV_IDP=on).
 if (!envValue(env, 'OIDC_ISSUER')) env.DEV_IDP = 'on';
 
+// The server's build takes a second: it comes first, so a broken one stops before the portal's.
+if (envValue(env, 'SKIP_BUILD') !== '1' || !existsSync(join(SERVER_DIR, SERVER_ENTRY))) {
+  try {
+    await buildServer();
+  } catch {
+    console.error('[start] the build of the server failed (output above); nothing was started');
+    process.exit(1);
+  }
+}
 if (envValue(env, 'SKIP_BUILD') !== '1') {
   const result = await buildPortal({ env });
   if (!result.ok) {
@@ -50,7 +63,7 @@ if (stopping) process.exit(0);
 // runs as one process whatever it says (the server warns); with DATABASE_URL it forks that many
 // (default: one per core) sharing the API port, and stops them all when this script stops it.
 const services = [
-  { name: 'server', args: ['--import', 'tsx', 'server/src/main.ts'] },
+  { name: 'server', args: [join(SERVER_DIR, SERVER_ENTRY)] },
   { name: 'portal', args: ['scripts/serve-portal.mjs'] },
   { name: 'remotes', args: ['scripts/serve-remotes.mjs'] },
 ];

@@ -21,6 +21,7 @@ import { Service } from 'kubernetes-models/v1/Service';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 import { createStaticServer, healthPath } from '../../deploy/docker/static-server.mjs';
+import { SERVER_ENTRY } from '../../scripts/build-server.mjs';
 import { isSecretEnv, loadValues, mergeValues, REMOTE_NAMES, renderManifests, RUN_AS, SERVER_PORT, toYaml, type Manifest, type Values } from '../../deploy/render.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -467,20 +468,15 @@ function checkImage(file: string) {
 }
 
 describe('Dockerfiles', () => {
-  it('server.Dockerfile: pnpm deploy of the server, tsx at the lockfile version, non-root, /health', () => {
+  it('server.Dockerfile: the server built to JavaScript, pnpm deploy of it, non-root, /health', () => {
     const { build, runtime, ops } = checkImage('server.Dockerfile');
     const runs = ops(build, 'RUN').map((i) => i.args).join('\n');
+    assert.match(runs, /node scripts\/build-server\.mjs/);
     assert.match(runs, /pnpm --filter @assistant\/server .*deploy --prod \/out\/server/);
-    // The lockfile's tsx version, found by the same expression the image uses.
-    const lockVersion = /^ {2}tsx@([0-9][^:]*):$/m.exec(readFileSync(join(root, 'pnpm-lock.yaml'), 'utf8'))?.[1];
-    assert.ok(lockVersion, 'the lockfile names tsx');
-    assert.match(runs, /sed -n 's\/\^ {2}tsx@\\\(\[0-9\]\[\^:\]\*\\\):\$\/\\1\/p' pnpm-lock\.yaml/);
-    const cmd = JSON.parse(ops(runtime, 'CMD')[0]!.args) as string[];
-    assert.deepEqual(cmd.slice(0, 2), ['node', '--import']);
-    const loader = cmd[2]!.replace('/opt/tsx/node_modules/', '');
-    assert.ok(existsSync(join(root, 'node_modules', loader)), `tsx's loader is at ${loader}`);
-    assert.equal(cmd[3], 'src/main.ts');
-    assert.ok(existsSync(join(root, 'server', cmd[3]!)));
+    assert.match(runs, /cp -r server\/dist \/out\/server\/dist/);
+    // The build output, as `npm start` runs it; no TypeScript loader in the image.
+    assert.deepEqual(JSON.parse(ops(runtime, 'CMD')[0]!.args), ['node', SERVER_ENTRY]);
+    assert.ok(!/tsx/.test(runtime.instructions.map((i) => i.args).join('\n')), 'no tsx at run time');
     assert.match(ops(runtime, 'HEALTHCHECK')[0]!.args, /"\/health"\]$/);
     assert.equal(ops(runtime, 'EXPOSE')[0]!.args, String(SERVER_PORT));
     const env = ops(runtime, 'ENV').map((i) => i.args).join(' ');
@@ -509,7 +505,7 @@ describe('Dockerfiles', () => {
 
   it('.dockerignore keeps installed packages, build output, local data and git out of the context', () => {
     for (const path of ['node_modules', 'server/node_modules', 'host/dist', 'remotes/chat/dist', '.data', '.git', '.tools']) assert.ok(dockerignored(path), `${path} excluded`);
-    for (const path of ['package.json', 'pnpm-lock.yaml', 'server/src/main.ts', 'deploy/docker/healthcheck.mjs', 'scripts/serve-portal.mjs']) assert.ok(!dockerignored(path), `${path} included`);
+    for (const path of ['package.json', 'pnpm-lock.yaml', 'server/src/main.ts', 'deploy/docker/healthcheck.mjs', 'scripts/serve-portal.mjs', 'scripts/build-server.mjs']) assert.ok(!dockerignored(path), `${path} included`);
   });
 });
 
