@@ -42,7 +42,7 @@ export const BUILD_TARGETS = [
   })),
 ];
 
-function listFiles(path, found = []) {
+export function listFiles(path, found = []) {
   if (!existsSync(path)) return found;
   if (!statSync(path).isDirectory()) {
     found.push(path);

@@ -10,10 +10,11 @@
 //
 //   node scripts/build-server.mjs [--force]
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { listFiles } from './build-portal.mjs';
 import { root } from './workspace.mjs';
 
 export const SERVER_DIR = join(root, 'server');
@@ -32,19 +33,6 @@ const INPUTS = [
   'pnpm-lock.yaml',
   'scripts/build-server.mjs',
 ];
-
-function listFiles(path, found = []) {
-  if (!existsSync(path)) return found;
-  if (!statSync(path).isDirectory()) {
-    found.push(path);
-    return found;
-  }
-  for (const name of readdirSync(path).sort()) {
-    if (name === 'node_modules' || name === '__tests__' || name === 'dist' || name.startsWith('.')) continue;
-    listFiles(join(path, name), found);
-  }
-  return found;
-}
 
 function inputsHash() {
   const hash = createHash('sha256');
