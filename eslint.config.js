@@ -38,6 +38,8 @@ const tsProjects = [
 ];
 
 const code = '**/*.{ts,tsx,mts,cts,js,mjs,cjs}';
+// The React Compiler's diagnostics in the hooks plugin's recommended set (all but the two classic rules).
+const compilerRules = Object.keys(reactHooks.configs.flat.recommended.rules).filter((rule) => !['react-hooks/rules-of-hooks', 'react-hooks/exhaustive-deps'].includes(rule));
 const browserCode = [
   'host/**/*.{ts,tsx}',
   'remotes/**/*.{ts,tsx}',
@@ -215,10 +217,18 @@ export default defineConfig([
       'react-hooks/incompatible-library': 'off',
     },
   },
+  {
+    // The compiler's analysis is most of the lint's time, and a test file is never compiled for
+    // the product: its diagnostics are for the code that ships. The classic hooks rules stay.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: Object.fromEntries(compilerRules.map((rule) => [rule, 'off'])),
+  },
 
   // --- Import cycles -----------------------------------------------------------------------------
   {
     files: [code],
+    // Nothing imports a test file, so it can sit on no cycle: the search would only cost time.
+    ignores: ['**/*.test.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: tsProjects, alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
