@@ -14,6 +14,7 @@ import {
   initPlatform,
   isFeatureAvailable,
   isSessionInvalid,
+  preloadQueryPersister,
   setPersistenceUser,
   useGatingStore,
   useWorkspaceStore,
@@ -33,7 +34,7 @@ import { addShellTexts } from './app/shell-i18n';
 import { completeStartCallback } from './app/start-callback';
 import { StartScreen } from './app/start-screen';
 import { startTelemetry } from './app/start-telemetry';
-import { loadRemoteModule, preloadRemoteForPath, startFederation } from './federation';
+import { loadRemoteModule, preloadRemoteForPath, remoteForPath, startFederation } from './federation';
 import { preloadNavigationWhenIdle, setPreloadableRemotes } from './navigation/preload-on-intent';
 import { buildNavigation, isRemoteEnabled } from './navigation/build-navigation';
 import { SignedOutPage } from './auth/signed-out-page';
@@ -105,7 +106,12 @@ async function start(): Promise<void> {
   // The registry (inlined, or one request) and the current route's remote load beside the server's
   // start-up answer; neither waits for the other.
   const registryReady = startFederation({ inline: inline.registry });
-  void registryReady.then((entries) => preloadRemoteForPath(entries, window.location.pathname));
+  void registryReady.then((entries) => {
+    // A remote's page may start with a persisted query (the translation and QA resources): its
+    // persister comes in beside the page instead of after it renders.
+    if (remoteForPath(entries, window.location.pathname)) preloadQueryPersister();
+    return preloadRemoteForPath(entries, window.location.pathname);
+  });
   const [registry, permissions] = await Promise.all([registryReady, loadStartup()]);
   const { flags, featureSet } = useGatingStore.getState();
   const available = (feature: FeatureName) => isFeatureAvailable(featureSet, feature);

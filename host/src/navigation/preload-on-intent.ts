@@ -34,12 +34,39 @@ const whenIdle = (): Promise<void> =>
     else setTimeout(resolve, 200);
   });
 
+/** Time without a finished download after which the page's own loads count as done. */
+const QUIET_MS = 1000;
+
 /**
- * After the first page is there (the window's load event, then an idle moment), loads the
- * modules of the remotes behind the navigation entries, one after another and each in an idle
- * moment: manifest, entry and module, not their pages. A first switch to another area then needs
- * only its page chunk (and the page's own data), not four requests one after another. Skips the
- * remote of the current page (already loaded) and paths that are not remotes.
+ * Resolves once no resource of the page has finished downloading for `QUIET_MS`: the page's own
+ * data and chunks (which start after the load event, as the route's queries do) are in. Browsers
+ * without resource timing resolve at once.
+ */
+const whenNetworkQuiet = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('resource')) {
+      resolve();
+      return;
+    }
+    let timer = setTimeout(done, QUIET_MS);
+    const observer = new PerformanceObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(done, QUIET_MS);
+    });
+    observer.observe({ type: 'resource' });
+    function done() {
+      observer.disconnect();
+      resolve();
+    }
+  });
+
+/**
+ * After the first page is there (the window's load event, then the network quiet for a second, so
+ * that the page's own data and chunks do not share a slow line with them), loads the modules of
+ * the remotes behind the navigation entries, one after another and each in an idle moment:
+ * manifest, entry and module, not their pages. A first switch to another area then needs only
+ * its page chunk (and the page's own data), not four requests one after another. Skips the remote
+ * of the current page (already loaded) and paths that are not remotes.
  */
 export async function preloadNavigationWhenIdle(
   hrefs: readonly string[],
@@ -49,6 +76,7 @@ export async function preloadNavigationWhenIdle(
   if (options.waitForLoad !== false && document.readyState !== 'complete') {
     await new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
   }
+  if (options.waitForLoad !== false) await whenNetworkQuiet();
   const names = new Set<string>();
   for (const href of hrefs) {
     const entry = remoteForPath(routed, href);

@@ -38,7 +38,7 @@ export { useFileDrop } from './uploads/use-file-drop';
 // server state (TanStack Query: one QueryClient for the host and every remote; docs/platform.md)
 export { queryClient, resetServerState } from './server-state/query-client';
 export { ServerStateProvider } from './server-state/server-state-provider';
-export { keptAnswer, persistedPerUser } from './server-state/persisted-per-user';
+export { keptAnswer, persistedPerUser, preloadQueryPersister } from './server-state/persisted-per-user';
 export {
   keepPreviousData,
   queryOptions,

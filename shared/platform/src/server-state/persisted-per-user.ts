@@ -32,7 +32,7 @@ export function keptAnswer<T>(queryKey: QueryKey): T | undefined {
  * - Without a signed-in user nothing is read or written.
  *
  * The persister (TanStack Query's, `./user-query-persister.ts`) loads with the first such query,
- * not with the shell's start-up.
+ * not with the shell's start-up, unless the shell asked for it early (`preloadQueryPersister`).
  */
 export async function persistedPerUser<T, TQueryKey extends QueryKey>(
   queryFn: QueryFunction<T, TQueryKey, never>,
@@ -43,4 +43,13 @@ export async function persistedPerUser<T, TQueryKey extends QueryKey>(
   if (sub === null) return queryFn(context);
   const { persistForUser } = await import('./user-query-persister');
   return persistForUser(sub, queryFn, context, query);
+}
+
+/**
+ * Starts loading the persister now, for a page whose first query is persisted: the shell calls it
+ * beside the route's remote, so that the query does not wait for one more download after the page
+ * renders (a round trip on a slow network). Never rejects; a failed load fails again at the query.
+ */
+export function preloadQueryPersister(): void {
+  import('./user-query-persister').catch(() => undefined);
 }
