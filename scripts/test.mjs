@@ -15,6 +15,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { buildPortal } from './build-portal.mjs';
+import { buildServer } from './build-server.mjs';
 import { installMissing } from './debian-packages.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { lintAll } from './lint.mjs';
@@ -70,12 +71,21 @@ const postgresReady = provisioning.then(async () => {
   else if (process.env.CI) console.error('[postgres] no PostgreSQL server: the storage tests will fail, as CI requires one');
   else console.log('[postgres] no PostgreSQL server could be started: storage tests run on PGlite only');
 });
-// The end-to-end suites start the system as `npm start` does, which builds what changed: built
-// once here, they all find it up to date (and never build the same folders side by side).
+// The end-to-end suites start the system as `npm start` does, which builds what changed (the
+// server's JavaScript, the portal): built once here, they all find it up to date (and never build
+// the same folders side by side).
 const browserReady = !e2eFiles.length
   ? Promise.resolve(outcome())
   : Promise.all([
-      clock.time('portal build (background)', () => buildPortal()),
+      // The server's build too: suites starting side by side would each build and swap it.
+      clock.time('portal build (background)', async () => {
+        try {
+          await buildServer();
+        } catch {
+          return { ok: false, failed: [{ name: 'server' }] };
+        }
+        return buildPortal();
+      }),
       provisioning.then(() => ensureChromium()),
       postgresReady,
     ]).then(([build, chromium]) => {
