@@ -1,6 +1,7 @@
 // Small pieces of `npm test`'s orchestration: a child process as a promise, a pool that runs tasks
 // a few at a time, and the stage clock printed at the end of the run.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** Runs a command, its output passed through (or collected when `quiet`); resolves with its exit. */
 export function runAsync(command, args, options = {}) {
@@ -34,6 +35,7 @@ export async function pool(tasks, concurrency) {
 /** Wall-clock time of each stage, printed as one table at the end of the run. */
 export function createStageClock() {
   const started = Date.now();
+  const cpuAtStart = cpuTimes();
   const stages = [];
   return {
     async time(name, work) {
@@ -52,7 +54,11 @@ export function createStageClock() {
       const total = (Date.now() - started) / 1000;
       const width = Math.max(...stages.map((s) => s.name.length), 5);
       const line = (name, seconds) => `  ${name.padEnd(width)}  ${formatSeconds(seconds).padStart(8)}`;
-      return ['Stage times (wall clock from first start to last end; stages overlap):', ...stages.map((s) => line(s.name, s.seconds)), line('total', total)].join('\n');
+      const cpu = cpuAtStart && cpuTimes();
+      // How busy the machine was: below about 90 % the run waits (more browser lanes would help);
+      // near 100 % only less work makes it shorter.
+      const busy = cpu ? [`  CPU busy ${Math.round((100 * (cpu.busy - cpuAtStart.busy)) / Math.max(1, cpu.total - cpuAtStart.total))} % of the run on all cores`] : [];
+      return ['Stage times (wall clock from first start to last end; stages overlap):', ...stages.map((s) => line(s.name, s.seconds)), line('total', total), ...busy].join('\n');
     },
   };
 }
@@ -60,4 +66,15 @@ export function createStageClock() {
 function formatSeconds(seconds) {
   if (seconds < 60) return `${seconds.toFixed(1)} s`;
   return `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+}
+
+/** The machine's CPU time so far (Linux /proc/stat, in ticks): busy and total; undefined elsewhere. */
+function cpuTimes() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy, total: busy + idle + iowait };
+  } catch {
+    return undefined;
+  }
 }
