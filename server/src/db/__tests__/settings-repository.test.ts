@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_CUSTOMIZATION, type AdminSettings } from '@assistant/contracts';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { testDatabaseTargets } from '../../testing/test-databases';
 import { migrateToLatest, type DatabaseHandle } from '../database';
 import { migrations } from '../migrations';
@@ -35,6 +35,19 @@ for (const target of testDatabaseTargets()) {
       await migrateToLatest(handle.db);
       const again = await sql<{ count: string }>`select count(*)::text as count from kysely_migration`.execute(handle.db);
       assert.equal(again.rows[0]?.count, String(applied.rows.length));
+    });
+
+    it('finds that nothing is to do in one statement (each start asks)', async () => {
+      const statements: string[] = [];
+      const counting: KyselyPlugin = {
+        transformQuery: (args) => {
+          statements.push(args.node.kind);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      await migrateToLatest(handle.db.withPlugin(counting));
+      assert.equal(statements.length, 1);
     });
 
     it('seeds every missing key on first start', async () => {
