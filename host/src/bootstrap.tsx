@@ -26,6 +26,7 @@ import { BrowserRouter, useRoutes, type RouteObject } from '@assistant/routing';
 import { OAuthCallbackPage } from './app/lazy-pages';
 import { readInlineStartup } from './app/inline-startup';
 import { loadRuntimeConfig } from './app/load-runtime-config';
+import { fetchStartup } from './app/early-startup';
 import { loadStartup } from './app/load-startup';
 import { RouteErrorBoundary } from './app/route-error-boundary';
 import { buildRoutes } from './app/routes';
@@ -112,7 +113,7 @@ async function start(): Promise<void> {
     if (remoteForPath(entries, window.location.pathname)) preloadQueryPersister();
     return preloadRemoteForPath(entries, window.location.pathname);
   });
-  const [registry, permissions] = await Promise.all([registryReady, loadStartup()]);
+  const [registry, permissions] = await Promise.all([registryReady, loadStartup(() => fetchStartup(() => auth.getAccessToken()))]);
   const { flags, featureSet } = useGatingStore.getState();
   const available = (feature: FeatureName) => isFeatureAvailable(featureSet, feature);
   // Routed: flag and feature on. An entry that `requires` a capability is routed too; its route and
