@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { tracedDialect } from '../telemetry/db-spans';
@@ -61,9 +63,10 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     // PGlite loads extensions only when told at start: pgvector (hybrid search) and pg_trgm
     // (compound words); `create extension` then works as on PostgreSQL (docs/search.md).
     const extensions = { vector, pg_trgm };
+    const assets = await pgliteAssets();
     const pglite = target.dataDir
-      ? new PGlite(target.dataDir, { extensions })
-      : new PGlite({ extensions, ...(target.image ? { loadDataDir: target.image } : {}) });
+      ? new PGlite(target.dataDir, { extensions, ...assets })
+      : new PGlite({ extensions, ...assets, ...(target.image ? { loadDataDir: target.image } : {}) });
     await pglite.waitReady;
     db = new Kysely<DatabaseSchema>({ dialect: traced(new PGliteDialect(pglite)) });
     notifications = pgliteNotifications(pglite);
@@ -81,6 +84,22 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
       await db.destroy();
     },
   };
+}
+
+let assetsOnce: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process, and its file bundle, read once: each new PGlite
+ * would otherwise compile the 9 MB module and read the 6 MB bundle again, about a third of the
+ * CPU of opening one, and the tests open hundreds in a process.
+ */
+function pgliteAssets() {
+  assetsOnce ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const pgliteWasmModule = await WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm')));
+    return { pgliteWasmModule, fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]) };
+  })();
+  return assetsOnce;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
