@@ -5,17 +5,22 @@
 //   GET /eld/start  starts a fresh event-loop delay histogram (monitorEventLoopDelay, Node's
 //                   default resolution of 10 ms: each figure includes the 10 ms timer interval)
 //   GET /eld/stop   stops it: {"p50": ms, "p99": ms, "max": ms, "count": n}
+//   GET /<name>     a process's own figure (`extra`: the API server's database round trip and
+//                   statement count)
 //
 // The histogram only runs between start and stop, so its timer does not count in the CPU figures
 // of the other phases.
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
-export async function startProcessStats(): Promise<number> {
+export async function startProcessStats(extra: Record<string, () => Promise<unknown>> = {}): Promise<number> {
   let histogram: IntervalHistogram | undefined;
-  const server = createServer((request, response) => {
+  const server = createServer(async (request, response) => {
     let body: unknown;
-    if (request.url === '/cpu') {
+    const own = extra[request.url?.slice(1) ?? ''];
+    if (own) {
+      body = await own();
+    } else if (request.url === '/cpu') {
       body = process.cpuUsage();
     } else if (request.url === '/eld/start') {
       histogram?.disable();
