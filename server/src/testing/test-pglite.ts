@@ -55,7 +55,8 @@ export async function seedPgliteDataDir(dataDir: string): Promise<void> {
 
 let key: string | undefined;
 
-function imageKey(): string {
+/** A key of the migrations (and PGlite's version): a prepared database is reused only while it matches. */
+export function imageKey(): string {
   if (key) return key;
   const hash = createHash('sha256');
   for (const name of readdirSync(migrationsDir).sort()) {
