@@ -10,7 +10,7 @@
 //
 //   node scripts/build-server.mjs [--force]
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -65,7 +65,7 @@ const externalPackages = {
 
 /**
  * Builds server/dist unless it is up to date. The output is made in a folder of its own and then
- * swapped in, so a server or a parallel build never sees half of it.
+ * moved in, so a server or a parallel build never sees half of it.
  */
 export async function buildServer({ force = false, log = console.log } = {}) {
   const hash = inputsHash();
@@ -93,14 +93,18 @@ export async function buildServer({ force = false, log = console.log } = {}) {
     logLevel: 'warning',
   });
   writeFileSync(join(partial, STAMP_FILE), `${JSON.stringify({ hash, builtAt: new Date().toISOString() }, null, 2)}\n`);
-  const previous = `${SERVER_DIST}.${process.pid}.previous`;
-  if (existsSync(SERVER_DIST)) renameSync(SERVER_DIST, previous);
-  try {
-    renameSync(partial, SERVER_DIST);
-  } catch {
-    rmSync(partial, { recursive: true, force: true }); // a parallel build swapped its own in first
+  // File by file, each an atomic rename, main.js and the stamp last. The previous build's chunks
+  // stay for an hour: a server started from it imports them lazily (a parser at the first upload).
+  mkdirSync(SERVER_DIST, { recursive: true });
+  const fresh = readdirSync(partial);
+  const last = ['main.js', STAMP_FILE];
+  for (const name of [...fresh.filter((name) => !last.includes(name)), ...last]) renameSync(join(partial, name), join(SERVER_DIST, name));
+  rmSync(partial, { recursive: true, force: true });
+  const stale = Date.now() - 60 * 60 * 1000;
+  for (const name of readdirSync(SERVER_DIST)) {
+    const path = join(SERVER_DIST, name);
+    if (!fresh.includes(name) && statSync(path).mtimeMs < stale) rmSync(path, { force: true });
   }
-  rmSync(previous, { recursive: true, force: true });
   log(`[build] server/dist in ${Date.now() - started} ms`);
   return { built: true };
 }
