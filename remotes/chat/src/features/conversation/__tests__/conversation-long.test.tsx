@@ -6,8 +6,10 @@ import { exchange, FakeChatHistory, renderConversation, setModels } from './conv
 jest.setTimeout(20_000);
 
 beforeEach(() => setModels([]));
+const restores: Array<() => void> = [];
 afterEach(() => {
   jest.restoreAllMocks();
+  for (const restore of restores.splice(0)) restore();
 });
 
 function chain(exchanges: number): Message[] {
@@ -21,16 +23,30 @@ function chain(exchanges: number): Message[] {
   return messages;
 }
 
-/** jsdom has no layout: give the scroller a 600 px viewport and every row 100 px. */
-function fakeLayout() {
-  const height = (element: Element) => (element.classList.contains('conversation__scroller') ? 600 : element.classList.contains('conversation__row') ? 100 : 0);
-  jest.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
-    return height(this);
+/** An IntersectionObserver the test drives: `report` says whether a row came near the scroller's visible part. */
+function installFakeIntersectionObserver() {
+  const callbacks: IntersectionObserverCallback[] = [];
+  class FakeIntersectionObserver {
+    constructor(callback: IntersectionObserverCallback) {
+      callbacks.push(callback);
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  const original = globalThis.IntersectionObserver;
+  globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+  restores.push(() => {
+    globalThis.IntersectionObserver = original;
   });
-  jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(800);
-  jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return height(this);
-  });
+  return {
+    report(target: Element, isIntersecting: boolean) {
+      for (const callback of callbacks) callback([{ target, isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver);
+    },
+  };
 }
 
 /** The scroller's geometry as a browser would report it. */
@@ -46,25 +62,29 @@ describe('long conversations', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(40);
   });
 
-  it('virtualizes from 50 messages on: only a window around the end is rendered, placed in the whole list', async () => {
-    fakeLayout();
+  it('keeps every message of a long conversation in the list: the newest in full, the others as their text until they come near', async () => {
+    const observers = installFakeIntersectionObserver();
     renderConversation(new FakeChatHistory(chain(100)));
     const list = await screen.findByRole('list', { name: 'Messages' });
-    const items = await within(list).findAllByRole('listitem');
-    expect(items.length).toBeLessThan(40);
-    // It opens at the end: the newest answer is rendered, the first question is not.
-    await waitFor(() => expect(within(list).getByText('Answer 100')).toBeInTheDocument());
-    expect(within(list).queryByText('Question 1')).not.toBeInTheDocument();
-    expect(items.at(-1)).toHaveAttribute('aria-setsize', '200');
-    expect(within(list).getByText('Answer 100').closest('li')).toHaveAttribute('aria-posinset', '200');
+    // Find in page and a screen reader's reading order cover the whole conversation (the older
+    // messages join the newest right after the first paint).
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(200));
+    expect(within(list).getAllByRole('article')).toHaveLength(200);
+    expect(within(list).getAllByRole('heading', { level: 3, name: 'Your question' })).toHaveLength(100);
+    const rowOf = (text: string) => within(list).getByText(text).closest('li')!;
+    // The newest answer is rendered in full (its actions), the first question as its text only.
+    expect(within(rowOf('Answer 100')).getByRole('button', { name: 'Copy answer' })).toBeInTheDocument();
+    expect(within(rowOf('Question 1')).queryByRole('button', { name: 'Edit question' })).not.toBeInTheDocument();
+    expect(rowOf('Question 1')).toHaveClass('conversation__row--text');
 
-    // Scrolled to the top, the first messages are rendered instead.
-    const scroller = screen.getByTestId('conversation-scroller');
-    scroller.scrollTop = 0;
-    fireEvent.scroll(scroller);
-    expect(await within(list).findByText('Question 1')).toBeInTheDocument();
-    expect(within(list).queryByText('Answer 100')).not.toBeInTheDocument();
-    expect(within(list).getAllByRole('listitem').length).toBeLessThan(40);
+    // Scrolled near it, the first question is rendered in full; far away again, as its text.
+    act(() => observers.report(rowOf('Question 1'), true));
+    expect(await within(rowOf('Question 1')).findByRole('button', { name: 'Edit question' })).toBeInTheDocument();
+    act(() => observers.report(rowOf('Question 1'), false));
+    await waitFor(() => expect(within(rowOf('Question 1')).queryByRole('button', { name: 'Edit question' })).not.toBeInTheDocument());
+    // The newest messages stay in full wherever the reader is.
+    act(() => observers.report(rowOf('Answer 100'), false));
+    expect(within(rowOf('Answer 100')).getByRole('button', { name: 'Copy answer' })).toBeInTheDocument();
   });
 
   it('follows a streaming answer to the bottom, but not after the user scrolled up', async () => {

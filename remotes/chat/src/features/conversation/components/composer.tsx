@@ -122,11 +122,18 @@ export const Composer = memo(function Composer(props: ComposerProps) {
   );
 });
 
+/**
+ * Whether the browser sizes the field by its text itself (`field-sizing: content` in
+ * conversation.css). Measuring it by script lays out the whole page on every key, which in a long
+ * conversation costs more than the key itself.
+ */
+const SIZED_BY_CSS = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
 /** The field's height follows its text (one line when empty); the style sheet's max-height caps it, then it scrolls. */
 function useGrowWithText(fieldRef: RefObject<HTMLTextAreaElement | null>, text: string): void {
   useLayoutEffect(() => {
     const field = fieldRef.current;
-    if (!field) return;
+    if (!field || SIZED_BY_CSS) return;
     field.style.height = 'auto';
     // scrollHeight leaves out the borders the border-box height includes.
     field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;

@@ -297,31 +297,36 @@ export function ConversationView({ history, conversationId, creation, focusCompo
     [streaming, stop],
   );
   const last = conversation.branch.at(-1);
-  const renderMessage = (message: Message) => {
+  // Stable while an answer streams (its chunks change none of these), so the list's rows far from
+  // the streaming answer are not rendered again per chunk.
+  const { streamingId, failures, conversationId: shownConversationId } = conversation;
+  const sourcesConversationId = history.kind === 'server' ? shownConversationId : undefined;
+  const openInCanvasOrNot = canvas ? onOpenInCanvas : undefined;
+  const renderMessage = useCallback((message: Message) => {
     const position = siblingPosition(tree, message.message_id);
     return (
       <MessageItem
         message={message}
-        streaming={message.message_id === conversation.streamingId}
+        streaming={message.message_id === streamingId}
         busy={streaming}
         siblingIndex={position.index}
         siblingCount={position.count}
         previousId={position.previousId}
         nextId={position.nextId}
-        failure={conversation.failures[message.message_id]}
+        failure={failures[message.message_id]}
         onSwitch={switchTo}
         onCopy={copy}
         onRegenerate={onRegenerate}
         onRetry={onRetry}
         onEdit={onEdit}
-        sourcesConversationId={history.kind === 'server' ? conversation.conversationId : undefined}
+        sourcesConversationId={sourcesConversationId}
         announce={announce}
-        onOpenInCanvas={canvas ? onOpenInCanvas : undefined}
+        onOpenInCanvas={openInCanvasOrNot}
         question={message.role !== 'assistant' ? undefined : (message.research_id !== undefined ? researchQuestionOf(tree, message.message_id) : questionOf(message.message_id))?.content}
         agentId={agentId}
       />
     );
-  };
+  }, [tree, streamingId, streaming, failures, switchTo, copy, onRegenerate, onRetry, onEdit, sourcesConversationId, announce, openInCanvasOrNot, questionOf, agentId]);
 
   return (
     // The key handler only catches Escape bubbling from the view's own controls.

@@ -17,13 +17,11 @@ export interface StickToBottom {
  * scrolled up to read; scrolling back down (or `jumpToLatest`) follows again. A new defined
  * `followKey` (a question was sent) follows again too. Opened, the container starts at its end
  * (the latest message), also when its content or size changes later (a ResizeObserver).
- * `scrollToEnd` defaults to setting scrollTop; a virtual list passes its own.
  */
 export function useStickToBottom(
   scroller: RefObject<HTMLElement | null>,
   contentKey: unknown,
   followKey: unknown,
-  scrollToEnd?: () => void,
 ): StickToBottom {
   const stuck = useRef(true);
   const [following, setFollowing] = useState(true);
@@ -34,10 +32,9 @@ export function useStickToBottom(
   const toEnd = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
-    if (scrollToEnd) scrollToEnd();
-    else element.scrollTop = element.scrollHeight;
+    element.scrollTop = element.scrollHeight;
     lastHeight.current = element.scrollHeight;
-  }, [scroller, scrollToEnd]);
+  }, [scroller]);
 
   const onScroll = useCallback(() => {
     const element = scroller.current;
