@@ -9,8 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { HOST_DIR } from './portal-layout.mjs';
 import { initialFiles } from './serve-portal.mjs';
 
-/** 218.9 KB, hashes as zeros: the shell with the user menu, footer, guided-start gate, developer mode, sharing and governance (docs/federation.md). */
-export const SHELL_INITIAL_JS_CEILING = 226_100;
+/** 217.3 KB, hashes as zeros: 222,072 bytes measured with the start-up libraries as one chunk, plus 428 bytes (docs/federation.md). */
+export const SHELL_INITIAL_JS_CEILING = 222_500;
 
 /**
  * The content hashes in the names of `distDir`'s files. The start-up scripts name the lazy chunks
