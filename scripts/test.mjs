@@ -47,9 +47,9 @@ function findTests(dir, found = []) {
 const nodeTestRoots = ['shared/contracts', 'server', 'tests'];
 const testFiles = nodeTestRoots.flatMap((dir) => findTests(join(root, dir))).sort();
 const selected = filter ? testFiles.filter((f) => f.includes(filter)) : testFiles;
-// The longest end-to-end files first (about 1.5-3 min each, the rest under one), so the run does
-// not end waiting on one of them alone.
-const E2E_LONGEST = ['chat', 'research', 'shell', 'shell-phone', 'session', 'agents'];
+// The longest end-to-end files first (about 2-3.5 min each on a loaded machine, most others 1-1.5),
+// so the run does not end waiting on one of them alone.
+const E2E_LONGEST = ['chat', 'chat-details', 'libraries', 'observability', 'research', 'session', 'shell-phone', 'shell'];
 const e2eRank = (file) => {
   const index = E2E_LONGEST.indexOf(basename(file, '.test.ts'));
   return index < 0 ? E2E_LONGEST.length : index;
