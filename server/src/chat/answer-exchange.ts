@@ -351,18 +351,17 @@ export async function relayExchange(options: {
       .then(() => storeToolEvents(db, exchange.owner, exchange.conversation.id, exchange.assistantMessageId, steps))
       .catch((error: unknown) => log.error({ err: error, messageId: exchange.assistantMessageId }, 'chat: the tool steps could not be stored'));
   };
-  async function* storingSteps(source: AsyncIterable<ChatDelta | LoopDelta>): AsyncGenerator<ChatDelta | LoopDelta> {
-    for await (const delta of source) {
-      developer?.firstPiece();
-      yield delta;
+  const storingSteps = {
+    before: () => developer?.firstPiece(),
+    after: (delta: ChatDelta | LoopDelta) => {
       if (delta.channel === 'tool' && delta.event.type !== 'begin') storeSteps();
-    }
-  }
+    },
+  };
 
   let outcome;
   try {
     await messageSent;
-    outcome = await streamAnswer({ deltas: storingSteps(deltas), think: exchange.payload.think, send, signal, progress });
+    outcome = await streamAnswer({ deltas, think: exchange.payload.think, send, signal, progress, observe: storingSteps });
   } finally {
     signal.removeEventListener('abort', stopSideCalls);
     // The title in any case; the intent unless the client went away.

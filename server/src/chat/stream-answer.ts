@@ -30,8 +30,14 @@ export async function streamAnswer(options: {
   signal: AbortSignal;
   /** Called after each piece with the text so far (the caller throttles its writes). */
   progress?: (content: string, reasoning: string) => void;
+  /**
+   * Called with each delta before it is relayed (`before`) and after (`after`): what the caller
+   * does per delta without wrapping `deltas` in a generator of its own (one promise chain less per
+   * token).
+   */
+  observe?: { before(delta: ChatDelta | LoopDelta): void; after(delta: ChatDelta | LoopDelta): void } | undefined;
 }): Promise<AnswerOutcome> {
-  const { deltas, think, send, signal, progress } = options;
+  const { deltas, think, send, signal, progress, observe } = options;
   const splitter = new ThinkTagSplitter();
   const answerId = randomUUID();
   const reasoningId = randomUUID();
@@ -71,13 +77,16 @@ export async function streamAnswer(options: {
   let failure: unknown;
   try {
     for await (const delta of deltas) {
+      observe?.before(delta);
       if (delta.channel === 'tool') {
         await send({ kind: 'tool', event: delta.event });
+        observe?.after(delta);
         if (signal.aborted) break;
         continue;
       }
       for (const piece of splitter.push(delta)) await relay(piece);
       progress?.(content, reasoning);
+      observe?.after(delta);
       if (signal.aborted) break;
     }
     if (!signal.aborted) for (const piece of splitter.flush()) await relay(piece);

@@ -54,18 +54,47 @@ export async function meteredStream(
     metered.end({ answerCharacters: 0, failed: true });
     throw error;
   }
-  return (async function* metering(): AsyncGenerator<ChatDelta> {
-    let failed = true;
-    try {
-      for await (const delta of deltas) {
-        characters += delta.text.length;
-        yield delta;
-      }
-      failed = false;
-    } finally {
-      metered.end({ inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, answerCharacters: characters, failed });
-    }
-  })();
+  // An iterator over the model's, not an async generator around it: one promise per delta instead
+  // of a generator's resumption on top of the inner one's (this runs for every token of every answer).
+  const inner = deltas[Symbol.asyncIterator]();
+  let ended = false;
+  const end = (failed: boolean) => {
+    if (ended) return;
+    ended = true;
+    metered.end({ inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, answerCharacters: characters, failed });
+  };
+  const metering: AsyncIterableIterator<ChatDelta> & AsyncGenerator<ChatDelta> = {
+    [Symbol.asyncIterator]() {
+      return metering;
+    },
+    next() {
+      if (ended) return Promise.resolve({ done: true, value: undefined });
+      return inner.next().then(
+        (result) => {
+          if (result.done) end(false);
+          else characters += result.value.text.length;
+          return result;
+        },
+        (error: unknown) => {
+          end(true);
+          throw error;
+        },
+      );
+    },
+    // The consumer stopped early (the client went away, a refusal): the call is ended as failed with what it read.
+    async return(value?: unknown) {
+      const wasEnded = ended;
+      end(true);
+      if (!wasEnded) await inner.return?.();
+      return { done: true, value: value as undefined };
+    },
+    async throw(error?: unknown) {
+      end(true);
+      if (inner.throw) return inner.throw(error);
+      throw error;
+    },
+  };
+  return metering;
 }
 
 /** Characters of a request's messages (text parts, tool calls' arguments): what an estimate of its input counts. */
