@@ -32,6 +32,7 @@ import { prepareSearchStorage } from '../../server/src/search/search-storage';
 import { analyzeSearchTables } from '../../server/src/search/tables';
 import { searchVectors } from '../../server/src/search/vector-search';
 import { startScriptedModelServer } from '../../tests/fixtures/scripted-model-server';
+import { raw } from './raw-sql';
 import { makeCorpus, type CorpusPassage, type LabelledQuestion, type QuestionKind } from './retrieval-corpus';
 
 const args = new Map<string, string>();
@@ -47,16 +48,6 @@ const KINDS: QuestionKind[] = ['exact', 'inflection', 'compound', 'paraphrase'];
 const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
-/**
- * Raw SQL with $n parameters through the server's Kysely instance (the bench package does not
- * depend on kysely itself, so no `sql` template here): a compiled query built by hand.
- */
-async function raw<R>(db: DatabaseHandle['db'], text: string, parameters: unknown[] = []): Promise<R[]> {
-  const query = { kind: 'RawNode', sqlFragments: [text], parameters: [] } as const;
-  const result = await db.executeQuery<R>({ sql: text, parameters, query, queryId: { queryId: randomUUID() } } as unknown as Parameters<typeof db.executeQuery>[0]);
-  return result.rows as R[];
-}
 
 async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now();

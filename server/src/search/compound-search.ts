@@ -1,13 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Highlight } from './highlights';
-import type { AnyKysely, PassageRow } from './tables';
+import { withIndexScans, type AnyKysely, type PassageRow } from './tables';
 
 /** Query words shorter than this are left to full-text search (too many unrelated words contain them). */
 export const COMPOUND_MIN_LETTERS = 4;
 /** Most stems one query looks for inside words (a long question keeps its first ones). */
 const MAX_STEMS = 8;
-/** Most candidate passages ranked (by id past it): a bound for stems in very many compounds. */
-const MAX_COMPOUND_CANDIDATES = 2000;
+/** Most passages holding a compound ranked, per kind of candidate: a bound for stems in very many compounds. */
+const MAX_COMPOUND_CANDIDATES = 1000;
 
 /** A query word's stem and the pattern that finds it inside any word of a passage. */
 export interface CompoundStem {
@@ -115,14 +115,74 @@ export function compoundPattern(stem: CompoundStem): string {
   return `(?:${LETTER}{3}${stem.pattern}|${stem.pattern}${LETTER}{5})`;
 }
 
+/** Most compounds of one stem looked up in the passages (a short stem can be part of thousands). */
+const MAX_COMPOUNDS_PER_STEM = 100;
+
+/**
+ * The compounds of each stem in the vocabulary of the passages' lexemes (search_lexemes): the
+ * lexemes the compound pattern matches, found through the vocabulary's trigram index by the
+ * stem's literal run (or a scan of the vocabulary without pg_trgm). Lexemes are lower case and,
+ * for German, folded as the stemmer folds; the stem pattern allows both.
+ */
+export async function compoundLexemes(db: AnyKysely, stems: readonly CompoundStem[]): Promise<string[][]> {
+  if (stems.length === 0) return [];
+  const { rows } = await sql<{ n: number; lexeme: string }>`
+    select s.n::int as n, x.lexeme
+    from unnest(${sql.val(stems.map(indexPattern))}::text[], ${sql.val(stems.map(compoundPattern))}::text[]) with ordinality as s(run, pattern, n)
+    cross join lateral (
+      -- The literal run alone goes to the trigram index (\`offset 0\` keeps the pattern out of its
+      -- condition: its alternatives made the index lookup several times slower).
+      select l.lexeme from (select lexeme from search_lexemes where lexeme ~* s.run offset 0) l
+      where l.lexeme ~* s.pattern limit ${MAX_COMPOUNDS_PER_STEM}
+    ) x`.execute(db);
+  const found = stems.map((): string[] => []);
+  // Only plain words go into a tsquery (a lexeme with quotes or operators would need escaping).
+  for (const row of rows) if (/^[\p{L}\p{N}]+$/u.test(row.lexeme)) found[row.n - 1]!.push(row.lexeme);
+  return found;
+}
+
+/** Lexemes as a tsquery matching any of them (no stemming: they are lexemes already); '' for none. */
+function anyLexeme(lexemes: Iterable<string>): string {
+  return [...new Set(lexemes)].map((l) => `'${l}'`).join(' | ');
+}
+
+/** Lexemes per tsquery of the compound match (see `holdsAny`). */
+const LEXEMES_PER_MATCH = 16;
+
+/**
+ * `tsv` holds one of the lexemes, as an `or` of tsqueries of 16 lexemes each: the GIN index checks
+ * every passage it finds against the whole tsquery, so one tsquery of 150 compounds cost 48 ms at
+ * 5 000 passages; the planner answers the `or` with one bitmap per small tsquery instead.
+ */
+function holdsAny(lexemes: readonly string[]): RawBuilder<unknown> {
+  const unique = [...new Set(lexemes)];
+  const groups: string[] = [];
+  for (let i = 0; i < unique.length; i += LEXEMES_PER_MATCH) groups.push(anyLexeme(unique.slice(i, i + LEXEMES_PER_MATCH)));
+  return sql`(${sql.join(
+    groups.map((group) => sql`c.tsv @@ ${group}::tsquery`),
+    sql` or `,
+  )})`;
+}
+
+/** The lexemes a word has in the passages' tsvectors: German, English and as typed (simple). */
+async function wordLexemes(db: AnyKysely, words: readonly string[]): Promise<string[]> {
+  const forms = await wordForms(db, words);
+  return words.flatMap((word) => {
+    const form = forms.get(word);
+    // A stop word of either language ranks nothing (as in candidate words).
+    if (!form || form.german === null || form.english === null) return [];
+    return [word, form.german, form.english].filter((l) => /^[\p{L}\p{N}]+$/u.test(l));
+  });
+}
+
 /**
  * Passages in which a query word's stem occurs as part of a compound (`Bericht` in
- * `Jahresbericht` and `Berichtspflicht`, `Vertrag` in `Arbeitsvertrages`): a case-insensitive
- * regular expression per stem, which pg_trgm's GIN index on passages.text answers (or a scan of
- * the collections' passages where the extension is missing). Ranked by how many of the query's
- * stems the passage contains anywhere (so the passage whose compound and other words match comes
- * first), then by how often (at most 3 counted per stem); ties by id. At most 2000 candidates
- * (by id) are ranked. Always within the collections (and files) given.
+ * `Jahresbericht` and `Berichtspflicht`, `Vertrag` in `Arbeitsvertrages`): the stems' compounds
+ * are found in the vocabulary (compoundLexemes), then the passages holding one of them through the
+ * tsvector's GIN index. Candidates: up to 1000 that also hold one of `narrowWords` (the query's
+ * rarer words: the passage whose compound and other words match) and up to 1000 that hold a
+ * compound at all, each in the index's order; ranked by ts_rank against the query's words, ties by
+ * id. Always within the collections (and files) given.
  */
 export async function searchCompounds(
   db: AnyKysely,
@@ -131,36 +191,42 @@ export async function searchCompounds(
     fileIds?: readonly string[] | undefined;
     /** The stems whose compounds make a passage a candidate. */
     stems: readonly CompoundStem[];
-    /** The stems that rank the candidates (default `stems`): all of the query's. */
-    rankStems?: readonly CompoundStem[];
+    /** The query's words: their lexemes rank the candidates too. */
+    rankWords?: readonly string[];
+    /** Words a candidate holding one of them is looked for first (the query's rarer words). */
+    narrowWords?: readonly string[];
     limit: number;
   },
 ): Promise<CompoundRow[]> {
   const { collectionIds, fileIds, stems, limit } = input;
   if (stems.length === 0 || collectionIds.length === 0 || fileIds?.length === 0) return [];
-  const rankStems = input.rankStems?.length ? input.rankStems : stems;
-  const { rows } = await sql<PassageRow>`
-    select p.id, p.file_id, p.collection_id, p.page_number, p.start_offset, p.end_offset, p.text
-    from passages p
-    where p.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
-      ${fileIds ? sql`and p.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`))})` : sql``}
-      -- The plain stem lets pg_trgm's index find candidates; the compound pattern then decides.
-      and (${sql.join(stems.map((s) => sql`(p.text ~* ${indexPattern(s)} and p.text ~* ${compoundPattern(s)})`), sql` or `)})
-    order by p.id
-    limit ${MAX_COMPOUND_CANDIDATES}`.execute(db);
-  // Ranked here: JavaScript's regular expressions are much faster than PostgreSQL's (in
-  // WebAssembly on PGlite), and only the candidates are ranked.
-  const patterns = rankStems.map((s) => new RegExp(s.pattern, 'giu'));
-  const scored = rows.map((row) => {
-    let score = 0;
-    for (const pattern of patterns) {
-      const count = row.text.match(pattern)?.length ?? 0;
-      if (count > 0) score += 1 + 0.1 * Math.min(count, 3);
-    }
-    return { ...row, score };
-  });
-  scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return scored.slice(0, limit);
+  const compounds = (await compoundLexemes(db, stems)).flat();
+  if (compounds.length === 0) return [];
+  // A narrowing word must be another word than the compound's own (`Vertrag` narrows nothing for `vertrag`).
+  const others = (input.narrowWords ?? []).filter((word) => !stems.some((s) => new RegExp(`^${s.pattern}`, 'iu').test(word)));
+  const [rankWords, narrowWords] = await Promise.all([wordLexemes(db, input.rankWords ?? []), wordLexemes(db, others)]);
+  // Every candidate holds a compound; the query's words rank them (a tsquery of a stem's hundreds
+  // of compounds made ts_rank cost 9 µs a passage).
+  const rank = anyLexeme(rankWords);
+  const narrow = anyLexeme(narrowWords);
+  const scope = sql`c.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
+      ${fileIds ? sql`and c.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`))})` : sql``}`;
+  // Scored where the candidates are read (their tsvector is at hand); only the best are joined for their text.
+  const candidatesOf = (match: RawBuilder<unknown>) =>
+    sql`select c.id, ${rank ? sql`ts_rank(c.tsv, ${rank}::tsquery)` : sql`0::real`} as score from passages c
+      where ${scope} and ${match} limit ${MAX_COMPOUND_CANDIDATES}`;
+  const { rows } = await withIndexScans(db, (trx) =>
+    sql<PassageRow & { score: number | string }>`
+    with found as (
+      ${narrow ? sql`(${candidatesOf(sql`c.tsv @@ ${narrow}::tsquery and ${holdsAny(compounds)}`)}) union all ` : sql``}
+      (${candidatesOf(holdsAny(compounds))})
+    ),
+    best as (select id, max(score) as score from found group by id order by score desc, id limit ${limit})
+    select p.id, p.file_id, p.collection_id, p.page_number, p.start_offset, p.end_offset, p.text, b.score
+    from best b join passages p on p.id = b.id
+    order by b.score desc, p.id`.execute(trx),
+  );
+  return rows.map((row) => ({ ...row, score: Number(row.score) }));
 }
 
 /**

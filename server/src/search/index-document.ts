@@ -4,6 +4,7 @@ import type { ParsedDocument } from '../ingestion/document-model';
 import { countWords } from '../ingestion/parsers/language';
 import { chunkDocument, type ChunkOptions } from './chunk-document';
 import { storeEmbeddings } from './passage-embeddings';
+import { addLexemes } from './search-storage';
 import { analyzeWhenGrown, SEARCH_LANGUAGES, searchDb, type AnyKysely, type SearchTables } from './tables';
 
 const BATCH = 200;
@@ -65,6 +66,7 @@ export async function indexDocument(
         )
         .execute();
     }
+    await addLexemes(trx, fileId);
     // Vectors that do not line up with the passages (another chunking) are not stored: the
     // re-embedding job embeds the passages later.
     if (embeddings && embeddings.vectors.length === passages.length) {
@@ -92,9 +94,9 @@ export async function flushTextIndex(db: AnyKysely): Promise<void> {
   // Inside a caller's transaction, a savepoint keeps a refusal from aborting that transaction.
   if (db.isTransaction) await sql`savepoint search_flush_text_index`.execute(db);
   try {
-    // The trigram index of compound words (migration 0007) is a GIN index too, when it exists.
+    // The trigram index of the compound vocabulary is a GIN index too, when it exists.
     await sql`select gin_clean_pending_list(c.oid::regclass) from pg_class c
-      where c.relname in ('passages_tsv_idx', 'passages_text_trgm_idx') and c.relkind = 'i'`.execute(db);
+      where c.relname in ('passages_tsv_idx', 'search_lexemes_trgm_idx') and c.relkind = 'i'`.execute(db);
     if (db.isTransaction) await sql`release savepoint search_flush_text_index`.execute(db);
   } catch {
     // Not the owner, or the index is named otherwise: autovacuum (PostgreSQL) does it later.

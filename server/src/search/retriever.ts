@@ -53,6 +53,12 @@ export interface HybridRetriever extends Retriever {
  */
 export const FREQUENT_WORD_SHARE = 0.02;
 
+/**
+ * Most passages full-text search ranks for one query (the first the index returns past it): a
+ * query of only very common words would otherwise rank tens of thousands at a million passages.
+ */
+export const MAX_RANKED_CANDIDATES = 2000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -79,17 +85,32 @@ export function createRetriever(options: HybridRetrieverOptions): HybridRetrieve
   const cache = new QueryEmbeddingCache(options.cacheSize ?? 256, options.cacheTtlMs ?? 10 * 60_000);
   const frequencies = new TermFrequencies(db);
 
-  /** The query's words that are neither stop words nor in more than FREQUENT_WORD_SHARE of the passages. */
+  /**
+   * The query's words that are neither stop words nor in more than FREQUENT_WORD_SHARE of the
+   * passages, rarest first while the passages they bring stay within MAX_RANKED_CANDIDATES (the
+   * rarest always), in the query's order.
+   */
   async function candidateWords(query: string): Promise<string[] | undefined> {
     const words = queryWords(query);
-    const [forms, share] = await Promise.all([wordForms(db, words), frequencies.get()]);
-    if (share.size === 0) return undefined;
-    const rare = words.filter((word) => {
-      const form = forms.get(word);
-      if (!form || form.german === null || form.english === null) return false;
-      return Math.max(share.get(form.german) ?? 0, share.get(form.english) ?? 0, share.get(word) ?? 0) <= FREQUENT_WORD_SHARE;
-    });
-    return rare.length > 0 ? rare : undefined;
+    const [forms, statistics] = await Promise.all([wordForms(db, words), frequencies.get()]);
+    const { shares, passages } = statistics;
+    if (shares.size === 0) return undefined;
+    const rare = words
+      .flatMap((word) => {
+        const form = forms.get(word);
+        if (!form || form.german === null || form.english === null) return [];
+        const share = Math.max(shares.get(form.german) ?? 0, shares.get(form.english) ?? 0, shares.get(word) ?? 0);
+        return share <= FREQUENT_WORD_SHARE ? [{ word, share }] : [];
+      })
+      .sort((a, b) => a.share - b.share);
+    const kept = new Set<string>();
+    let rows = 0;
+    for (const { word, share } of rare) {
+      if (kept.size > 0 && rows + share * passages > MAX_RANKED_CANDIDATES) break;
+      kept.add(word);
+      rows += share * passages;
+    }
+    return kept.size > 0 ? words.filter((word) => kept.has(word)) : undefined;
   }
 
   async function queryVector(query: string): Promise<number[] | undefined> {
@@ -130,8 +151,18 @@ export function createRetriever(options: HybridRetrieverOptions): HybridRetrieve
       const stems = await compoundStems(db, query);
       const compoundQuery = rare ? rare.join(' ') : query;
       const searchStems = rare ? await compoundStems(db, compoundQuery) : stems;
-      const fullText = await searchPassages(db, { ...scope, query, limit: candidates }, { anyWord: true, ...(rare ? { candidateWords: rare } : {}) });
-      const compounds = await searchCompounds(db, { ...scope, stems: searchStems, rankStems: stems, limit: candidates });
+      const fullText = await searchPassages(
+        db,
+        { ...scope, query, limit: candidates },
+        { anyWord: true, maxCandidates: MAX_RANKED_CANDIDATES, ...(rare ? { candidateWords: rare } : {}) },
+      );
+      const compounds = await searchCompounds(db, {
+        ...scope,
+        stems: searchStems,
+        rankWords: queryWords(query),
+        narrowWords: rare ?? [],
+        limit: candidates,
+      });
       const vector = await vectorPromise;
       const nearest =
         vector && embedder ? await searchVectors(db, { ...scope, model: embedder.model, vector, limit: candidates, iterativeScan }) : [];

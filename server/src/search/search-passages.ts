@@ -66,6 +66,8 @@ export interface SearchOptions {
    * question's common words do not make thousands of passages candidates to rank.
    */
   candidateWords?: readonly string[];
+  /** Most matching passages ranked (the first the GIN index returns); absent: all of them. */
+  maxCandidates?: number;
 }
 
 /** The query's words joined with websearch's `or` (quotes and `-` of the typed query are dropped). */
@@ -99,6 +101,9 @@ export async function searchPassages(db: AnyKysely, input: SearchInput, options:
   if (!query || collectionIds.length === 0 || fileIds?.length === 0) return [];
   const limit = Math.min(Math.max(Math.trunc(input.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
 
+  // ts_rank_cd looks for covers of the query's words; over an `or` of a question's words that
+  // costs about 15 µs a passage (measured: 2000 passages, 30 ms), ts_rank under 1 µs.
+  const rankFunction = sql.raw(options.anyWord ? 'ts_rank' : 'ts_rank_cd');
   const { rows } = await sql<Row>`
     with q as (
       select websearch_to_tsquery('german', ${query}) as german,
@@ -117,9 +122,10 @@ export async function searchPassages(db: AnyKysely, input: SearchInput, options:
         and (   (p.language = 'german' and p.tsv @@ q.cgerman)
              or (p.language = 'english' and p.tsv @@ q.cenglish)
              or (p.language not in ('german', 'english') and p.tsv @@ q.csimple))
+      ${options.maxCandidates ? sql`limit ${Math.max(Math.trunc(options.maxCandidates), limit)}` : sql``}
     ),
     ranked as (
-      select id, file_id, collection_id, page_number, start_offset, end_offset, text, language, query, ts_rank_cd(tsv, query) as score
+      select id, file_id, collection_id, page_number, start_offset, end_offset, text, language, query, ${rankFunction}(tsv, query) as score
       from hits
       order by score desc, id
       limit ${limit}

@@ -11,7 +11,7 @@ export interface SearchStorage {
   vector: boolean;
   /** pgvector's version (iterative index scans need 0.8). */
   vectorVersion: string | undefined;
-  /** pg_trgm is installed and passages.text has its trigram index. */
+  /** pg_trgm is installed and the compound vocabulary (search_lexemes) has its trigram index. */
   trigram: boolean;
   /** Why an extension is not in use, for the start-up log. */
   notes: string[];
@@ -61,8 +61,31 @@ async function createEmbeddingsTable(db: AnyKysely): Promise<void> {
   await sql`create index if not exists passage_embeddings_model_idx on passage_embeddings (model)`.execute(db);
 }
 
+/**
+ * The vocabulary compound words are looked up in: every lexeme of 7+ letters of the passages'
+ * tsvectors (a compound is a stem of 4+ letters and 3+ more), once. Searching a million
+ * passages' text by regular expression took seconds; the vocabulary is a few hundred thousand
+ * short words, and the compounds found in it are then looked up in the tsvector's GIN index.
+ * Written by indexDocument; a lexeme whose passages were deleted stays (it then finds nothing).
+ */
+async function createLexemesTable(db: AnyKysely): Promise<void> {
+  await sql`create table if not exists search_lexemes (lexeme text primary key)`.execute(db);
+}
+
 async function createTrigramIndex(db: AnyKysely): Promise<void> {
-  await sql`create index if not exists passages_text_trgm_idx on passages using gin (text gin_trgm_ops)`.execute(db);
+  await sql`create index if not exists search_lexemes_trgm_idx on search_lexemes using gin (lexeme gin_trgm_ops)`.execute(db);
+}
+
+/** The shortest lexeme kept in search_lexemes: a compound's stem (4 letters) and 3 more. */
+export const COMPOUND_MIN_LEXEME = 7;
+
+/** Adds the lexemes of the file's passages to the compound vocabulary (in lexeme order, so concurrent files cannot deadlock). */
+export async function addLexemes(db: AnyKysely, fileId: string): Promise<void> {
+  await sql`insert into search_lexemes (lexeme)
+    select distinct l from passages p, unnest(tsvector_to_array(p.tsv)) as l
+    where p.file_id = ${fileId} and char_length(l) >= ${COMPOUND_MIN_LEXEME}
+    order by l
+    on conflict do nothing`.execute(db);
 }
 
 /**
@@ -73,6 +96,7 @@ async function createTrigramIndex(db: AnyKysely): Promise<void> {
  */
 export async function prepareSearchStorage(db: AnyKysely): Promise<SearchStorage> {
   const notes: string[] = [];
+  await createLexemesTable(db);
   let vector = false;
   if (await available(db, 'vector')) {
     const refused = await createExtension(db, 'vector');

@@ -32,6 +32,7 @@ import * as answerRatings from './0031-answer-ratings';
 import * as conversationOrganization from './0032-conversation-organization';
 import * as projects from './0033-projects';
 import * as memory from './0034-memory';
+import * as searchLexemes from './0035-search-lexemes';
 
 /** Every migration in order. Names sort by their number; never rename or edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0032-conversation-organization': conversationOrganization,
   '0033-projects': projects,
   '0034-memory': memory,
+  '0035-search-lexemes': searchLexemes,
 };
