@@ -71,7 +71,7 @@ describe('long conversations', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(200));
     expect(within(list).getAllByRole('article')).toHaveLength(200);
     expect(within(list).getAllByRole('heading', { level: 3, name: 'Your question' })).toHaveLength(100);
-    const rowOf = (text: string) => within(list).getByText(text).closest('li')!;
+    const rowOf = (text: string) => within(list).getByText(text).closest<HTMLElement>('[role="listitem"]')!;
     // The newest answer is rendered in full (its actions), the first question as its text only.
     expect(within(rowOf('Answer 100')).getByRole('button', { name: 'Copy answer' })).toBeInTheDocument();
     expect(within(rowOf('Question 1')).queryByRole('button', { name: 'Edit question' })).not.toBeInTheDocument();

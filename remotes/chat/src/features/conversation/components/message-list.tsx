@@ -65,9 +65,10 @@ export function MessageList({ messages, contentKey, followKey, renderMessage, on
         onScroll={stick.onScroll}
         data-testid="conversation-scroller"
       >
-        <ol className="conversation__messages" aria-label={t('conversation.messages')}>
+        {/* A list by its roles: its rows are grouped in blocks (generic, not in the accessibility tree), which <ol> would not allow. */}
+        <div role="list" className="conversation__messages" aria-label={t('conversation.messages')}>
           {rows}
-        </ol>
+        </div>
       </div>
       <JumpToLatest stick={stick} onJumped={onJumped} />
     </div>
@@ -132,21 +133,29 @@ interface MessageBlockProps {
   renderMessage(message: Message, index: number): ReactNode;
 }
 
+/**
+ * One block of rows, also in the page: a streamed answer growing in the last block makes the
+ * browser lay out that block's rows and the blocks, not every row of a long list.
+ */
 const MessageBlock = memo(function MessageBlock({ messages, first, fullFrom, labels, observe, isNear, renderMessage }: MessageBlockProps) {
-  return messages.map((message, offset) => {
-    const index = first + offset;
-    return (
-      // Keyed by place: switching a version keeps the row (and the focus on its switcher).
-      <MessageRow
-        key={index}
-        index={index}
-        message={message}
-        label={message.role === 'user' ? labels.question : labels.answer}
-        observe={observe}
-        render={(fullFrom !== undefined && index >= fullFrom) || isNear(index) ? renderMessage : undefined}
-      />
-    );
-  });
+  return (
+    <div className="conversation__block">
+      {messages.map((message, offset) => {
+        const index = first + offset;
+        return (
+          // Keyed by place: switching a version keeps the row (and the focus on its switcher).
+          <MessageRow
+            key={index}
+            index={index}
+            message={message}
+            label={message.role === 'user' ? labels.question : labels.answer}
+            observe={observe}
+            render={(fullFrom !== undefined && index >= fullFrom) || isNear(index) ? renderMessage : undefined}
+          />
+        );
+      })}
+    </div>
+  );
 });
 
 interface MessageRowProps {
@@ -161,9 +170,9 @@ interface MessageRowProps {
 /** One row; a row shown as text renders again only when its message changes. */
 const MessageRow = memo(function MessageRow({ index, message, label, observe, render }: MessageRowProps) {
   return (
-    <li ref={observe} data-index={index} className={cx('conversation__row', !render && 'conversation__row--text')}>
+    <div role="listitem" ref={observe} data-index={index} className={cx('conversation__row', !render && 'conversation__row--text')}>
       {render ? render(message, index) : <MessageText message={message} label={label} />}
-    </li>
+    </div>
   );
 });
 
