@@ -1,5 +1,6 @@
 // The one place that knows the shared-dependency map and the loaders (DESIGN.md section 3). Each
 // package's webpack.config.js is a few lines that call `hostConfig` or `remoteConfig`.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -64,11 +65,22 @@ function findPackageJson(packageDir, pkgName) {
 
 /**
  * Copies a package's `public/` folder into its output unchanged (plain names, no hashing): files
- * such as the host's `silent-renew.html` that must live at a fixed URL.
+ * such as the host's `silent-renew.html` that must live at a fixed URL. The files named in
+ * `hashed` get a content hash in their name instead (`theme.0123456789.js`), like chunks: the
+ * servers let browsers keep those for a year, so a later page load uses them without asking again
+ * (a round trip each on a slow network). The page template names them with `publicFile(name)`.
  */
 class CopyPublicFolderPlugin {
-  constructor(folder) {
+  constructor(folder, hashed = []) {
     this.folder = folder;
+    this.hashed = new Set(hashed);
+  }
+
+  /** The name `relativeName` is emitted under: with a content hash when it is one of `hashed`. */
+  outputName(relativeName, content) {
+    if (!this.hashed.has(relativeName)) return relativeName;
+    const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
+    return relativeName.replace(/(\.[^.]+)$/, `.${hash}$1`);
   }
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
@@ -82,7 +94,8 @@ class CopyPublicFolderPlugin {
               if (statSync(file).isDirectory()) walk(file);
               else {
                 compilation.fileDependencies.add(file);
-                compilation.emitAsset(relative(this.folder, file), new sources.RawSource(readFileSync(file)));
+                const content = readFileSync(file);
+                compilation.emitAsset(this.outputName(relative(this.folder, file), content), new sources.RawSource(content));
               }
             }
           };
@@ -227,6 +240,9 @@ export function hostConfig({ packageDir, mode, port, runtimePlugins = [], title 
   // must be addressed from the site root, not relative to the page. PUBLIC_PATH serves it from a
   // sub-path or a CDN instead.
   config.output.publicPath = process.env.PUBLIC_PATH || '/';
+  // The scripts the page runs before the shell's (the theme, the early start-up request).
+  const publicFolder = new CopyPublicFolderPlugin(join(packageDir, 'public'), ['theme.js', 'startup-request.js']);
+  config.plugins = config.plugins.map((plugin) => (plugin instanceof CopyPublicFolderPlugin ? publicFolder : plugin));
   // The libraries every page of the shell needs before its first paint, as one file instead of one
   // chunk per package: on a high-latency network each file of the start-up waits for a free
   // connection (six per origin), so fewer files are fewer round trips. What loads later (the
@@ -254,7 +270,18 @@ export function hostConfig({ packageDir, mode, port, runtimePlugins = [], title 
       runtimePlugins,
       dts: false,
     }),
-    new HtmlWebpackPlugin({ template: './src/index.html', title, scriptLoading: 'defer' }),
+    new HtmlWebpackPlugin({
+      template: './src/index.html',
+      title,
+      scriptLoading: 'defer',
+      // The template's `publicFile('theme.js')`: the public file's URL under its hashed name.
+      templateParameters: (compilation, assets, assetTags, options) => ({
+        compilation,
+        webpackConfig: compilation.options,
+        htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+        publicFile: (name) => `${assets.publicPath}${publicFolder.outputName(name, readFileSync(join(packageDir, 'public', name)))}`,
+      }),
+    }),
   );
   return config;
 }
