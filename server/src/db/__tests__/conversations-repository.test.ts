@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { testDatabaseTargets } from '../../testing/test-databases';
 import type { DatabaseHandle } from '../database';
 import { ConversationsRepository, type NewMessage } from '../repositories/conversations-repository';
@@ -63,6 +64,22 @@ for (const target of testDatabaseTargets()) {
       );
       assert.equal((await repository.find(OWNER, renamed.conversation.id))?.name, 'By hand');
       assert.equal((await repository.messages(OWNER, renamed.conversation.id))!.at(-1)!.status, 'stopped');
+    });
+
+    it('reads the alongside values once, with the branch, in the same statement', async () => {
+      const { conversation, answerId } = await setUp();
+      const prepared = await repository.prepareExchange(OWNER, conversation.id, {
+        parent: answerId,
+        messageId: undefined,
+        alongside: { name: sql`select name from conversations where id = ${conversation.id}`, none: sql`select 1 where false` },
+      });
+      assert.deepEqual(prepared?.branch.map((m) => m.role), ['user', 'assistant']);
+      assert.deepEqual(prepared?.alongside, { name: 'Mine', none: null });
+      // A conversation without messages has no branch rows: the values still come.
+      const empty = await repository.create(OWNER, 'Empty');
+      const first = await repository.prepareExchange(OWNER, empty.id, { parent: undefined, messageId: undefined, alongside: { two: sql`select 2` } });
+      assert.deepEqual([first?.branch, Number(first?.alongside.two)], [[], 2]);
+      assert.deepEqual((await repository.prepareExchange(OWNER, empty.id, { parent: undefined, messageId: undefined }))?.alongside, {});
     });
 
     it("does nothing with another owner's ids: no reads, no writes, no deletes", async () => {
