@@ -1,7 +1,7 @@
 // Long conversations for the benchmark: seeded, generated, in the chat's export format (what
 // POST /api/conversations/import takes), with the content answers really have: Markdown with
 // headings, lists and inline code, code blocks, tables, and grounded answers citing their sources.
-import type { ExportedConversation, ExportedMessage, ToolEvent } from '@assistant/contracts';
+import type { ExportedConversation, ExportedMessage, ToolEvent } from '../../shared/contracts/src/index';
 
 /** A small seeded generator (mulberry32): the same conversation in every run. */
 export function seededRandom(seed: number): () => number {
@@ -117,7 +117,7 @@ function grounding(random: () => number, n: number): Pick<ExportedMessage, 'tool
 }
 
 /** The n-th answer (1-based): one of five kinds, 600 to 2,500 characters. */
-function answer(random: () => number, n: number): { content: string; extra: Pick<ExportedMessage, 'tool_events' | 'sources'> } {
+function answer(random: () => number, n: number): { content: string; extra: Partial<Pick<ExportedMessage, 'tool_events' | 'sources'>> } {
   const topic = pick(random, TOPICS);
   const head = `### ${topic} (Antwort ${n})\n\n${paragraph(random, 3)} Siehe auch \`${topic.toLowerCase().replace(/\s/g, '_')}.csv\` und **Abschnitt ${n}**.`;
   const list = Array.from({ length: 3 + Math.floor(random() * 3) }, (_, i) => `- **Punkt ${i + 1}:** ${pick(random, SENTENCES)}`).join('\n');
