@@ -108,13 +108,10 @@ async function start(): Promise<void> {
   // start-up answer; neither waits for the other.
   const registryReady = startFederation({ inline: inline.registry });
   void registryReady.then((entries) => {
-    // A remote's page checks its answers with the full contracts and may start with a persisted
-    // query (the translation and QA resources): both come in beside the remote instead of after
-    // its page chunk asks for them (two more round trips on a slow network).
-    if (remoteForPath(entries, window.location.pathname)) {
-      preloadQueryPersister();
-      import('@assistant/contracts').catch(() => undefined);
-    }
+    // A remote's page may start with a persisted query (the translation and QA resources): its
+    // persister comes in beside the page instead of after it renders. (The full contracts are not
+    // loaded here: evaluating them before the shell's first frame cost more CPU than it saved.)
+    if (remoteForPath(entries, window.location.pathname)) preloadQueryPersister();
     return preloadRemoteForPath(entries, window.location.pathname);
   });
   const [registry, permissions] = await Promise.all([registryReady, loadStartup(() => fetchStartup(() => auth.getAccessToken()))]);
