@@ -1,13 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Highlight } from './highlights';
-import { withIndexScans, type AnyKysely, type PassageRow } from './tables';
+import { inCollections, withIndexScans, type AnyKysely, type PassageRow } from './tables';
 
 /** Query words shorter than this are left to full-text search (too many unrelated words contain them). */
 export const COMPOUND_MIN_LETTERS = 4;
 /** Most stems one query looks for inside words (a long question keeps its first ones). */
 const MAX_STEMS = 8;
 /** Most passages holding a compound ranked, per kind of candidate: a bound for stems in very many compounds. */
-const MAX_COMPOUND_CANDIDATES = 1000;
+const MAX_COMPOUND_CANDIDATES = 500;
 
 /** A query word's stem and the pattern that finds it inside any word of a passage. */
 export interface CompoundStem {
@@ -179,8 +179,8 @@ async function wordLexemes(db: AnyKysely, words: readonly string[]): Promise<str
  * Passages in which a query word's stem occurs as part of a compound (`Bericht` in
  * `Jahresbericht` and `Berichtspflicht`, `Vertrag` in `Arbeitsvertrages`): the stems' compounds
  * are found in the vocabulary (compoundLexemes), then the passages holding one of them through the
- * tsvector's GIN index. Candidates: up to 1000 that also hold one of `narrowWords` (the query's
- * rarer words: the passage whose compound and other words match) and up to 1000 that hold a
+ * tsvector's GIN index. Candidates: up to 500 that also hold one of `narrowWords` (the query's
+ * rarer words: the passage whose compound and other words match) and up to 500 that hold a
  * compound at all, each in the index's order; ranked by ts_rank against the query's words, ties by
  * id. Always within the collections (and files) given.
  */
@@ -209,7 +209,7 @@ export async function searchCompounds(
   // of compounds made ts_rank cost 9 µs a passage).
   const rank = anyLexeme(rankWords);
   const narrow = anyLexeme(narrowWords);
-  const scope = sql`c.collection_id in (${sql.join(collectionIds.map((id) => sql`${id}::uuid`))})
+  const scope = sql`${inCollections(sql`c.collection_id`, collectionIds)}
       ${fileIds ? sql`and c.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`))})` : sql``}`;
   // Scored where the candidates are read (their tsvector is at hand); only the best are joined for their text.
   const candidatesOf = (match: RawBuilder<unknown>) =>

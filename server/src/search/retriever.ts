@@ -57,7 +57,7 @@ export const FREQUENT_WORD_SHARE = 0.02;
  * Most passages full-text search ranks for one query (the first the index returns past it): a
  * query of only very common words would otherwise rank tens of thousands at a million passages.
  */
-export const MAX_RANKED_CANDIDATES = 2000;
+export const MAX_RANKED_CANDIDATES = 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
