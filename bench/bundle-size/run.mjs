@@ -117,15 +117,17 @@ function printPage({ path, routeRemote, scripts }, floorGzip) {
   const counted = scripts.filter((s) => s.origin === 'portal' || s.origin === 'route remote');
   const total = counted.reduce((sum, s) => sum + s.gzip, 0);
   const sumOf = (list) => list.reduce((sum, s) => sum + s.gzip, 0);
-  const initial = new Set(shellInitialJs(join(HOST_DIR, 'dist')).files.map((f) => `host/dist/${f.file}`));
-  const shellStart = counted.filter((s) => s.origin === 'portal' && (initial.has(s.file) || !/\.[0-9a-f]{10}\.js$/.test(s.file)));
+  // Before the first paint: the shell's initial files and the scripts of its page (theme, start-up request).
+  const pageScripts = [...readFileSync(join(HOST_DIR, 'dist', 'index.html'), 'utf8').matchAll(/<script[^>]*\ssrc="\/?([^"]+)"/g)].map((m) => `host/dist/${m[1]}`);
+  const initial = new Set([...shellInitialJs(join(HOST_DIR, 'dist')).files.map((f) => `host/dist/${f.file}`), ...pageScripts]);
+  const shellStart = counted.filter((s) => s.origin === 'portal' && initial.has(s.file));
   const shellLater = counted.filter((s) => s.origin === 'portal' && !shellStart.includes(s));
   const remote = counted.filter((s) => s.origin === 'route remote');
   const others = scripts.filter((s) => s.origin === 'other remotes');
   console.log(`\nAll JavaScript the browser downloaded on ${path} after sign-in (cold HTTP cache; gzip -9 of each file), beside the floor:`);
   const widths = [52, 10, 8];
   console.log(row(['', 'gzip', 'files'], widths));
-  console.log(row(['shell, initial files (before the first paint)', kb(sumOf(shellStart)), shellStart.length], widths));
+  console.log(row(['shell, before the first paint (page scripts, initial files)', kb(sumOf(shellStart)), shellStart.length], widths));
   console.log(row(['shell, after the first paint (sign-in library, header)', kb(sumOf(shellLater)), shellLater.length], widths));
   console.log(row([`route remote (${routeRemote}: entry, module, page)`, kb(sumOf(remote)), remote.length], widths));
   console.log(row(['all JS on the page', kb(total), counted.length], widths));
