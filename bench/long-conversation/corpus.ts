@@ -2,18 +2,8 @@
 // POST /api/conversations/import takes), with the content answers really have: Markdown with
 // headings, lists and inline code, code blocks, tables, and grounded answers citing their sources.
 import type { ExportedConversation, ExportedMessage, ToolEvent } from '../../shared/contracts/src/index';
+import { mulberry32 } from '../support/seeded-random';
 
-/** A small seeded generator (mulberry32): the same conversation in every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TOPICS = ['Reisekosten', 'Lieferkette', 'Urlaubsplanung', 'Budget 2027', 'Datenschutz', 'Vertragsprüfung', 'Onboarding', 'Rechnungsprüfung', 'Schulungen', 'Wartungsverträge'];
 const DOCUMENTS = ['Reiserichtlinie.pdf', 'Einkaufshandbuch.pdf', 'Betriebsvereinbarung.docx', 'Budgetplan.xlsx', 'Datenschutzkonzept.pdf', 'Rahmenvertrag.pdf'];
@@ -142,7 +132,7 @@ export const lastAnswerMarker = (messages: number) => `(Antwort ${Math.max(1, Ma
 
 /** A conversation of `messages` messages (questions and answers alternating, one branch). */
 export function makeConversation(messages: number, seed = 42): ExportedConversation {
-  const random = seededRandom(seed + messages);
+  const random = mulberry32(seed + messages);
   const start = Date.UTC(2026, 0, 5, 8, 0, 0);
   const list: ExportedMessage[] = [];
   for (let i = 0; i < messages; i += 1) {

@@ -13,6 +13,8 @@
 // - paraphrase: another word for the same thing ("Vereinbarung", "agreement"); only a model that
 //   knows meaning helps here.
 
+import { mulberry32 } from '../support/seeded-random';
+
 export type Language = 'german' | 'english';
 export type QuestionKind = 'exact' | 'inflection' | 'compound' | 'paraphrase';
 
@@ -31,16 +33,6 @@ export interface LabelledQuestion {
   answer: number;
 }
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface GermanNoun {
   /** Singular nominative and the article of the compound (the head's gender). */

@@ -19,6 +19,7 @@ import { createRetriever } from '../../server/src/search/retriever';
 import { searchPassages } from '../../server/src/search/search-passages';
 import { prepareSearchStorage } from '../../server/src/search/search-storage';
 import { analyzeSearchTables } from '../../server/src/search/tables';
+import { mulberry32 } from '../support/seeded-random';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
@@ -27,16 +28,6 @@ const QUERY_COUNT = Number(args.get('queries') ?? 200);
 const SEED = Number(args.get('seed') ?? 42);
 const PDF_COUNT = Number(args.get('pdfs') ?? 20);
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(SEED);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 

@@ -2,7 +2,8 @@
 // passages of office words, German compounds and a long tail of made-up words, Zipf-distributed,
 // seeded, generated batch by batch (each batch from its own seed, so batches can be generated and
 // loaded in parallel), with the retrieval benchmark's 800 labelled passages spread among them.
-import { makeCorpus, mulberry32, type CorpusPassage, type LabelledQuestion } from './retrieval-corpus';
+import { mulberry32 } from '../support/seeded-random';
+import { makeCorpus, type CorpusPassage, type LabelledQuestion } from './retrieval-corpus';
 
 const GERMAN_WORDS =
   'der die das und ist nicht mit den dem ein eine auf für von zu im sind wird werden auch sich als bei nach oder aber wie noch nur über Abteilung Unternehmen Mitarbeiter Mitarbeiterin Projekt Projekte Kunde Kunden Leistung Leistungen Zahlung Besprechung Ergebnis Ergebnisse Anforderung Anforderungen Planung Umsetzung Prüfung geprüft Freigabe Qualität Sicherheit Daten Verantwortung Zeitraum Quartal Jahr Monat Woche Budget Kosten Ausgaben Einnahmen Strategie Ziel Ziele Maßnahme Maßnahmen Lieferant Lieferanten Produkt Produkte Standort Gebäude Büro Homeoffice Urlaub Genehmigung Leitung Vorstand Geschäftsführung Team Teams Schulung Richtlinie Richtlinien Prozess Prozesse System Systeme Software Anwendung Server Netzwerk Zugang Passwort Konto Änderung Änderungen Version Dokument Dokumente Vorlage Entwurf Abstimmung Entscheidung wichtig neu neue neuen schnell sicher offen geschlossen erledigt geplant Bericht Vertrag Plan Antrag Frist Rechnung Pflicht Termin Handbuch Ordnung'.split(' ');

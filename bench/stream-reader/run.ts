@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { streamEventSchema, type StreamEvent } from '../../shared/contracts/src/index';
 import { readJsonLines } from '../../shared/platform/src/streaming/read-json-lines';
+import { mulberry32 } from '../support/seeded-random';
 
 const { values } = parseArgs({
   options: {
@@ -28,18 +29,7 @@ const GOAL = 0.5;
 
 // ---- deterministic input ------------------------------------------------------------------
 
-/** mulberry32: a small seeded PRNG, so every run measures the same bytes. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(Number(values.seed));
+const random = mulberry32(Number(values.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 const WORDS = ['Die', 'Antwort', 'auf', 'Ihre', 'Frage', 'lautet', 'Grüße', 'aus', 'Köln', '👋', 'the', 'answer', 'is', 'größer', 'als', '½', 'Straße', '日本語', 'and', 'so', 'on'];
