@@ -63,6 +63,12 @@ const nodeFiles = selected.filter((f) => !e2eFiles.includes(f) && !fuzzFiles.inc
 const wanted = [...(e2eFiles.length ? ['chromium'] : []), ...(process.env.TEST_DATABASE_URL ? [] : ['postgresql']), 'rclone'];
 const provisioning = clock.time('Debian packages (background)', () => installMissing(wanted));
 const env = { ...process.env };
+// Suites connect to `localhost`, which has two addresses (::1 and 127.0.0.1). Node gives each
+// connection attempt 250 ms before it tries the next; on a machine this loaded the timer fires
+// late and every attempt counts as timed out ("fetch failed", AggregateError ETIMEDOUT, a known
+// Node behaviour: github.com/nodejs/node/issues/54359). Two seconds each keeps a slow connect
+// a slow connect.
+env.NODE_OPTIONS = [env.NODE_OPTIONS, '--network-family-autoselection-attempt-timeout=2000'].filter(Boolean).join(' ');
 let postgres = null;
 const postgresReady = provisioning.then(async () => {
   if (env.TEST_DATABASE_URL) return;
