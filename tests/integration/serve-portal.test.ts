@@ -338,6 +338,19 @@ describe('precompressed static files', () => {
     }
   });
 
+  it('the test run\'s fast compression writes the same content, and no smaller than best', () => {
+    const dist = fakeDist({ 'chunk.0123456789.js': BIG_JS });
+    try {
+      const fast = precompressDist(dist, 'fast');
+      assert.equal(brotliDecompressSync(readFileSync(join(dist, 'chunk.0123456789.js.br'))).toString(), BIG_JS);
+      assert.equal(gunzipSync(readFileSync(join(dist, 'chunk.0123456789.js.gz'))).toString(), BIG_JS);
+      const best = precompressDist(dist, 'best');
+      assert.ok(best.br <= fast.br && best.gz <= fast.gz, JSON.stringify({ fast, best }));
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('cacheControlFor: hashed names (also their .br/.gz) for a year; index, manifest, remoteEntry, main.js revalidated', () => {
     for (const name of ['/a/chunk.0123456789.js', 'chunk.0123456789.js.br', 'x/171.9b9290963e.css.gz']) assert.equal(cacheControlFor(name), 'public, max-age=31536000, immutable', name);
     for (const name of ['/index.html', 'index.html.br', 'mf-manifest.json', 'mf-manifest.json.gz', 'remoteEntry.js', 'remoteEntry.js.br', 'main.js', 'favicon.svg']) assert.equal(cacheControlFor(name), 'no-cache', name);
