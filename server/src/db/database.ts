@@ -12,11 +12,8 @@ export type Database = Kysely<DatabaseSchema>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  /**
-   * `dataDir` undefined keeps PGlite in memory (tests); `image`, a data directory dumped by
-   * PGlite's dumpDataDir, starts it from there instead of an empty cluster (testing/test-pglite.ts).
-   */
-  | { kind: 'pglite'; dataDir: string | undefined; image?: Blob };
+  /** `dataDir` undefined keeps PGlite in memory. */
+  | { kind: 'pglite'; dataDir: string | undefined };
 
 export interface DatabaseHandle {
   db: Database;
@@ -28,8 +25,6 @@ export interface DatabaseHandle {
    * PostgreSQL, PGlite's listeners on PGlite. Nothing is opened until the first subscription.
    */
   notifications: Notifications;
-  /** The data directory as an image to start another in-memory PGlite from (in-memory PGlite only). */
-  dumpImage?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -45,7 +40,6 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
   let db: Database;
   let pool: pg.Pool | undefined;
   let notifications: Notifications;
-  let dumpImage: (() => Promise<Blob>) | undefined;
   const traced = (dialect: Dialect) => (options.traceQueries ? tracedDialect(dialect) : dialect);
   if (target.kind === 'postgres') {
     pool = new pg.Pool({ connectionString: target.url, max: 10 });
@@ -64,13 +58,10 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     // (compound words); `create extension` then works as on PostgreSQL (docs/search.md).
     const extensions = { vector, pg_trgm };
     const assets = await pgliteAssets();
-    const pglite = target.dataDir
-      ? new PGlite(target.dataDir, { extensions, ...assets })
-      : new PGlite({ extensions, ...assets, ...(target.image ? { loadDataDir: target.image } : {}) });
+    const pglite = target.dataDir ? new PGlite(target.dataDir, { extensions, ...assets }) : new PGlite({ extensions, ...assets });
     await pglite.waitReady;
     db = new Kysely<DatabaseSchema>({ dialect: traced(new PGliteDialect(pglite)) });
     notifications = pgliteNotifications(pglite);
-    if (!target.dataDir) dumpImage = () => pglite.dumpDataDir('none');
   }
   await migrateToLatest(db);
   return {
@@ -78,7 +69,6 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     kind: target.kind,
     pool,
     notifications,
-    dumpImage,
     async close() {
       await notifications.close();
       await db.destroy();

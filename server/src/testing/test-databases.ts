@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/database';
-import { imageKey, openTestPglite } from './test-pglite';
+import { migrationsKey, openTestPglite } from './test-pglite';
 
 export interface TestDatabaseTarget {
   name: string;
@@ -57,7 +57,7 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
  * making it twice; a copy needs nobody connected to it, so it is closed before the lock is freed.
  */
 async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
-  const template = `assistant_template_${imageKey()}`;
+  const template = `assistant_template_${migrationsKey()}`;
   await admin.query('select pg_advisory_lock(727001)');
   try {
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [template]);
