@@ -21,6 +21,15 @@ export function apiError(status: number, message: string): Response {
   return HttpResponse.json({ statusCode: status, error, message }, { status });
 }
 
+/**
+ * `minutes` before now, and still today when a suite runs just after midnight: the conversation
+ * list groups by calendar day, so "a few minutes ago" must not become yesterday.
+ */
+export function minutesAgoToday(minutes: number): string {
+  const midnight = new Date(new Date().setHours(0, 0, 0, 0)).getTime();
+  return new Date(Math.max(Date.now(), midnight + 60 * 60_000) - minutes * 60_000).toISOString();
+}
+
 export function conversation(overrides: Partial<Conversation> & Pick<Conversation, 'name'>): Conversation {
   const time = overrides.updated_at ?? '2025-06-01T12:00:00.000Z';
   return { id: nextId(), created_at: time, updated_at: time, ...overrides };

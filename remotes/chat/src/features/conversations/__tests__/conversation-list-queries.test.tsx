@@ -5,7 +5,7 @@ import { queryClient, setApiClients, useGatingStore } from '@assistant/platform'
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { backend, conversation, handlers, renderChat, resetChatState, signInAs } from '../../../__tests__/chat-kit';
+import { backend, conversation, handlers, minutesAgoToday, renderChat, resetChatState, signInAs } from '../../../__tests__/chat-kit';
 import { conversationKeys } from '../../../query-keys';
 
 jest.setTimeout(20_000);
@@ -18,7 +18,7 @@ afterAll(() => {
   signInAs(null);
 });
 
-const today = () => new Date(Date.now() - 60_000).toISOString();
+const today = () => minutesAgoToday(1);
 const list = () => screen.getByRole('complementary', { name: 'Conversations' });
 
 describe('the conversation list through the query layer', () => {

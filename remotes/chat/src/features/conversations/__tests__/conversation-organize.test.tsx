@@ -3,7 +3,7 @@ import { queryClient, setApiClients } from '@assistant/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { backend, conversation, handlers, notificationTexts, renderChat, resetChatState, signInAs } from '../../../__tests__/chat-kit';
+import { backend, conversation, handlers, minutesAgoToday, notificationTexts, renderChat, resetChatState, signInAs } from '../../../__tests__/chat-kit';
 
 // Pin and archive from each conversation's menu, the pinned group, "Archived chats" (docs/chat-ui.md "Organize").
 
@@ -14,7 +14,7 @@ afterAll(() => {
   setApiClients(null);
 });
 
-const today = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const today = minutesAgoToday;
 const list = () => screen.getByRole('complementary', { name: /Conversations|Unterhaltungen/ });
 const headings = () => within(list()).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 const namesIn = (group: string) => within(screen.getByRole('region', { name: group })).getAllByRole('link').map((link) => link.textContent);
