@@ -49,13 +49,15 @@ function theSharedBrowser(): Promise<Browser> {
  * context of the process's one browser (playwright starts it on a fresh --user-data-dir), whose
  * `locale` sets navigator.language, Intl and Accept-Language. `doNotTrack` (a profile preference)
  * and `args` (such as Chromium's fake microphone, --use-file-for-fake-audio-capture) need a
- * browser of their own, with a fresh profile. `close()` closes what this call opened.
+ * browser of their own, with a fresh profile; `ownBrowser` asks for one as well, for a case whose
+ * page start-up must not be the quicker one of a browser already running. `close()` closes what
+ * this call opened.
  */
 export async function launchBrowser(
-  options: { locale?: string; doNotTrack?: boolean; args?: readonly string[] } = {},
+  options: { locale?: string; doNotTrack?: boolean; args?: readonly string[]; ownBrowser?: boolean } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const locale = options.locale ?? 'de-DE';
-  if (SHARE_ONE_BROWSER && !options.doNotTrack && !options.args?.length) {
+  if (SHARE_ONE_BROWSER && !options.doNotTrack && !options.args?.length && !options.ownBrowser) {
     const context = await (await theSharedBrowser()).newContext({ locale, viewport: VIEWPORT });
     return { context, close: () => context.close() };
   }
