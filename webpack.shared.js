@@ -266,7 +266,7 @@ export function hostConfig({ packageDir, mode, port, runtimePlugins = [], title 
     },
   };
   // The persistent cache knows nothing of the environment: settings read from it are its version.
-  config.cache.version = `publicPath=${config.output.publicPath}`;
+  if (config.cache) config.cache.version = `publicPath=${config.output.publicPath}`;
   config.plugins.push(
     new ModuleFederationPlugin({
       name: 'host',
