@@ -138,14 +138,18 @@ class PortalUserManager extends UserManager {
   renewShared(request: RenewRequest = {}): Promise<User | null> {
     if (this.renewInFlight) return this.renewInFlight;
     const replacing = request.replacing ?? this.armedAccessToken;
-    const run = () => this.renewUnderLock(request, replacing);
-    const renew = this.locks === undefined ? withRenewLock(this.lockName, run) : withRenewLock(this.lockName, run, this.locks);
+    const renew = this.underRenewLock(() => this.renewUnderLock(request, replacing));
     this.renewInFlight = renew;
     const clear = () => {
       if (this.renewInFlight === renew) this.renewInFlight = null;
     };
     renew.then(clear, clear);
     return renew;
+  }
+
+  /** Runs `task` holding the renew lock every tab of this provider and client takes. */
+  underRenewLock<T>(task: () => Promise<T>): Promise<T> {
+    return this.locks === undefined ? withRenewLock(this.lockName, task) : withRenewLock(this.lockName, task, this.locks);
   }
 
   private async renewUnderLock(request: RenewRequest, replacing: string | undefined): Promise<User | null> {
@@ -441,9 +445,15 @@ export function createOidcSession(options: CreateAuthOptions, events: AuthEvents
     manager.stopSilentRenew();
     expiredNotice.dismiss();
     if (manager.renewInFlight) await manager.renewInFlight.catch(() => null);
-    const user = await manager.loadStoredUser();
-    await revokeRefreshToken(user);
-    await manager.removeUser();
+    // Under the renew lock: another tab's renew under way stores its user first, which is then
+    // revoked and removed here, and one that starts later finds no user. Without it, a renew that
+    // ended just after the removal signed this browser in again.
+    const user = await manager.underRenewLock(async () => {
+      const stored = await manager.loadStoredUser();
+      await revokeRefreshToken(stored);
+      await manager.removeUser();
+      return stored;
+    });
     try {
       await manager.signoutRedirect({ id_token_hint: user?.id_token, post_logout_redirect_uri: origin });
     } catch (error) {

@@ -412,4 +412,18 @@ describe('sign-out', () => {
     expect(log.revocation.map((form) => form.get('token'))).toEqual(['rt-2']);
     expect(localStorage.getItem(USER_KEY)).toBeNull();
   });
+
+  it('waits for another tab’s renew under way: its user is revoked and removed, not stored after the removal', async () => {
+    storeUser({ accessToken: 'at-1', refreshToken: 'rt-1', expiresIn: 120 });
+    server.use(...idpHandlers(log, { rotate: true, tokenDelayMs: 50 }));
+    const locks = memoryLocks();
+    const signingOut = await tab({ locks });
+    const renewing = await tab({ locks });
+    jest.spyOn(signingOut.userManager, 'signoutRedirect').mockResolvedValue();
+    const renewed = renewing.renew();
+    await signingOut.signOut();
+    await renewed;
+    expect(log.revocation.map((form) => form.get('token'))).toEqual(['rt-2']);
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+  });
 });
